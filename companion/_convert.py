@@ -1,0 +1,251 @@
+"""Turning Python and NumPy values into Tensors with TensorFlow's dtype rules.
+
+- Python ``int`` → int32 (int64 when it does not fit), ``float`` → float32,
+  ``complex`` → complex128, ``bool`` → bool, ``str``/``bytes`` → string.
+- NumPy arrays and scalars keep their dtype (``np.arange`` → int64).
+- Nested lists infer from their elements; an explicit ``dtype=`` wins.
+- In a binary op, a Python value adopts the tensor's dtype; two tensors of different
+  dtypes are an error (`InvalidArgumentError`), never a silent promotion.
+"""
+
+import numbers
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from companion import _dtypes
+from companion._errors import InvalidArgumentError
+from companion._tensor import Tensor
+
+_INT32 = np.iinfo(np.int32)
+_SCALAR_CACHE = {}
+_SCALAR_CACHE_LIMIT = 4096
+
+
+def is_tensor(value):
+    """True for Tensors and Variables (the values companion ops accept as tensors)."""
+    return isinstance(value, Tensor) or getattr(value, "_is_variable", False)
+
+
+def constant(value, dtype=None, shape=None, name=None):
+    """Creates a constant Tensor from a Python value, a NumPy array or a Tensor.
+
+    Args:
+        value: a scalar, a (nested) list, a NumPy array or a Tensor.
+        dtype: the element type; inferred with TensorFlow's rules when omitted.
+        shape: if given, the value is reshaped to it, or broadcast to it when the value
+            has a single element.
+        name: accepted for TensorFlow compatibility; unused.
+
+    Example:
+        >>> import companion as tf
+        >>> print(tf.constant(0, shape=(2, 2)))
+        companion.Tensor(
+        [[0 0]
+         [0 0]], shape=(2, 2), dtype=int32)
+    """
+    array = to_numpy(value, dtype)
+    if shape is not None:
+        array = _fit_shape(array, shape, value)
+    return from_numpy(array)
+
+
+def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
+    """Converts ``value`` to a Tensor; Tensors pass through (their dtype must match ``dtype``).
+
+    ``dtype_hint`` is used for Python values when ``dtype`` is not given and the value
+    can be represented in it.
+    """
+    if isinstance(value, Tensor):
+        return _check_dtype(value, dtype)
+    if getattr(value, "_is_variable", False):
+        return _check_dtype(value.value(), dtype)
+    if dtype is None and dtype_hint is not None:
+        try:
+            return constant(value, dtype=dtype_hint)
+        except (TypeError, ValueError):
+            pass
+    return constant(value, dtype=dtype)
+
+
+def as_input(value, dtype=None):
+    """Like `convert_to_tensor` but keeps Variables (ops read them, tapes see the read).
+
+    Python scalars converted here are cached, so ``x * 0.5`` in a loop costs no transfer.
+    """
+    if isinstance(value, Tensor) or getattr(value, "_is_variable", False):
+        return value if dtype is None else _check_dtype(value, dtype)
+    if dtype is not None and isinstance(value, (bool, int, float, complex)):
+        return _cached_scalar(value, _dtypes.as_dtype(dtype))
+    return constant(value, dtype=dtype)
+
+
+def binary_inputs(x, y, op_name):
+    """Converts the operands of a binary op to one dtype, following TensorFlow.
+
+    Raises:
+        InvalidArgumentError: both operands are tensors of different dtypes.
+        TypeError: a Python value cannot be represented in the tensor's dtype.
+    """
+    x_is = isinstance(x, Tensor) or getattr(x, "_is_variable", False)
+    y_is = isinstance(y, Tensor) or getattr(y, "_is_variable", False)
+    if x_is and y_is:
+        if x._value.dtype != y._value.dtype:
+            raise _mismatch(op_name, x, y)
+        return x, y
+    if x_is:
+        return x, as_input(y, x.dtype)
+    if y_is:
+        return as_input(x, y.dtype), y
+    x = as_input(x)
+    return x, as_input(y, x.dtype)
+
+
+def infer_dtype(value):
+    """The dtype TensorFlow would give ``value`` when converting it without ``dtype=``."""
+    if isinstance(value, Tensor) or getattr(value, "_is_variable", False):
+        return value.dtype
+    if isinstance(value, (np.ndarray, np.generic, jax.Array)):
+        return _dtypes.as_dtype(_string_or(value.dtype))
+    if isinstance(value, (list, tuple)):
+        return _infer_sequence(value)
+    return _python_scalar_dtype(value)
+
+
+def to_numpy(value, dtype=None):
+    """``value`` as a NumPy array of ``dtype`` (inferred when None), checking the conversion."""
+    if isinstance(value, Tensor) or getattr(value, "_is_variable", False):
+        array = np.asarray(value)
+        source = value.dtype
+    else:
+        value = _unwrap_nested(value)
+        source = infer_dtype(value)
+        array = np.asarray(value, dtype=source._np)
+    target = source if dtype is None else _dtypes.as_dtype(dtype)
+    if target != source:
+        _check_convertible(value, source, target)
+        array = _cast_numpy(array, target)
+    return array
+
+
+def from_numpy(array):
+    """Wraps a NumPy array as a Tensor on the default device (strings stay NumPy)."""
+    if array.dtype == object:
+        return Tensor(np.vectorize(_to_bytes, otypes=[object])(array) if array.size else array)
+    return Tensor(jnp.asarray(array))
+
+
+# -- private helpers ---------------------------------------------------------------------
+
+def _cached_scalar(value, dtype):
+    key = (type(value), value, dtype.name)
+    tensor = _SCALAR_CACHE.get(key)
+    if tensor is None:
+        if len(_SCALAR_CACHE) >= _SCALAR_CACHE_LIMIT:
+            _SCALAR_CACHE.clear()
+        tensor = constant(value, dtype=dtype)
+        _SCALAR_CACHE[key] = tensor
+    return tensor
+
+
+def _check_dtype(tensor, dtype):
+    if dtype is not None and tensor.dtype != _dtypes.as_dtype(dtype):
+        raise InvalidArgumentError(
+            f"Expected a tensor of dtype {_dtypes.as_dtype(dtype).name}, but received one of "
+            f"dtype {tensor.dtype.name}: {tensor!s}. Convert it with companion.cast(x, "
+            f"{_dtypes.as_dtype(dtype).name}) first.")
+    return tensor
+
+
+def _mismatch(op_name, x, y):
+    return InvalidArgumentError(
+        f"cannot compute {op_name} of a {x.dtype.name} tensor and a {y.dtype.name} tensor: "
+        "companion (like TensorFlow) never converts between dtypes silently. Make both "
+        f"operands one dtype, e.g. companion.cast(y, companion.{x.dtype.name}).")
+
+
+def _python_scalar_dtype(value):
+    if isinstance(value, (bool, np.bool_)):
+        return _dtypes.bool
+    if isinstance(value, numbers.Integral):
+        return _dtypes.int32 if _INT32.min <= value <= _INT32.max else _dtypes.int64
+    if isinstance(value, numbers.Real):
+        return _dtypes.float32
+    if isinstance(value, numbers.Complex):
+        return _dtypes.complex128
+    if isinstance(value, (str, bytes)):
+        return _dtypes.string
+    if value is None:
+        raise ValueError("None cannot be converted to a tensor. Pass a number, a list or an array.")
+    raise TypeError(f"Cannot convert a value of type {type(value).__name__} to a tensor: {value!r}. "
+                    "Pass a number, a string, a (nested) list, a NumPy array or a Tensor.")
+
+
+def _infer_sequence(values):
+    dtypes = {infer_dtype(v) for v in values} if values else {_dtypes.float32}
+    if len(dtypes) == 1:
+        return dtypes.pop()
+    if _dtypes.string in dtypes:
+        raise TypeError(f"Cannot mix strings and numbers in one tensor. Received: {values!r}")
+    numpy_kinds = [d._np for d in dtypes]
+    return _dtypes.as_dtype(np.result_type(*numpy_kinds))
+
+
+def _unwrap_nested(value):
+    if isinstance(value, (list, tuple)):
+        return [_unwrap_nested(v) for v in value]
+    if isinstance(value, Tensor) or getattr(value, "_is_variable", False):
+        return value.numpy()
+    return value
+
+
+def _string_or(np_dtype):
+    return "string" if np_dtype.kind in "OSU" else np_dtype
+
+
+def _check_convertible(value, source, target):
+    if isinstance(value, (np.ndarray, np.generic)) or is_tensor(value):
+        if source.is_floating and target.is_integer or source == _dtypes.string != target:
+            raise TypeError(f"Cannot convert an array of dtype {source.name} to {target.name}. "
+                            "Use companion.cast to convert between kinds explicitly.")
+        return
+    narrower = (source.is_complex and not target.is_complex) or (
+        source.is_floating and (target.is_integer or target.is_bool))
+    if narrower or (source == _dtypes.string) != (target == _dtypes.string):
+        raise TypeError(f"Cannot convert {value!r} to a tensor of dtype {target.name}: "
+                        f"the value is {source.name}. Pass a value of that kind, or use "
+                        "companion.cast on a tensor.")
+    if target.is_integer:
+        _check_integer_range(value, target)
+
+
+def _check_integer_range(value, target):
+    info = np.iinfo(target._np)
+    flat = np.asarray(value, dtype=object).ravel()
+    bad = [v for v in flat if not info.min <= int(v) <= info.max]
+    if bad:
+        raise ValueError(f"{bad[0]} is out of range for {target.name} "
+                         f"[{info.min}, {info.max}]. Use a wider dtype such as int64.")
+
+
+def _cast_numpy(array, target):
+    if target == _dtypes.string:
+        return array.astype(object)
+    return array.astype(target._np)
+
+
+def _fit_shape(array, shape, value):
+    shape = tuple(int(d) for d in shape)
+    if array.size == 1 and array.shape != shape:
+        return np.broadcast_to(array.reshape(()), shape).copy()
+    if array.size == int(np.prod(shape, dtype=np.int64)):
+        return array.reshape(shape)
+    raise InvalidArgumentError(
+        f"constant: the value has {array.size} elements but shape={shape} needs "
+        f"{int(np.prod(shape, dtype=np.int64))}. Received value: {value!r}. Give a value with "
+        "that many elements, or a single element to fill the shape.")
+
+
+def _to_bytes(item):
+    return item.encode("utf-8") if isinstance(item, str) else item

@@ -1,0 +1,281 @@
+"""`GradientTape`: the recording interpreter. Ops append records; `gradient` replays them."""
+
+import contextlib
+import enum
+
+import jax
+
+from companion import _replay
+from companion._context import state
+from companion._tensor import Tensor
+
+
+class UnconnectedGradients(enum.Enum):
+    """What `GradientTape.gradient` returns for a source the target does not depend on."""
+
+    NONE = "none"
+    ZERO = "zero"
+
+
+class GradientTape:
+    """Records the operations run inside its ``with`` block, to differentiate them later.
+
+    Trainable Variables read inside the block are watched automatically; tensors must be
+    watched with `watch`. A non-persistent tape answers one `gradient` call, a persistent
+    one any number. Tapes nest: a `gradient` call made while an outer tape records is
+    itself recorded, which gives second and higher derivatives.
+
+    Example:
+        >>> import companion as tf
+        >>> x = tf.Variable(3.0)
+        >>> with tf.GradientTape() as tape:
+        ...     y = x * x
+        >>> float(tape.gradient(y, x))
+        6.0
+    """
+
+    def __init__(self, persistent=False, watch_accessed_variables=True):
+        self._persistent = bool(persistent)
+        self._watch_accessed = bool(watch_accessed_variables)
+        self._recording = False
+        self._used = False
+        self.reset()
+
+    # -- the recording interpreter ----------------------------------------------------------
+    def __enter__(self):
+        if self._recording:
+            raise RuntimeError("This GradientTape is already recording. Enter it once at a time.")
+        self._push()
+        return self
+
+    def __exit__(self, *exc_info):
+        self._pop()
+
+    def _push(self):
+        state.tapes.append(self)
+        self._recording = True
+
+    def _pop(self):
+        if self in state.tapes:
+            state.tapes.remove(self)
+        self._recording = False
+
+    def _record(self, op, params, inputs, outputs):
+        """Called by every op while this tape records; keeps ops with a watched input."""
+        tracked = self._tracked
+        hit = False
+        resolved = None
+        for i, x in enumerate(inputs):
+            if x._is_variable:
+                read = x._read()
+                if resolved is None:
+                    resolved = list(inputs)
+                resolved[i] = read
+                hit = self._note_read(x, read) or hit
+            elif id(x) in tracked:
+                hit = True
+        if hit:
+            for o in outputs:
+                tracked[id(o)] = o
+            self._records.append((op, params, tuple(resolved) if resolved else inputs, outputs))
+
+    def _note_read(self, variable, read):
+        """Called when ``variable`` is read as ``read``; True if the read is watched."""
+        key = id(variable)
+        if key not in self._watched:
+            if not (self._watch_accessed and variable.trainable):
+                return False
+            self._watched[key] = variable
+        self._tracked[id(read)] = read
+        self._reads.setdefault(key, {})[id(read)] = read
+        return True
+
+    # -- public API ---------------------------------------------------------------------
+    def watch(self, tensor):
+        """Watches a Tensor or Variable (or a nested structure of them) on this tape."""
+        for item in _flatten(tensor):
+            if getattr(item, "_is_variable", False):
+                self._watched[id(item)] = item
+            elif isinstance(item, Tensor):
+                self._tracked[id(item)] = item
+            else:
+                raise ValueError(f"GradientTape.watch takes Tensors or Variables. Received: {item!r} "
+                                 "of type {type(item).__name__}; convert it with companion.constant.")
+
+    def watched_variables(self):
+        """The Variables watched so far, in the order they were first watched."""
+        return tuple(self._watched.values())
+
+    @contextlib.contextmanager
+    def stop_recording(self):
+        """A block in which this tape records nothing (e.g. metrics inside a training step)."""
+        if not self._recording:
+            raise ValueError("stop_recording() can only be used while the tape is recording.")
+        self._pop()
+        try:
+            yield
+        finally:
+            self._push()
+
+    def reset(self):
+        """Forgets everything recorded so far, as if the tape were new."""
+        self._records = []
+        self._tracked = {}
+        self._watched = {}
+        self._reads = {}
+
+    def gradient(self, target, sources, output_gradients=None,
+                 unconnected_gradients=UnconnectedGradients.NONE):
+        """Computes the gradient of ``target`` with respect to ``sources``.
+
+        Args:
+            target: a Tensor or Variable, or a nested structure of them; several targets,
+                or a non-scalar one, are summed.
+            sources: a Tensor or Variable, or any nested list/tuple/dict of them.
+            output_gradients: gradients to start from, one per target (default: ones).
+            unconnected_gradients: ``"none"`` (default) or ``"zero"``: what to return for a
+                source the target does not depend on.
+
+        Returns:
+            Gradients in the structure of ``sources``; ``None`` for sources that are not
+            watched, not connected, or of integer dtype (unless ``"zero"`` was asked for).
+
+        Raises:
+            RuntimeError: a non-persistent tape was asked a second time.
+        """
+        return self._differentiate(target, sources, output_gradients, unconnected_gradients, "vjp")
+
+    def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
+                 parallel_iterations=None, experimental_use_pfor=True):
+        """The Jacobian of ``target``: for each source, shape ``target.shape + source.shape``."""
+        return self._differentiate(target, sources, None, unconnected_gradients, "jacobian")
+
+    def batch_jacobian(self, target, source, unconnected_gradients=UnconnectedGradients.NONE,
+                       parallel_iterations=None, experimental_use_pfor=True):
+        """Per-example Jacobian: ``target[i]`` by ``source[i]``, shape ``(b,) + t[1:] + s[1:]``.
+
+        Assumes, as TensorFlow does, that example ``i`` of the target depends only on
+        example ``i`` of the source.
+        """
+        target = _as_tensor(target)
+        if target.ndim < 1 or _as_tensor(source).ndim < 1 or target.shape[0] != source.shape[0]:
+            raise ValueError("batch_jacobian needs a target and a source with the same first "
+                             f"(batch) dimension. Received shapes {target.shape} and {source.shape}.")
+        return self._differentiate(target, source, None, unconnected_gradients, "batch_jacobian")
+
+    # -- the replay ---------------------------------------------------------------------
+    def _differentiate(self, target, sources, output_gradients, unconnected, mode):
+        self._check_usable()
+        policy = UnconnectedGradients(getattr(unconnected, "value", unconnected))
+        flat_sources, treedef = jax.tree_util.tree_flatten(sources, is_leaf=_is_leaf)
+        targets = [_target_tensor(t, self) for t in _flatten(target)]
+        if mode != "vjp" and len(targets) != 1:
+            raise ValueError(f"{mode} takes a single target tensor. Received {len(targets)} targets.")
+        cotangents = self._cotangents(output_gradients, targets)
+        grads = self._grads_for(flat_sources, targets, cotangents, mode)
+        if not self._persistent:
+            self._used = True
+            self.reset()
+        grads = [_fill_unconnected(g, s, policy, mode, targets) for g, s in zip(grads, flat_sources)]
+        return jax.tree_util.tree_unflatten(treedef, grads)
+
+    def _check_usable(self):
+        if self._used:
+            raise RuntimeError("GradientTape.gradient can only be called once on non-persistent "
+                               "tapes. Create the tape with GradientTape(persistent=True) to "
+                               "compute several gradients from one recording.")
+
+    def _cotangents(self, output_gradients, targets):
+        if output_gradients is None:
+            return []
+        given = _flatten(output_gradients)
+        if len(given) != len(targets):
+            raise ValueError(f"output_gradients must have one entry per target: {len(targets)} "
+                             f"target(s), {len(given)} output gradient(s).")
+        from companion._convert import as_input
+
+        return [as_input(g, t.dtype) for g, t in zip(given, targets)]
+
+    def _grads_for(self, flat_sources, targets, cotangents, mode):
+        """One gradient (or None) per flat source; a Variable's reads are summed."""
+        float_targets = [(t, c) for t, c in _zip_longest(targets, cotangents) if _is_float(t)]
+        groups = [self._source_tensors(s) for s in flat_sources]
+        wanted = [t for group in groups for t in group if _is_float(t)]
+        if not float_targets or not wanted:
+            return [None] * len(flat_sources)
+        live = [t for t, _ in float_targets]
+        cots = [c for _, c in float_targets if c is not None]
+        outer_owned = self in state.tapes
+        if outer_owned:
+            state.tapes.remove(self)
+        try:
+            found = _replay.compute(self._records, live, wanted, cots, mode)
+        finally:
+            if outer_owned:
+                state.tapes.append(self)
+        by_id = dict(zip((id(t) for t in wanted), found))
+        return [_sum_grads([by_id.get(id(t)) for t in group]) for group in groups]
+
+    def _source_tensors(self, source):
+        if getattr(source, "_is_variable", False):
+            return list(self._reads.get(id(source), {}).values())
+        if isinstance(source, Tensor):
+            return [source] if id(source) in self._tracked else []
+        raise ValueError(f"gradient sources must be Tensors or Variables. Received: {source!r} of "
+                         f"type {type(source).__name__}.")
+
+    def __repr__(self):
+        status = "recording" if self._recording else "stopped"
+        return (f"<companion.GradientTape {status}, persistent={self._persistent}, "
+                f"{len(self._records)} ops recorded, {len(self._watched)} watched variables>")
+
+
+def _is_leaf(x):
+    return x is None or isinstance(x, Tensor) or getattr(x, "_is_variable", False)
+
+
+def _flatten(structure):
+    return jax.tree_util.tree_leaves(structure, is_leaf=_is_leaf)
+
+
+def _as_tensor(x):
+    return x.value() if getattr(x, "_is_variable", False) else x
+
+
+def _target_tensor(target, tape):
+    if getattr(target, "_is_variable", False):
+        reads = list(tape._reads.get(id(target), {}).values())
+        return reads[-1] if reads else target._read()
+    if not isinstance(target, Tensor):
+        raise ValueError(f"gradient targets must be Tensors or Variables. Received: {target!r}.")
+    return target
+
+
+def _is_float(tensor):
+    return tensor is not None and tensor.dtype.is_floating
+
+
+def _zip_longest(targets, cotangents):
+    return zip(targets, cotangents) if cotangents else ((t, None) for t in targets)
+
+
+def _sum_grads(grads):
+    present = [g for g in grads if g is not None]
+    if not present:
+        return None
+    total = present[0]
+    for g in present[1:]:
+        total = total + g
+    return total
+
+
+def _fill_unconnected(grad, source, policy, mode, targets):
+    if grad is not None or policy is UnconnectedGradients.NONE:
+        return grad
+    from companion._ops._creation import zeros
+
+    shape = list(source.shape)
+    if mode != "vjp":
+        shape = list(targets[0].shape) + (shape[1:] if mode == "batch_jacobian" else shape)
+    dtype = source.dtype if source.dtype.is_floating else targets[0].dtype
+    return zeros(shape, dtype=dtype)

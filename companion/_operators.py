@@ -1,0 +1,66 @@
+"""Python operators (``+``, ``@``, ``==``, ``x[i]``, …) for Tensors and Variables, as companion ops."""
+
+from companion._convert import as_input
+from companion._ops import _linalg, _math
+from companion._ops._indexing import getitem
+
+
+def _binary(fn):
+    def forward(self, other):
+        return fn(self, other)
+
+    def reflected(self, other):
+        return fn(other, self)
+
+    return forward, reflected
+
+
+def _logical(logical_fn, bitwise_fn):
+    def apply(x, y):
+        x = as_input(x)
+        return (logical_fn if x.dtype.is_bool else bitwise_fn)(x, y)
+
+    return apply
+
+
+def _eq(self, other):
+    if other is None:
+        return False
+    return _math.equal(self, other)
+
+
+def _ne(self, other):
+    if other is None:
+        return True
+    return _math.not_equal(self, other)
+
+
+_BINARY = {
+    "add": _math.add, "sub": _math.subtract, "mul": _math.multiply,
+    "truediv": _math.divide, "floordiv": _math.floordiv, "mod": _math.mod,
+    "pow": _math.pow, "matmul": lambda x, y: _linalg.matmul(x, y),
+    "and": _logical(_math.logical_and, _math.bitwise_and),
+    "or": _logical(_math.logical_or, _math.bitwise_or),
+    "xor": _logical(_math.logical_xor, _math.bitwise_xor),
+    "lshift": _math.left_shift, "rshift": _math.right_shift,
+}
+
+
+def install(cls):
+    """Gives ``cls`` (Tensor or Variable) the arithmetic, comparison and bitwise operators."""
+    for name, fn in _BINARY.items():
+        forward, reflected = _binary(fn)
+        setattr(cls, f"__{name}__", forward)
+        setattr(cls, f"__r{name}__", reflected)
+    cls.__lt__ = lambda self, other: _math.less(self, other)
+    cls.__le__ = lambda self, other: _math.less_equal(self, other)
+    cls.__gt__ = lambda self, other: _math.greater(self, other)
+    cls.__ge__ = lambda self, other: _math.greater_equal(self, other)
+    cls.__eq__ = _eq
+    cls.__ne__ = _ne
+    cls.__neg__ = lambda self: _math.negative(self)
+    cls.__pos__ = lambda self: self
+    cls.__abs__ = lambda self: _math.abs(self)
+    cls.__invert__ = lambda self: (_math.logical_not if self.dtype.is_bool else _math.invert)(self)
+    if not hasattr(cls, "__getitem__"):
+        cls.__getitem__ = lambda self, key: getitem(self, key)

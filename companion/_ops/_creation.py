@@ -1,0 +1,115 @@
+"""Tensor creation: zeros/ones/fill (and ``_like``), range, linspace, eye, identity."""
+
+import jax.numpy as jnp
+import numpy as np
+
+from companion import _dtypes
+from companion._convert import as_input, infer_dtype
+from companion._op import op
+from companion._tensor import Tensor
+
+
+def _static_shape(shape, what):
+    if isinstance(shape, (int, np.integer)) or (hasattr(shape, "ndim") and shape.ndim == 0):
+        shape = [shape]
+    try:
+        dims = tuple(int(d) for d in (np.asarray(shape) if isinstance(shape, Tensor) else shape))
+    except TypeError:
+        raise TypeError(f"{what}: shape must be a list of non-negative ints. Received: {shape!r}") from None
+    if any(d < 0 for d in dims):
+        raise ValueError(f"{what}: shape dimensions must be non-negative. Received: {dims}")
+    return dims
+
+
+@op("fill", static=("shape", "dtype"))
+def _full(value, shape, dtype):
+    return jnp.full(shape, value, dtype=dtype)
+
+
+def zeros(shape, dtype=_dtypes.float32, name=None):
+    """A tensor of ``shape`` filled with zeros (float32 unless ``dtype`` says otherwise)."""
+    dtype = _dtypes.as_dtype(dtype)
+    return _full(as_input(0, dtype), shape=_static_shape(shape, "zeros"), dtype=dtype._np)
+
+
+def ones(shape, dtype=_dtypes.float32, name=None):
+    """A tensor of ``shape`` filled with ones (float32 unless ``dtype`` says otherwise)."""
+    dtype = _dtypes.as_dtype(dtype)
+    return _full(as_input(1, dtype), shape=_static_shape(shape, "ones"), dtype=dtype._np)
+
+
+def fill(dims, value, name=None):
+    """A tensor of shape ``dims`` filled with ``value`` (whose dtype it takes)."""
+    value = as_input(value)
+    return _full(value, shape=_static_shape(dims, "fill"), dtype=value._value.dtype)
+
+
+def zeros_like(input, dtype=None, name=None):  # noqa: A002 - TensorFlow's argument name
+    """Zeros with the shape (and, unless ``dtype`` is given, the dtype) of ``input``."""
+    input = as_input(input)
+    return zeros(input.shape, dtype or input.dtype)
+
+
+def ones_like(input, dtype=None, name=None):  # noqa: A002
+    """Ones with the shape (and, unless ``dtype`` is given, the dtype) of ``input``."""
+    input = as_input(input)
+    return ones(input.shape, dtype or input.dtype)
+
+
+def range(start, limit=None, delta=1, dtype=None, name="range"):  # noqa: A001
+    """Numbers from ``start`` up to (not including) ``limit`` in steps of ``delta``.
+
+    With one argument it counts from 0, like Python's ``range``. The dtype is inferred
+    from the arguments (int32 for Python ints, float32 if any is a float).
+
+    Example:
+        >>> import companion as tf
+        >>> print(tf.range(1, 10, 3))
+        companion.Tensor([1 4 7], shape=(3,), dtype=int32)
+    """
+    if limit is None:
+        start, limit = 0, start
+    bounds = [np.asarray(b)[()] if isinstance(b, Tensor) else b for b in (start, limit, delta)]
+    if dtype is None:
+        kinds = [infer_dtype(b) for b in bounds]
+        dtype = next((k for k in kinds if k.is_floating), max(kinds, key=lambda k: k.size))
+    dtype = _dtypes.as_dtype(dtype)
+    if bounds[2] == 0:
+        raise ValueError("range: delta must not be 0. Received: delta=0")
+    return Tensor(jnp.arange(*bounds, dtype=dtype._np))
+
+
+def linspace(start, stop, num, name=None, axis=0):
+    """``num`` evenly spaced values from ``start`` to ``stop`` inclusive (float32 for Python floats)."""
+    start, stop = as_input(start), as_input(stop)
+    if not start.dtype.is_floating:
+        start, stop = start.value() if start._is_variable else start, stop
+        dtype = _dtypes.float32 if start.dtype.size <= 4 else _dtypes.float64
+        start = Tensor(start._value.astype(dtype._np))
+        stop = Tensor(stop._value.astype(dtype._np))
+    return _linspace(start, stop, num=int(num), axis=int(axis))
+
+
+@op("linspace", static=("num", "axis"))
+def _linspace(start, stop, num, axis):
+    return jnp.linspace(start, stop, num, axis=axis, dtype=start.dtype)
+
+
+def eye(num_rows, num_columns=None, batch_shape=None, dtype=_dtypes.float32, name=None):
+    """An identity matrix (or a batch of them)."""
+    dtype = _dtypes.as_dtype(dtype)
+    matrix = jnp.eye(int(num_rows), None if num_columns is None else int(num_columns), dtype=dtype._np)
+    if batch_shape is not None:
+        batch = _static_shape(batch_shape, "eye")
+        matrix = jnp.broadcast_to(matrix, batch + matrix.shape)
+    return Tensor(matrix)
+
+
+@op("identity")
+def _identity(x):
+    return x
+
+
+def identity(input, name=None):  # noqa: A002
+    """A tensor with the same value as ``input`` (for a Variable: its current value)."""
+    return _identity(as_input(input))

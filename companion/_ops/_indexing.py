@@ -1,0 +1,80 @@
+"""Indexing (``x[...]``) as an op: static ints/slices/``...``/``None``, plus tensor and mask indices."""
+
+import numpy as np
+
+from companion._op import op
+from companion._tensor import Tensor
+
+
+def getitem(x, key, wrap=Tensor):
+    """``x[key]`` for a Tensor or Variable, recorded on tapes like any op.
+
+    Supports ints, slices, ``...``, ``None`` (new axis), integer tensors/arrays/lists
+    (gathered along their axis) and boolean masks (eager only: the result's size
+    depends on the mask's values).
+    """
+    spec, arrays = normalize_key(key)
+    return _getitem.apply((x, *arrays), {"spec": spec}, wrap=wrap)
+
+
+def normalize_key(key):
+    """Turns an index into a hashable static ``spec`` plus the index tensors it refers to."""
+    from companion._convert import as_input
+
+    items = key if isinstance(key, tuple) else (key,)
+    spec, arrays = [], []
+    for item in items:
+        if item is Ellipsis:
+            spec.append(("e",))
+        elif item is None:
+            spec.append(("n",))
+        elif isinstance(item, slice):
+            spec.append(("s", _bound(item.start), _bound(item.stop), _bound(item.step)))
+        elif isinstance(item, (int, np.integer)) and not isinstance(item, bool):
+            spec.append(("i", int(item)))
+        else:
+            index = as_input(item)
+            if index.dtype.is_bool:
+                for axis_index in np.nonzero(np.asarray(index)):
+                    spec.append(("a", len(arrays)))
+                    arrays.append(as_input(axis_index.astype(np.int64)))
+            elif index.dtype.is_integer and index.ndim == 0 and not index.is_traced:
+                spec.append(("i", int(index)))
+            elif index.dtype.is_integer:
+                spec.append(("a", len(arrays)))
+                arrays.append(index)
+            else:
+                raise TypeError(f"Only integers, slices, `...`, None, integer tensors and boolean "
+                                f"masks are valid indices. Received: {item!r}")
+    return tuple(spec), arrays
+
+
+def build_index(spec, arrays):
+    """The NumPy-style index tuple described by ``spec`` (used inside the pure functions)."""
+    out = []
+    for entry in spec:
+        kind = entry[0]
+        if kind == "e":
+            out.append(Ellipsis)
+        elif kind == "n":
+            out.append(None)
+        elif kind == "s":
+            out.append(slice(*entry[1:]))
+        elif kind == "i":
+            out.append(entry[1])
+        else:
+            out.append(arrays[entry[1]])
+    return tuple(out)
+
+
+@op("getitem", static=("spec",))
+def _getitem(x, *index_arrays, spec):
+    return x[build_index(spec, index_arrays)]
+
+
+def _bound(value):
+    if value is None:
+        return None
+    if hasattr(value, "__index__"):
+        return value.__index__()
+    raise TypeError(f"Slice bounds must be integers or None. Received: {value!r}")

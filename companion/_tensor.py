@@ -1,0 +1,184 @@
+"""`Tensor`: an immutable value (a concrete `jax.Array` or a tracer) with TensorFlow's interface."""
+
+import jax
+import numpy as np
+
+from companion import _dtypes
+from companion._shape import TensorShape
+
+
+class Tensor:
+    """An immutable multi-dimensional array, TensorFlow's ``tf.Tensor``.
+
+    A Tensor wraps a ``jax.Array`` (eager) or a JAX tracer (inside `companion.function`);
+    string tensors wrap a NumPy array of ``bytes``. Operators (``+``, ``@``, ``==``, …)
+    are the companion ops, so they follow TensorFlow's dtype rules and are recorded by
+    a `GradientTape`.
+
+    Example:
+        >>> import companion as tf
+        >>> print(tf.constant([1, 2]) + tf.constant([3, 4]))
+        companion.Tensor([4 6], shape=(2,), dtype=int32)
+    """
+
+    __slots__ = ("_value", "__weakref__")
+    _is_variable = False
+    __array_priority__ = 100  # NumPy defers `ndarray + Tensor` to Tensor.__radd__
+
+    def __init__(self, value):
+        self._value = value
+
+    # -- what the tensor is ------------------------------------------------------------
+    @property
+    def shape(self):
+        return TensorShape(self._value.shape)
+
+    def get_shape(self):
+        return self.shape
+
+    @property
+    def dtype(self):
+        return _dtypes.as_dtype(self._value.dtype)
+
+    @property
+    def ndim(self):
+        return self._value.ndim
+
+    @property
+    def device(self):
+        from companion._device import device_name_of
+
+        return device_name_of(self._value)
+
+    @property
+    def is_traced(self):
+        """True while the value is a tracer inside a staged function (no concrete value)."""
+        return isinstance(self._value, jax.core.Tracer)
+
+    def numpy(self):
+        """The value as a NumPy array (a NumPy scalar for rank 0, ``bytes`` for a string)."""
+        array = np.array(self._concrete("numpy()"))
+        return array[()] if array.ndim == 0 else array
+
+    def __array__(self, dtype=None, copy=None):
+        array = np.asarray(self._concrete("np.asarray()"))
+        return array if dtype is None else array.astype(dtype)
+
+    def ref(self):
+        """A hashable reference to this tensor (tensors themselves are not hashable)."""
+        return _Reference(self)
+
+    experimental_ref = ref
+
+    # -- Python protocols ------------------------------------------------------------
+    def __len__(self):
+        if self._value.ndim == 0:
+            raise TypeError(f"len() is not defined for a scalar tensor. Received: {self!s}")
+        return self._value.shape[0]
+
+    def __iter__(self):
+        if self._value.ndim == 0:
+            raise TypeError("Cannot iterate over a scalar tensor. Index it, or call .numpy().")
+        from companion._ops._array import unstack
+
+        return iter(unstack(self))
+
+    def __bool__(self):
+        return bool(self._scalar("bool()"))
+
+    def __int__(self):
+        return int(self._scalar("int()"))
+
+    def __float__(self):
+        return float(self._scalar("float()"))
+
+    def __index__(self):
+        if not (self.dtype.is_integer or self.dtype.is_bool):
+            raise TypeError(f"Only integer scalar tensors can be used as an index. Received: {self!s}")
+        return int(self._scalar("an index"))
+
+    def __hash__(self):
+        raise TypeError("Tensors are unhashable because == compares element-wise. "
+                        "Use tensor.ref() as a dict key or set member instead.")
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        return _rebuild, (self.numpy(),)
+
+    # -- display ---------------------------------------------------------------------
+    def __repr__(self):
+        if self.is_traced:
+            return f"<companion.Tensor (traced) shape={self.shape} dtype={self.dtype.name}>"
+        return (f"<companion.Tensor: shape={self.shape}, dtype={self.dtype.name}, "
+                f"numpy={_numpy_repr(self)}>")
+
+    def __str__(self):
+        if self.is_traced:
+            return f"companion.Tensor(traced, shape={self.shape}, dtype={self.dtype.name})"
+        text = _numpy_str(self)
+        text = "\n" + text if "\n" in text else text
+        return f"companion.Tensor({text}, shape={self.shape}, dtype={self.dtype.name})"
+
+    # -- helpers -----------------------------------------------------------------------
+    def _concrete(self, what):
+        if self.is_traced:
+            from companion._staging_errors import traced_value_error
+
+            raise traced_value_error(what, self)
+        return self._value
+
+    def _scalar(self, what):
+        value = self._concrete(what)
+        if value.ndim != 0 and np.size(value) != 1:
+            raise ValueError(f"{what} needs a tensor with one element. Received shape {self.shape}: "
+                             f"use reduce_all/reduce_any, or index one element.")
+        return np.asarray(value).reshape(())[()]
+
+
+EagerTensor = Tensor
+
+
+class _Reference:
+    """A hashable stand-in for a tensor or variable, compared by identity (``x.ref()``)."""
+
+    __slots__ = ("_obj",)
+
+    def __init__(self, obj):
+        self._obj = obj
+
+    def deref(self):
+        return self._obj
+
+    def __hash__(self):
+        return id(self._obj)
+
+    def __eq__(self, other):
+        return isinstance(other, _Reference) and other._obj is self._obj
+
+    def __repr__(self):
+        return f"<Reference to {self._obj!r}>"
+
+
+def _rebuild(array):
+    from companion._convert import constant
+
+    return constant(array)
+
+
+def _numpy_str(tensor):
+    array = tensor.numpy()
+    if isinstance(array, np.ndarray):
+        return np.array2string(array, separator=" ")
+    return str(array)
+
+
+def _numpy_repr(tensor):
+    array = tensor.numpy()
+    if isinstance(array, (bytes, np.ndarray)):
+        return repr(array)
+    return str(array)

@@ -1,0 +1,243 @@
+"""`Variable`: mutable state whose reads are ops (recorded on tapes) and whose writes are not."""
+
+import jax
+import jax.numpy as jnp
+
+from companion import _dtypes
+from companion._context import state
+from companion._convert import as_input, constant
+from companion._shape import TensorShape
+from companion._tensor import Tensor, _numpy_repr, _Reference
+
+_NAME_COUNTS = {}
+
+
+class Variable:
+    """A mutable tensor, TensorFlow's ``tf.Variable``.
+
+    The value lives in ``self._value`` (a ``jax.Array``; a tracer while a staged function
+    traces), so staging interpreters can lift it in and write it back. Reading the
+    variable in an op is recorded on recording tapes (trainable variables are watched
+    automatically); `assign`, `assign_add` and `assign_sub` replace the value and are not
+    differentiable, as in TensorFlow.
+
+    Example:
+        >>> import companion as tf
+        >>> v = tf.Variable([1.0, 2.0], name="v")
+        >>> v.assign_add([1.0, 1.0])
+        <companion.Variable 'v:0' shape=(2,) dtype=float32, numpy=array([2., 3.], dtype=float32)>
+    """
+
+    _is_variable = True
+    __array_priority__ = 100
+
+    def __init__(self, initial_value=None, trainable=True, validate_shape=True, name=None,
+                 dtype=None, shape=None, aggregation=None, synchronization=None, **kwargs):
+        if initial_value is None:
+            raise ValueError("Variable needs an initial_value (a value, a tensor, or a callable "
+                             "returning one). Received: initial_value=None")
+        if callable(initial_value):
+            initial_value = initial_value()
+        value = _initial_tensor(initial_value, dtype)
+        self._shape = _declared_shape(value, shape, validate_shape)
+        self._value = value._value
+        self._read_cache = None
+        self._trainable = bool(trainable)
+        self._name = _unique_name(name)
+        self.aggregation = aggregation
+        self.synchronization = synchronization
+
+    # -- reading ----------------------------------------------------------------------
+    def _read(self):
+        read = self._read_cache
+        if read is None:
+            read = self._read_cache = Tensor(self._value)
+        return read
+
+    def value(self):
+        """The current value as a Tensor; recording tapes see this read."""
+        read = self._read()
+        for tape in state.tapes:
+            tape._note_read(self, read)
+        return read
+
+    read_value = value
+
+    def numpy(self):
+        return self._read().numpy()
+
+    def __array__(self, dtype=None, copy=None):
+        return self._read().__array__(dtype)
+
+    # -- writing ----------------------------------------------------------------------
+    def _set_value(self, new_value):
+        """Replaces the stored array (used by assignments and staging interpreters)."""
+        self._value = new_value
+        self._read_cache = None
+
+    def assign(self, value, use_locking=None, name=None, read_value=True):
+        """Sets the value; its dtype must match and its shape be compatible. Returns ``self``."""
+        new = as_input(value, self.dtype)
+        self._check_shape(new.shape, "assign")
+        self._set_value(new._value)
+        return self if read_value else None
+
+    def assign_add(self, delta, use_locking=None, name=None, read_value=True):
+        """Adds ``delta`` to the value in place. Returns ``self``."""
+        return self._update(_ADD, delta, "assign_add", read_value)
+
+    def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
+        """Subtracts ``delta`` from the value in place. Returns ``self``."""
+        return self._update(_SUB, delta, "assign_sub", read_value)
+
+    def _update(self, fn, delta, what, read_value):
+        delta = as_input(delta, self.dtype)
+        new = fn[state.staging == 0](self._value, delta._value)
+        self._check_shape(TensorShape(new.shape), what)
+        self._set_value(new)
+        return self if read_value else None
+
+    def _check_shape(self, shape, what):
+        if not self._shape.is_compatible_with(shape):
+            raise ValueError(f"Variable.{what}: cannot assign a value of shape {shape} to the "
+                             f"variable {self._name!r} of shape {self._shape}. Reshape the value, "
+                             "or create the variable with shape=None dimensions.")
+
+    def __getitem__(self, key):
+        from companion._ops._indexing import getitem
+
+        return getitem(self, key, wrap=lambda value: _VariableSlice(value, self, key))
+
+    # -- description ------------------------------------------------------------------
+    @property
+    def name(self):
+        return self._name
+
+    @property
+    def trainable(self):
+        return self._trainable
+
+    @property
+    def shape(self):
+        return self._shape
+
+    def get_shape(self):
+        return self._shape
+
+    @property
+    def dtype(self):
+        return _dtypes.as_dtype(self._value.dtype)
+
+    @property
+    def ndim(self):
+        return self._value.ndim
+
+    @property
+    def device(self):
+        return self._read().device
+
+    @property
+    def is_traced(self):
+        return isinstance(self._value, jax.core.Tracer)
+
+    def ref(self):
+        """A hashable reference to this variable (variables themselves are not hashable)."""
+        return _Reference(self)
+
+    experimental_ref = ref
+
+    def __len__(self):
+        return len(self._read())
+
+    def __iter__(self):
+        return iter(self.value())
+
+    def __bool__(self):
+        return bool(self._read())
+
+    def __int__(self):
+        return int(self._read())
+
+    def __float__(self):
+        return float(self._read())
+
+    def __index__(self):
+        return self._read().__index__()
+
+    def __hash__(self):
+        raise TypeError("Variables are unhashable because == compares element-wise. "
+                        "Use variable.ref() as a dict key or set member instead.")
+
+    def __repr__(self):
+        if self.is_traced:
+            return f"<companion.Variable '{self._name}' shape={self.shape} dtype={self.dtype.name} (traced)>"
+        return (f"<companion.Variable '{self._name}' shape={self.shape} dtype={self.dtype.name}, "
+                f"numpy={_numpy_repr(self._read())}>")
+
+    __str__ = __repr__
+
+
+class _VariableSlice(Tensor):
+    """The tensor ``v[key]``; its ``assign*`` methods write through to the variable ``v``."""
+
+    __slots__ = ("_variable", "_key")
+
+    def __init__(self, value, variable, key):
+        super().__init__(value)
+        self._variable = variable
+        self._key = key
+
+    def assign(self, value, use_locking=None, name=None, read_value=True):
+        return self._write(value, "set", read_value)
+
+    def assign_add(self, delta, use_locking=None, name=None, read_value=True):
+        return self._write(delta, "add", read_value)
+
+    def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
+        return self._write(-as_input(delta, self.dtype), "add", read_value)
+
+    def _write(self, value, how, read_value):
+        from companion._ops._indexing import build_index, normalize_key
+
+        var = self._variable
+        spec, arrays = normalize_key(self._key)
+        update = as_input(value, var.dtype)._value
+        at = var._value.at[build_index(spec, [a._value for a in arrays])]
+        var._set_value(at.set(update) if how == "set" else at.add(update))
+        return var if read_value else None
+
+
+_ADD = (jnp.add, jax.jit(jnp.add))  # (staged, eager)
+_SUB = (jnp.subtract, jax.jit(jnp.subtract))
+
+
+def _initial_tensor(initial_value, dtype):
+    if isinstance(initial_value, Tensor) or getattr(initial_value, "_is_variable", False):
+        value = initial_value if isinstance(initial_value, Tensor) else initial_value._read()
+        if dtype is not None and value.dtype != _dtypes.as_dtype(dtype):
+            from companion._ops._math import cast
+
+            value = cast(value, dtype)
+        return value
+    return constant(initial_value, dtype=dtype)
+
+
+def _declared_shape(value, shape, validate_shape):
+    if shape is None:
+        return value.shape if validate_shape else TensorShape(None)
+    declared = TensorShape(shape)
+    if not declared.is_compatible_with(value.shape):
+        raise ValueError(f"The initial value's shape {value.shape} is not compatible with the "
+                         f"explicitly supplied `shape` argument {declared}. Pass a value of that "
+                         "shape (e.g. companion.reshape(value, shape)), or omit `shape`.")
+    return declared
+
+
+def _unique_name(name):
+    if name is not None:
+        base = str(name)
+        return base if ":" in base else f"{base}:0"
+    count = _NAME_COUNTS.get("Variable", 0)
+    _NAME_COUNTS["Variable"] = count + 1
+    return "Variable:0" if count == 0 else f"Variable_{count}:0"
+
