@@ -1,0 +1,10 @@
+"""Shared pytest set-up: every test starts from the same global random seed state."""
+
+import numpy as np
+import pytest
+
+
+@pytest.fixture
+def rng():
+    """A NumPy generator with a fixed seed, for building test inputs."""
+    return np.random.default_rng(1234)
