@@ -8,31 +8,40 @@ import jax as _jax
 
 _jax.config.update("jax_enable_x64", True)  # int64/float64/uint32 exist, as in TensorFlow
 
-from companion import _operators  # noqa: E402
-from companion._context import executing_eagerly  # noqa: E402
-from companion._convert import constant, convert_to_tensor, is_tensor  # noqa: E402
-from companion._dtypes import (  # noqa: E402
+# ruff: noqa: E402, F401, F403, I001 - the order above matters: x64 before any array exists
+from companion import _operators
+from companion._context import executing_eagerly
+from companion._convert import constant, convert_to_tensor, is_tensor
+from companion._device import device
+from companion._dtypes import (
     DType, as_dtype, bfloat16, bool, complex64, complex128, double, float16, float32, float64,
     half, int8, int16, int32, int64, string, uint8, uint16, uint32, uint64)
-from companion._errors import InvalidArgumentError  # noqa: E402
-from companion._gradient_tape import GradientTape, UnconnectedGradients  # noqa: E402
-from companion._ops._array import *  # noqa: E402,F401,F403
-from companion._ops._creation import (  # noqa: E402
-    eye, fill, identity, linspace, ones, ones_like, range, zeros, zeros_like)
-from companion._ops._linalg import *  # noqa: E402,F401,F403
-from companion._ops._math import (  # noqa: E402
-    abs, add, add_n, cast, clip_by_value, cos, divide, equal, exp, floor, floordiv, greater,
-    greater_equal, less, less_equal, log, logical_and, logical_not, logical_or, maximum,
-    minimum, mod, multiply, negative, not_equal, pow, round, rsqrt, sigmoid, sign, sin,
-    softplus, sqrt, square, subtract, tanh, truediv)
-from companion._ops._nn import *  # noqa: E402,F401,F403
-from companion._ops._reduce import *  # noqa: E402,F401,F403
-from companion._ops._sort import *  # noqa: E402,F401,F403
-from companion._shape import TensorShape  # noqa: E402
-from companion._tensor import EagerTensor, Tensor  # noqa: E402
-from companion._variable import Variable  # noqa: E402
+from companion._errors import InvalidArgumentError
+from companion._gradient_tape import GradientTape, UnconnectedGradients
+from companion._ops import _array, _creation, _linalg, _math, _reduce, _sort
+from companion._ops._array import *
+from companion._ops._creation import *
+from companion._ops._linalg import *
+from companion._ops._math import *
+from companion._ops._reduce import *
+from companion._ops._sort import *
+from companion._shape import TensorShape
+from companion._tensor import EagerTensor, Tensor
+from companion._variable import Variable
+from companion import config, dtypes, errors, linalg, math, nn, random
 
 _operators.install(Tensor)
 _operators.install(Variable)
 
 __version__ = "0.1.0"
+
+__all__ = sorted({
+    *_array.__all__, *_creation.__all__, *_linalg.__all__, *_math.__all__, *_reduce.__all__,
+    *_sort.__all__,
+    "DType", "EagerTensor", "GradientTape", "InvalidArgumentError", "Tensor", "TensorShape",
+    "UnconnectedGradients", "Variable", "as_dtype", "constant", "convert_to_tensor", "device",
+    "executing_eagerly", "is_tensor",
+    "bfloat16", "bool", "complex64", "complex128", "double", "float16", "float32", "float64", "half",
+    "int8", "int16", "int32", "int64", "string", "uint8", "uint16", "uint32", "uint64",
+    "config", "dtypes", "errors", "linalg", "math", "nn", "random",
+})

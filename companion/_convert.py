@@ -21,6 +21,7 @@ from companion._tensor import Tensor
 _INT32 = np.iinfo(np.int32)
 _SCALAR_CACHE = {}
 _SCALAR_CACHE_LIMIT = 4096
+_KIND_ORDER = [_dtypes.bool, _dtypes.int32, _dtypes.int64, _dtypes.float32, _dtypes.complex128]
 
 
 def is_tensor(value):
@@ -183,13 +184,29 @@ def _python_scalar_dtype(value):
 
 
 def _infer_sequence(values):
-    dtypes = {infer_dtype(v) for v in values} if values else {_dtypes.float32}
-    if len(dtypes) == 1:
-        return dtypes.pop()
-    if _dtypes.string in dtypes:
-        raise TypeError(f"Cannot mix strings and numbers in one tensor. Received: {values!r}")
-    numpy_kinds = [d._np for d in dtypes]
-    return _dtypes.as_dtype(np.result_type(*numpy_kinds))
+    """Python scalars join by kind (bool < int < float < complex); typed leaves keep their dtype."""
+    leaves = _leaves(values)
+    if not leaves:
+        return _dtypes.float32
+    kinds = {infer_dtype(v) for v in leaves}
+    if _dtypes.string in kinds:
+        if len(kinds) > 1:
+            raise TypeError(f"Cannot mix strings and numbers in one tensor. Received: {values!r}")
+        return _dtypes.string
+    typed = [infer_dtype(v)._np for v in leaves if not isinstance(v, (bool, int, float, complex))]
+    if typed:
+        return _dtypes.as_dtype(np.result_type(*typed))
+    return max(kinds, key=_KIND_ORDER.index)
+
+
+def _leaves(values):
+    out = []
+    for v in values:
+        if isinstance(v, (list, tuple)):
+            out.extend(_leaves(v))
+        else:
+            out.append(v)
+    return out
 
 
 def _unwrap_nested(value):

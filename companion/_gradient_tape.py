@@ -171,11 +171,11 @@ class GradientTape:
         targets = [_target_tensor(t, self) for t in _flatten(target)]
         if mode != "vjp" and len(targets) != 1:
             raise ValueError(f"{mode} takes a single target tensor. Received {len(targets)} targets.")
-        cotangents = self._cotangents(output_gradients, targets)
+        cotangents = self._cotangents(output_gradients, target, targets)
         grads = self._grads_for(flat_sources, targets, cotangents, mode)
         if not self._persistent:
             self._used = True
-            self.reset()
+            self._records, self._tracked, self._reads = [], {}, {}
         grads = [_fill_unconnected(g, s, policy, mode, targets) for g, s in zip(grads, flat_sources)]
         return jax.tree_util.tree_unflatten(treedef, grads)
 
@@ -185,10 +185,14 @@ class GradientTape:
                                "tapes. Create the tape with GradientTape(persistent=True) to "
                                "compute several gradients from one recording.")
 
-    def _cotangents(self, output_gradients, targets):
+    def _cotangents(self, output_gradients, target, targets):
         if output_gradients is None:
             return []
-        given = _flatten(output_gradients)
+        structure = jax.tree_util.tree_structure(target, is_leaf=_is_leaf)
+        try:
+            given = structure.flatten_up_to(output_gradients)
+        except (TypeError, ValueError):
+            given = _flatten(output_gradients)
         if len(given) != len(targets):
             raise ValueError(f"output_gradients must have one entry per target: {len(targets)} "
                              f"target(s), {len(given)} output gradient(s).")

@@ -8,6 +8,8 @@ from companion._convert import as_input, infer_dtype
 from companion._op import op
 from companion._tensor import Tensor
 
+__all__ = ["eye", "fill", "identity", "linspace", "ones", "ones_like", "range", "zeros", "zeros_like"]
+
 
 def _static_shape(shape, what):
     if isinstance(shape, (int, np.integer)) or (hasattr(shape, "ndim") and shape.ndim == 0):

@@ -1,3 +1,329 @@
-"""(being written)"""
+"""Linear algebra: matmul, tensordot, einsum, norm, and the matrix functions of `companion.linalg`."""
 
-__all__ = []
+import numbers
+
+import jax.numpy as jnp
+import numpy as np
+
+from companion._convert import as_input, binary_inputs
+from companion._errors import InvalidArgumentError
+from companion._op import op
+from companion._ops._array import one_dtype, transpose
+from companion._ops._math import cast
+from companion._ops._static import normalize_axis, static_array, static_ints
+
+__all__ = [
+    "adjoint", "cholesky", "det", "diag", "diag_part", "einsum", "inv", "matmul", "matrix_transpose",
+    "matvec", "norm", "slogdet", "solve", "tensordot", "trace",
+]
+
+
+# -- products -------------------------------------------------------------------------------
+
+@op("matmul")
+def _matmul(a, b):
+    return jnp.matmul(a, b)
+
+
+@op("matmul_transposed", static=("flags",))
+def _matmul_transposed(a, b, flags):
+    transpose_a, transpose_b, conjugate_a, conjugate_b = flags
+    a = jnp.conj(a) if conjugate_a else a
+    b = jnp.conj(b) if conjugate_b else b
+    return jnp.matmul(jnp.swapaxes(a, -1, -2) if transpose_a else a,
+                      jnp.swapaxes(b, -1, -2) if transpose_b else b)
+
+
+def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False,
+           a_is_sparse=False, b_is_sparse=False, output_type=None, name=None):
+    """The matrix product ``a @ b`` over the last two dimensions; leading (batch) dimensions broadcast.
+
+    ``transpose_*`` transposes the last two dimensions of an operand first, ``adjoint_*``
+    also conjugates it. Both operands must have one dtype.
+
+    Example:
+        >>> import companion as tf
+        >>> print(tf.matmul(tf.ones((2, 3)), tf.ones((3, 4))).shape)
+        (2, 4)
+    """
+    a, b = binary_inputs(a, b, "matmul")
+    flags = (bool(transpose_a or adjoint_a), bool(transpose_b or adjoint_b), bool(adjoint_a), bool(adjoint_b))
+    sa, sb = a._value.shape, b._value.shape
+    if len(sa) < 2 or len(sb) < 2 or sa[-1 - flags[0]] != sb[-2 + flags[1]] or (
+            sa[:-2] != sb[:-2] and not _broadcastable(sa[:-2], sb[:-2])):
+        raise _matmul_error(sa, sb, flags)
+    out = _matmul_transposed(a, b, flags=flags) if any(flags) else _matmul(a, b)
+    return out if output_type is None else cast(out, output_type)
+
+
+def _broadcastable(*shapes):
+    try:
+        np.broadcast_shapes(*shapes)
+    except ValueError:
+        return False
+    return True
+
+
+def _matmul_error(sa, sb, flags):
+    if len(sa) < 2 or len(sb) < 2:
+        return InvalidArgumentError(
+            f"matmul needs two tensors of rank >= 2 (matrices or batches of matrices). Received shapes "
+            f"{sa} and {sb}. For a vector use companion.linalg.matvec, companion.tensordot, or "
+            "companion.expand_dims to make it a 1-row matrix.")
+    return InvalidArgumentError(
+        f"Matrix size-incompatible: In[0]: {list(sa)}, In[1]: {list(sb)} (transpose_a={flags[0]}, "
+        f"transpose_b={flags[1]}). The columns of a must equal the rows of b, and batch dimensions "
+        "must broadcast. Transpose or reshape an operand so that they do.")
+
+
+@op("matvec", static=("transpose_a", "conjugate_a"))
+def _matvec(a, b, transpose_a, conjugate_a):
+    a = jnp.conj(a) if conjugate_a else a
+    return jnp.matmul(jnp.swapaxes(a, -1, -2) if transpose_a else a, b[..., None])[..., 0]
+
+
+def matvec(a, b, transpose_a=False, adjoint_a=False, a_is_sparse=False, b_is_sparse=False, name=None):
+    """The matrix-vector product of ``a`` (``[..., M, N]``) and ``b`` (``[..., N]``)."""
+    a, b = binary_inputs(a, b, "matvec")
+    transpose_a = bool(transpose_a or adjoint_a)
+    sa, sb = a._value.shape, b._value.shape
+    if len(sa) < 2 or len(sb) < 1 or sa[-1 - transpose_a] != sb[-1]:
+        raise InvalidArgumentError(f"matvec: a must be a matrix [..., M, N] and b a vector [..., N] of "
+                                   f"matching N. Received shapes {sa} and {sb}.")
+    return _matvec(a, b, transpose_a=transpose_a, conjugate_a=bool(adjoint_a))
+
+
+@op("tensordot", static=("axes",))
+def _tensordot(a, b, axes):
+    return jnp.tensordot(a, b, axes=axes)
+
+
+def tensordot(a, b, axes, name=None):
+    """Sums the products of ``a`` and ``b`` over the given axes.
+
+    ``axes`` is an int ``n`` (the last ``n`` axes of ``a`` with the first ``n`` of ``b``)
+    or a pair of axis lists ``[axes_a, axes_b]`` of one length.
+
+    Example:
+        >>> import companion as tf
+        >>> print(tf.tensordot(tf.ones((2, 3)), tf.ones((3, 4)), axes=1).shape)
+        (2, 4)
+    """
+    a, b = binary_inputs(a, b, "tensordot")
+    sa, sb = a._value.shape, b._value.shape
+    pair = _tensordot_axes(axes, len(sa), len(sb))
+    if [sa[i] for i in pair[0]] != [sb[i] for i in pair[1]]:
+        raise InvalidArgumentError(
+            f"tensordot: the summed dimensions must match, but a (shape {sa}) has sizes "
+            f"{[sa[i] for i in pair[0]]} on axes {list(pair[0])} and b (shape {sb}) has "
+            f"{[sb[i] for i in pair[1]]} on axes {list(pair[1])}. Received: axes={axes!r}")
+    return _tensordot(a, b, axes=pair)
+
+
+def _tensordot_axes(axes, rank_a, rank_b):
+    array = static_array(axes, "tensordot: axes")
+    if array.ndim == 0:
+        n = int(array)
+        if not 0 <= n <= min(rank_a, rank_b):
+            raise InvalidArgumentError(f"tensordot: axes={n} must be in [0, {min(rank_a, rank_b)}] for "
+                                       f"tensors of rank {rank_a} and {rank_b}.")
+        return tuple(range(rank_a - n, rank_a)), tuple(range(n))
+    if len(array) != 2 or (array.ndim == 2 and array.shape[1] == 0) or array.ndim > 2:
+        raise InvalidArgumentError(f"tensordot: axes must be an int or a pair [axes_a, axes_b] of "
+                                   f"equal-length lists. Received: axes={axes!r}")
+    first, second = (np.atleast_1d(part) for part in array)
+    return (tuple(normalize_axis(i, rank_a, "tensordot") for i in first),
+            tuple(normalize_axis(i, rank_b, "tensordot") for i in second))
+
+
+@op("einsum", static=("equation",))
+def _einsum(*xs, equation):
+    return jnp.einsum(equation, *xs)
+
+
+def einsum(equation, *inputs, **kwargs):
+    """Products and sums written in Einstein notation, e.g. ``"ij,jk->ik"`` for a matmul.
+
+    Example:
+        >>> import companion as tf
+        >>> print(tf.einsum("bi,bi->b", tf.ones((2, 3)), tf.ones((2, 3))))
+        companion.Tensor([3. 3.], shape=(2,), dtype=float32)
+    """
+    tensors = one_dtype(list(inputs), "einsum")
+    expected = equation.split("->")[0].count(",") + 1
+    if expected != len(tensors):
+        raise InvalidArgumentError(f"einsum: the equation {equation!r} names {expected} operand(s), "
+                                   f"but {len(tensors)} were passed. Pass one tensor per operand.")
+    try:
+        return _einsum(*tensors, equation=equation)
+    except (ValueError, TypeError) as error:
+        shapes = [t._value.shape for t in tensors]
+        raise InvalidArgumentError(f"einsum: the equation {equation!r} does not fit operands of shapes "
+                                   f"{shapes}: {error}") from None
+
+
+# -- norms ----------------------------------------------------------------------------------
+
+@op("norm", static=("ord", "axis", "keepdims"))
+def _norm(x, ord, axis, keepdims):  # noqa: A002 - TensorFlow's argument name
+    if isinstance(axis, tuple):
+        return jnp.linalg.norm(x, ord="fro" if ord == "euclidean" else ord, axis=axis, keepdims=keepdims)
+    return jnp.linalg.vector_norm(x, ord=2 if ord == "euclidean" else ord, axis=axis, keepdims=keepdims)
+
+
+def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):  # noqa: A002
+    """The vector norm of ``tensor`` (all of it, or along an int ``axis``), or a matrix norm.
+
+    Vector norms (``axis`` None or an int): ``"euclidean"``, ``1``, ``2``, ``np.inf``
+    or any ``p > 0``. Matrix norms (``axis`` a pair of axes): ``"euclidean"``/``"fro"``
+    (Frobenius), ``1``, ``2`` (largest singular value), ``np.inf``.
+
+    Example:
+        >>> import companion as tf
+        >>> print(tf.norm(tf.constant([3.0, 4.0])))
+        companion.Tensor(5.0, shape=(), dtype=float32)
+    """
+    tensor = as_input(tensor)
+    rank = tensor._value.ndim
+    axes = None if axis is None else tuple(
+        normalize_axis(a, rank, "norm") for a in static_ints(axis, "norm: axis"))
+    if axes is not None and len(axes) == 2:
+        if axes[0] == axes[1] or ord not in ("euclidean", "fro", 1, 2, np.inf):
+            raise ValueError(f"norm: a matrix norm needs two different axes and ord in 'euclidean', "
+                             f"'fro', 1, 2, np.inf. Received: ord={ord!r}, axis={axis!r}")
+        return _norm(tensor, ord=ord, axis=axes, keepdims=bool(keepdims))
+    if axes is not None and len(axes) != 1:
+        raise ValueError(f"norm: axis must be None, an int (vector norm) or a pair of ints (matrix "
+                         f"norm). Received: axis={axis!r}")
+    if not (ord == "euclidean" or (isinstance(ord, numbers.Real) and not isinstance(ord, bool) and ord > 0)):
+        raise ValueError(f"norm: a vector norm needs ord 'euclidean', 1, 2, np.inf or another "
+                         f"number > 0 ('fro' is for matrices: pass a pair of axes). Received: ord={ord!r}")
+    return _norm(tensor, ord=ord, axis=axes if axes is None else axes[0], keepdims=bool(keepdims))
+
+
+# -- matrix functions -----------------------------------------------------------------------
+
+def matrix_transpose(a, name="matrix_transpose", conjugate=False):
+    """Swaps the last two dimensions of ``a`` (conjugating too when ``conjugate``)."""
+    a = as_input(a)
+    rank = a._value.ndim
+    if rank < 2:
+        raise InvalidArgumentError(f"matrix_transpose needs a tensor of rank >= 2. Received shape "
+                                   f"{a._value.shape}. Use companion.transpose or expand_dims for vectors.")
+    return transpose(a, perm=tuple(range(rank - 2)) + (rank - 1, rank - 2), conjugate=conjugate)
+
+
+def adjoint(matrix, name=None):
+    """The conjugate transpose of the last two dimensions."""
+    return matrix_transpose(matrix, conjugate=True)
+
+
+@op("trace")
+def _trace(x):
+    return jnp.trace(x, axis1=-2, axis2=-1)
+
+
+def trace(x, name=None):
+    """The sum of the main diagonal of each matrix in the last two dimensions."""
+    return _trace(_matrices(x, "trace"))
+
+
+@op("diag_part", static=("k",))
+def _diag_part(x, k):
+    return jnp.diagonal(x, offset=k, axis1=-2, axis2=-1)
+
+
+def diag_part(input, name="diag_part", k=0, padding_value=0, align="RIGHT_LEFT"):  # noqa: A002
+    """The ``k``-th diagonal of each matrix in the last two dimensions (``k > 0``: above)."""
+    return _diag_part(_matrices(input, "diag_part"), k=int(k))
+
+
+@op("diag")
+def _diag(x):
+    return jnp.where(jnp.eye(x.shape[-1], dtype=bool), x[..., :, None], jnp.zeros((), x.dtype))
+
+
+def diag(diagonal, name="diag", k=0, num_rows=-1, num_cols=-1, padding_value=0, align="RIGHT_LEFT"):
+    """Square matrices with ``diagonal`` (``[..., N]``) on their main diagonal, zeros elsewhere.
+
+    Only the main diagonal (``k=0``) is supported.
+    """
+    diagonal = as_input(diagonal)
+    if int(k) != 0 or diagonal._value.ndim < 1:
+        raise InvalidArgumentError(f"diag builds matrices from a tensor of rank >= 1 on the main diagonal "
+                                   f"(k=0) only. Received: k={k!r}, shape {diagonal._value.shape}.")
+    return _diag(diagonal)
+
+
+def _matrices(x, what, square=False, floating=False):
+    x = as_input(x)
+    shape = x._value.shape
+    if len(shape) < 2 or (square and shape[-1] != shape[-2]):
+        kind = "square matrices" if square else "matrices"
+        raise InvalidArgumentError(f"{what} needs {kind} in the last two dimensions (shape [..., N, N]"
+                                   f"{'' if square else ' or [..., M, N]'}). Received shape {shape}.")
+    if floating and not (x.dtype.is_floating or x.dtype.is_complex):
+        raise TypeError(f"{what} needs a float or complex tensor. Received dtype {x.dtype.name}: {x!s}. "
+                        "Convert it first with companion.cast(x, companion.float32).")
+    return x
+
+
+@op("inv")
+def _inv(x):
+    return jnp.linalg.inv(x)
+
+
+def inv(input, adjoint=False, name=None):  # noqa: A002
+    """The inverse of each square matrix (of its adjoint when ``adjoint``).
+
+    Unlike TensorFlow on CPU, a singular matrix gives inf/nan entries instead of an error.
+    """
+    x = _matrices(input, "inv", square=True, floating=True)
+    return _inv(matrix_transpose(x, conjugate=True) if adjoint else x)
+
+
+@op("det")
+def _det(x):
+    return jnp.linalg.det(x)
+
+
+def det(input, name=None):  # noqa: A002
+    """The determinant of each square matrix in the last two dimensions."""
+    return _det(_matrices(input, "det", square=True, floating=True))
+
+
+@op("slogdet")
+def _slogdet(x):
+    return tuple(jnp.linalg.slogdet(x))
+
+
+def slogdet(input, name=None):  # noqa: A002
+    """``(sign, log_abs_determinant)`` of each square matrix, stable for large determinants."""
+    return _slogdet(_matrices(input, "slogdet", square=True, floating=True))
+
+
+@op("cholesky")
+def _cholesky(x):
+    return jnp.linalg.cholesky(x)
+
+
+def cholesky(input, name=None):  # noqa: A002
+    """The lower-triangular Cholesky factor ``L`` of each symmetric positive-definite matrix (``L L^H``)."""
+    return _cholesky(_matrices(input, "cholesky", square=True, floating=True))
+
+
+@op("solve")
+def _solve(matrix, rhs):
+    return jnp.linalg.solve(matrix, rhs)
+
+
+def solve(matrix, rhs, adjoint=False, name=None):
+    """Solves ``matrix @ x = rhs`` for ``x`` (``rhs`` has shape ``[..., N, K]``)."""
+    matrix = _matrices(matrix, "solve", square=True, floating=True)
+    matrix, rhs = binary_inputs(matrix, rhs, "solve")
+    rhs = _matrices(rhs, "solve (rhs)")
+    if rhs._value.shape[-2] != matrix._value.shape[-1]:
+        raise InvalidArgumentError(f"solve: rhs must have shape [..., {matrix._value.shape[-1]}, K] to "
+                                   f"match the matrix. Received shapes {matrix._value.shape} and "
+                                   f"{rhs._value.shape}.")
+    return _solve(matrix_transpose(matrix, conjugate=True) if adjoint else matrix, rhs)

@@ -11,6 +11,16 @@ from companion import _dtypes
 from companion._convert import as_input, binary_inputs
 from companion._op import op
 
+__all__ = [
+    "abs", "acos", "add", "add_n", "asin", "atan", "atan2", "bitwise_and", "bitwise_or",
+    "bitwise_xor", "cast", "ceil", "clip_by_value", "conj", "cos", "cosh", "divide", "equal", "erf",
+    "exp", "expm1", "floor", "floor_div", "floordiv", "floormod", "greater", "greater_equal",
+    "imag", "invert", "is_finite", "is_inf", "is_nan", "left_shift", "less", "less_equal", "lgamma",
+    "log", "log1p", "logical_and", "logical_not", "logical_or", "logical_xor", "maximum", "minimum",
+    "mod", "multiply", "neg", "negative", "not_equal", "pow", "real", "reciprocal", "right_shift",
+    "round", "rsqrt", "sigmoid", "sign", "sin", "sinh", "softplus", "softsign", "sqrt", "square",
+    "squared_difference", "subtract", "tan", "tanh", "truediv",
+]
 
 # -- binary arithmetic ---------------------------------------------------------------------
 

@@ -1,3 +1,142 @@
-"""(being written)"""
+"""Sorting: sort, argsort, top_k, and unique / unique_with_counts (eager)."""
 
-__all__ = []
+import collections
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from companion import _dtypes
+from companion._convert import as_input
+from companion._errors import InvalidArgumentError
+from companion._op import op
+from companion._ops._select import gather
+from companion._ops._static import normalize_axis, static_int
+from companion._tensor import Tensor
+
+__all__ = ["argsort", "sort", "top_k", "unique", "unique_with_counts"]
+
+TopKV2 = collections.namedtuple("TopKV2", ["values", "indices"])
+Unique = collections.namedtuple("Unique", ["y", "idx"])
+UniqueWithCounts = collections.namedtuple("UniqueWithCounts", ["y", "idx", "count"])
+
+
+@op("sort", static=("axis", "descending"))
+def _sort(x, axis, descending):
+    return jnp.sort(x, axis=axis, stable=True, descending=descending)
+
+
+@op("argsort", static=("axis", "descending"))
+def _argsort(x, axis, descending):
+    return jnp.argsort(x, axis=axis, stable=True, descending=descending).astype(jnp.int32)
+
+
+def sort(values, axis=-1, direction="ASCENDING", name=None):
+    """``values`` sorted along ``axis`` (the last by default), ``"ASCENDING"`` or ``"DESCENDING"``.
+
+    Example:
+        >>> import companion as tf
+        >>> print(tf.sort(tf.constant([3, 1, 2]), direction="DESCENDING"))
+        companion.Tensor([3 2 1], shape=(3,), dtype=int32)
+    """
+    values, axis, descending = _sort_args(values, axis, direction, "sort")
+    return _sort(values, axis=axis, descending=descending)
+
+
+def argsort(values, axis=-1, direction="ASCENDING", stable=False, name=None):
+    """The int32 indices that sort ``values`` along ``axis``; equal values keep their order.
+
+    Example:
+        >>> import companion as tf
+        >>> print(tf.argsort(tf.constant([30, 10, 20])))
+        companion.Tensor([1 2 0], shape=(3,), dtype=int32)
+    """
+    values, axis, descending = _sort_args(values, axis, direction, "argsort")
+    return _argsort(values, axis=axis, descending=descending)
+
+
+def _sort_args(values, axis, direction, what):
+    values = as_input(values)
+    if not (values.dtype.is_integer or values.dtype.is_floating):
+        raise TypeError(f"{what} needs an int or float tensor. Received dtype {values.dtype.name}: "
+                        f"{values!s}. Convert it first with companion.cast.")
+    if direction not in ("ASCENDING", "DESCENDING"):
+        raise ValueError(f"{what}: direction must be 'ASCENDING' or 'DESCENDING'. "
+                         f"Received: direction={direction!r}")
+    if values._value.ndim == 0:
+        raise InvalidArgumentError(f"{what} needs a tensor of rank >= 1. Received a scalar: {values!s}")
+    return values, normalize_axis(axis, values._value.ndim, what), direction == "DESCENDING"
+
+
+@op("top_k", static=("k", "dtype"))
+def _top_k(x, k, dtype):
+    values, indices = jax.lax.top_k(x, k)
+    return values, indices.astype(dtype)
+
+
+def top_k(input, k=1, sorted=True, index_type=_dtypes.int32, name=None):  # noqa: A002
+    """The ``k`` largest entries along the last axis, largest first, and their (int32) indices.
+
+    Among equal values the lower index comes first. Returns a named tuple
+    ``(values, indices)``; the result is always sorted.
+
+    Example:
+        >>> import companion as tf
+        >>> result = tf.math.top_k(tf.constant([1, 5, 3, 5]), k=2)
+        >>> print(result.values)
+        companion.Tensor([5 5], shape=(2,), dtype=int32)
+        >>> print(result.indices)
+        companion.Tensor([1 3], shape=(2,), dtype=int32)
+    """
+    x = as_input(input)
+    if not (x.dtype.is_integer or x.dtype.is_floating) or x._value.ndim == 0:
+        raise TypeError(f"top_k needs an int or float tensor of rank >= 1. Received: {x!s}")
+    k = static_int(k, "top_k: k")
+    last = x._value.shape[-1]
+    if not 0 <= k <= last:
+        raise InvalidArgumentError(f"top_k: input must have at least k columns. Had {last}, needed "
+                                   f"{k}. Pass k between 0 and {last}. Received: k={k}")
+    dtype = _dtypes.as_dtype(index_type)
+    if dtype not in (_dtypes.int32, _dtypes.int64):
+        raise TypeError(f"top_k: index_type must be companion.int32 or companion.int64. "
+                        f"Received: index_type={index_type!r}")
+    return TopKV2(*_top_k(x, k=k, dtype=dtype._np))
+
+
+def unique(x, out_idx=_dtypes.int32, name=None):
+    """The distinct values of a 1-D tensor in order of first appearance, and each element's position.
+
+    Eager only (the result's size depends on the values). ``x == tf.gather(y, idx)``.
+
+    Example:
+        >>> import companion as tf
+        >>> y, idx = tf.unique(tf.constant([1, 1, 2, 4, 4, 4, 7, 8, 8]))
+        >>> print(y)
+        companion.Tensor([1 2 4 7 8], shape=(5,), dtype=int32)
+        >>> print(idx)
+        companion.Tensor([0 0 1 2 2 2 3 4 4], shape=(9,), dtype=int32)
+    """
+    y, idx, _ = _unique_parts(x, out_idx, "unique")
+    return Unique(y, idx)
+
+
+def unique_with_counts(x, out_idx=_dtypes.int32, name=None):
+    """Like `unique`, plus how often each distinct value occurs."""
+    return UniqueWithCounts(*_unique_parts(x, out_idx, "unique_with_counts"))
+
+
+def _unique_parts(x, out_idx, what):
+    x = as_input(x)
+    if x._value.ndim != 1 or x.is_traced:
+        raise InvalidArgumentError(f"{what} needs a concrete 1-D tensor (its result's size depends on the "
+                                   f"values, so it cannot run on traced tensors). Received: {x!s}")
+    array = np.asarray(x)
+    _, first, inverse, counts = np.unique(array, return_index=True, return_inverse=True,
+                                          return_counts=True)
+    order = np.argsort(first)
+    position = np.empty_like(order)
+    position[order] = np.arange(len(order))
+    dtype = _dtypes.as_dtype(out_idx)._np
+    y = Tensor(array[first[order]]) if x.dtype == _dtypes.string else gather(x, first[order])
+    idx = Tensor(jnp.asarray(position[inverse.ravel()].astype(dtype)))
+    return y, idx, Tensor(jnp.asarray(counts[order].astype(dtype)))

@@ -1,0 +1,140 @@
+"""Activation functions of `companion.nn`: relu and its relatives, gelu, silu, softmax."""
+
+import jax
+import jax.numpy as jnp
+
+from companion._convert import as_input
+from companion._op import op
+from companion._ops._nn import check_axis, float_input
+
+# -- pure ops --------------------------------------------------------------------------------
+
+@op("relu")
+def _relu(x):
+    return jax.nn.relu(x)  # gradient 0 at x == 0, as TF
+
+
+@op("relu6")
+def _relu6(x):
+    return jax.nn.relu6(x)
+
+
+@op("elu")
+def _elu(x):
+    return jax.nn.elu(x)
+
+
+@op("selu")
+def _selu(x):
+    return jax.nn.selu(x)
+
+
+@op("gelu", static=("approximate",))
+def _gelu(x, approximate):
+    return jax.nn.gelu(x, approximate=approximate)
+
+
+@op("leaky_relu", static=("alpha",))
+def _leaky_relu(x, alpha):
+    return jnp.where(x > 0, x, x * jnp.asarray(alpha, x.dtype))
+
+
+@op("silu", static=("beta",))
+def _silu(x, beta):
+    return x * jax.nn.sigmoid(x * jnp.asarray(beta, x.dtype))
+
+
+@op("softmax", static=("axis",))
+def _softmax(x, axis):
+    return jax.nn.softmax(x, axis=axis)
+
+
+@op("log_softmax", static=("axis",))
+def _log_softmax(x, axis):
+    return jax.nn.log_softmax(x, axis=axis)
+
+
+# -- public functions ----------------------------------------------------------------------
+
+def relu(features, name=None):
+    """Rectified linear unit: ``max(features, 0)``, element-wise (any numeric dtype).
+
+    Example:
+        >>> import companion as tf
+        >>> print(tf.nn.relu([-1.0, 0.0, 2.0]))
+        companion.Tensor([0. 0. 2.], shape=(3,), dtype=float32)
+    """
+    features = as_input(features)
+    if not features.dtype.is_numeric or features.dtype.is_complex:
+        raise TypeError(f"relu needs a real numeric tensor. Received dtype {features.dtype.name}: "
+                        f"{features!s}. Convert it first with companion.cast.")
+    return _relu(features)
+
+
+def relu6(features, name=None):
+    """``min(max(features, 0), 6)``, element-wise."""
+    return _relu6(float_input(features, "relu6"))
+
+
+def elu(features, name=None):
+    """Exponential linear unit: ``features`` if positive, else ``exp(features) - 1``."""
+    return _elu(float_input(features, "elu"))
+
+
+def selu(features, name=None):
+    """Scaled ELU: ``scale * elu(features)`` with alpha ≈ 1.6733 and scale ≈ 1.0507 (self-normalizing)."""
+    return _selu(float_input(features, "selu"))
+
+
+def gelu(features, approximate=False, name=None):
+    """Gaussian error linear unit: ``x * Φ(x)``, or its tanh approximation when ``approximate``.
+
+    Example:
+        >>> import companion as tf
+        >>> print(tf.nn.gelu([0.0, 1.0]))
+        companion.Tensor([0.        0.8413447], shape=(2,), dtype=float32)
+    """
+    return _gelu(float_input(features, "gelu"), approximate=bool(approximate))
+
+
+def leaky_relu(features, alpha=0.2, name=None):
+    """``features`` where positive, ``alpha * features`` elsewhere.
+
+    Example:
+        >>> import companion as tf
+        >>> print(tf.nn.leaky_relu([-1.0, 2.0], alpha=0.1))
+        companion.Tensor([-0.1  2. ], shape=(2,), dtype=float32)
+    """
+    return _leaky_relu(float_input(features, "leaky_relu"), alpha=float(alpha))
+
+
+def silu(features, beta=1.0, name=None):
+    """Sigmoid linear unit (swish): ``features * sigmoid(beta * features)``."""
+    return _silu(float_input(features, "silu"), beta=float(beta))
+
+
+swish = silu
+
+
+def softmax(logits, axis=None, name=None):
+    """``exp(logits) / reduce_sum(exp(logits), axis)``, computed stably (``axis`` defaults to -1).
+
+    Example:
+        >>> import companion as tf
+        >>> print(tf.nn.softmax([0.0, 0.0]))
+        companion.Tensor([0.5 0.5], shape=(2,), dtype=float32)
+    """
+    logits = float_input(logits, "softmax", "logits")
+    return _softmax(logits, axis=_logits_axis(logits, axis, "softmax"))
+
+
+def log_softmax(logits, axis=None, name=None):
+    """``logits - log(reduce_sum(exp(logits), axis))``, computed stably (``axis`` defaults to -1)."""
+    logits = float_input(logits, "log_softmax", "logits")
+    return _log_softmax(logits, axis=_logits_axis(logits, axis, "log_softmax"))
+
+
+def _logits_axis(logits, axis, op_name):
+    if logits.ndim == 0:
+        raise ValueError(f"{op_name} needs logits of rank 1 or more. Received a scalar: {logits!s}")
+    return check_axis(axis, logits.ndim, op_name)

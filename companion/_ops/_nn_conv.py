@@ -1,0 +1,126 @@
+"""Convolutions of `companion.nn`: ``conv1d``, ``conv2d``, ``conv3d`` and ``convolution`` (one XLA op)."""
+
+import jax
+
+from companion._convert import as_input
+from companion._errors import InvalidArgumentError
+from companion._op import op
+from companion._ops._nn import channels_last, check_rank, float_pair, shape_of, spatial_tuple
+
+_SPATIAL = "DHW"
+
+
+@op("conv", static=("strides", "padding", "dilations", "dimension_numbers", "groups"))
+def _conv(x, filters, strides, padding, dilations, dimension_numbers, groups):
+    return jax.lax.conv_general_dilated(
+        x, filters, window_strides=strides, padding=padding, rhs_dilation=dilations,
+        dimension_numbers=dimension_numbers, feature_group_count=groups)
+
+
+def conv2d(input, filters, strides, padding, data_format="NHWC", dilations=None, name=None):  # noqa: A002
+    """2-D convolution (cross-correlation, as in TensorFlow) of a batch of images.
+
+    Args:
+        input: a float tensor of shape ``[batch, height, width, channels]`` (``"NHWC"``) or
+            ``[batch, channels, height, width]`` (``"NCHW"``).
+        filters: a tensor of shape ``[filter_height, filter_width, in_channels, out_channels]``
+            (``HWIO``) of the dtype of ``input``. When ``in_channels`` divides the input's
+            channels, the convolution is grouped (as in TensorFlow).
+        strides: an int, or a list of 1, 2 or 4 ints (batch and channel entries 1).
+        padding: ``"SAME"`` (output size ``ceil(in / stride)``, zero padding mostly at the
+            end), ``"VALID"`` (no padding), or explicit ``[[0, 0], [top, bottom],
+            [left, right], [0, 0]]`` pairs in the order of ``data_format``.
+        data_format: ``"NHWC"`` or ``"NCHW"``.
+        dilations: like ``strides``; the spacing between filter taps (default 1).
+
+    Returns:
+        A tensor of shape ``[batch, out_height, out_width, out_channels]`` (for ``NHWC``).
+
+    Example:
+        >>> import companion as tf
+        >>> images = tf.ones([1, 3, 3, 1])
+        >>> kernel = tf.ones([2, 2, 1, 1])
+        >>> print(tf.nn.conv2d(images, kernel, strides=1, padding="VALID")[0, :, :, 0])
+        companion.Tensor(
+        [[4. 4.]
+         [4. 4.]], shape=(2, 2), dtype=float32)
+    """
+    return _convolve(input, filters, strides, padding, data_format, dilations, 2, "conv2d")
+
+
+def conv1d(input, filters, stride, padding, data_format="NWC", dilations=None, name=None):  # noqa: A002
+    """1-D convolution: ``input`` ``[batch, width, channels]``, ``filters`` ``[width, in, out]``."""
+    return _convolve(input, filters, stride, padding, data_format, dilations, 1, "conv1d")
+
+
+def conv3d(input, filters, strides, padding, data_format="NDHWC", dilations=None, name=None):  # noqa: A002
+    """3-D convolution: ``input`` ``[batch, depth, height, width, channels]``, filters ``DHWIO``."""
+    return _convolve(input, filters, strides, padding, data_format, dilations, 3, "conv3d")
+
+
+def convolution(input, filters, strides=None, padding="VALID", data_format=None,  # noqa: A002
+                dilations=None, name=None):
+    """An N-D convolution (N = 1, 2 or 3, from the rank of ``input``); see `conv2d`."""
+    input = as_input(input)
+    check_rank(input, (3, 4, 5), "convolution", "input")
+    return _convolve(input, filters, 1 if strides is None else strides, padding, data_format,
+                     dilations, input.ndim - 2, "convolution")
+
+
+# -- helpers -----------------------------------------------------------------------------------
+
+def _convolve(x, filters, strides, padding, data_format, dilations, n_spatial, op_name):
+    x, filters = float_pair(x, filters, op_name, ("input", "filters"))
+    check_rank(x, (n_spatial + 2,), op_name, "input")
+    check_rank(filters, (n_spatial + 2,), op_name, "filters")
+    last = channels_last(data_format, n_spatial, op_name)
+    spatial = _SPATIAL[-n_spatial:]
+    layout = f"N{spatial}C" if last else f"NC{spatial}"
+    return _conv(x, filters,
+                 strides=spatial_tuple(strides, n_spatial, last, op_name, "strides"),
+                 padding=_padding(padding, n_spatial, last, op_name),
+                 dilations=spatial_tuple(1 if dilations is None else dilations, n_spatial, last,
+                                         op_name, "dilations"),
+                 dimension_numbers=(layout, f"{spatial}IO", layout),
+                 groups=_groups(x, filters, last, op_name))
+
+
+def _groups(x, filters, last, op_name):
+    channels = shape_of(x)[-1 if last else 1]
+    in_channels, out_channels = shape_of(filters)[-2:]
+    if in_channels == 0 or channels % in_channels:
+        raise InvalidArgumentError(
+            f"{op_name}: the input has {channels} channels but the filters expect {in_channels} "
+            f"(filters shape {shape_of(filters)}). The filters' in_channels (second to last "
+            "dimension) must equal the input's channels, or divide them for a grouped convolution.")
+    groups = channels // in_channels
+    if out_channels % groups:
+        raise InvalidArgumentError(
+            f"{op_name}: a grouped convolution with {groups} groups needs out_channels divisible by "
+            f"{groups}. Received filters of shape {shape_of(filters)}.")
+    return groups
+
+
+def _padding(padding, n_spatial, last, op_name):
+    """'SAME'/'VALID', or explicit pairs (batch and channel pairs [0, 0]) as spatial (lo, hi) pairs."""
+    if isinstance(padding, str) and padding.upper() in ("SAME", "VALID"):
+        return padding.upper()
+    pairs = _int_pairs(padding)
+    if len(pairs) == n_spatial + 2:
+        outer = [pairs[0], pairs[-1]] if last else pairs[:2]
+        inner = pairs[1:-1] if last else pairs[2:]
+        pairs = inner if outer == [(0, 0), (0, 0)] else []
+    if len(pairs) != n_spatial or any(len(p) != 2 or min(p) < 0 for p in pairs):
+        raise ValueError(f"{op_name}: padding must be 'SAME', 'VALID' or a list of {n_spatial + 2} "
+                         "[before, after] pairs of non-negative ints, [0, 0] for the batch and "
+                         f"channel dimensions. Received: padding={padding!r}")
+    return tuple(pairs)
+
+
+def _int_pairs(padding):
+    if isinstance(padding, str):
+        return []
+    try:
+        return [tuple(int(v) for v in pair) for pair in padding]
+    except (TypeError, ValueError):
+        return []

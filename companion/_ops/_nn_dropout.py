@@ -1,0 +1,99 @@
+"""``dropout``: zero random elements and scale the rest, with the PRNG key as an op input."""
+
+import numbers
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from companion import _random
+from companion._convert import as_input, is_tensor
+from companion._op import op
+from companion._ops._math import cast
+from companion._ops._nn import shape_of
+from companion._tensor import Tensor
+
+
+@op("dropout", static=("noise_shape",))
+def _dropout(x, key, rate, noise_shape):
+    keep = jax.random.uniform(key, noise_shape, dtype=x.dtype) >= rate
+    return x * (1 / (1 - rate)) * keep.astype(x.dtype)
+
+
+def dropout(x, rate, noise_shape=None, seed=None, name=None):
+    """Sets each element of ``x`` to 0 with probability ``rate`` and scales the rest by ``1 / (1 - rate)``.
+
+    The scaling keeps the expected value of every element unchanged. Randomness follows
+    TensorFlow's seed rules (`companion.random.set_seed` plus the op ``seed``).
+
+    Args:
+        x: a float tensor.
+        rate: the probability of dropping an element, a float (or scalar tensor) in [0, 1).
+        noise_shape: a shape that broadcasts to ``x.shape``; elements sharing a noise value are
+            kept or dropped together (e.g. ``[batch, 1, 1, channels]`` drops whole channels).
+            ``None`` entries take the size of ``x``'s dimension.
+        seed: an optional op-level seed.
+
+    Returns:
+        A tensor shaped and typed like ``x``.
+
+    Raises:
+        TypeError: ``x`` is not a floating-point tensor.
+        ValueError: ``rate`` is outside [0, 1), or ``noise_shape`` does not broadcast to ``x``.
+
+    Example:
+        >>> import companion as tf
+        >>> y = tf.nn.dropout(tf.ones([1000]), rate=0.5, seed=1)
+        >>> sorted(set(y.numpy().tolist()))
+        [0.0, 2.0]
+    """
+    x = as_input(x)
+    if not x.dtype.is_floating:
+        raise TypeError(f"dropout: x must be a floating-point tensor, since kept values are scaled by "
+                        f"1 / (1 - rate). Received dtype {x.dtype.name}: {x!s}. Cast it first, e.g. "
+                        "companion.cast(x, companion.float32).")
+    rate = _rate_input(rate, x.dtype)
+    noise = _noise_shape(noise_shape, shape_of(x))
+    return _dropout(x, _key(seed), rate, noise_shape=noise)
+
+
+def _rate_input(rate, dtype):
+    """``rate`` as a scalar tensor of ``dtype``, checked to lie in [0, 1) when its value is known."""
+    if is_tensor(rate):
+        if rate.ndim != 0:
+            raise ValueError(f"dropout: rate must be a scalar. Received a tensor of shape {shape_of(rate)}.")
+        if not rate.is_traced:
+            _check_rate(float(rate))
+        return rate if rate.dtype == dtype else cast(rate, dtype)
+    if not isinstance(rate, numbers.Real):
+        raise TypeError(f"dropout: rate must be a float in [0, 1) or a scalar tensor. Received: {rate!r}")
+    _check_rate(rate)
+    return as_input(float(rate), dtype)
+
+
+def _check_rate(value):
+    if not 0 <= value < 1:
+        raise ValueError(f"dropout: rate must be in the range [0, 1): it is the probability of dropping "
+                         f"an element. Received: rate={value!r}")
+
+
+def _noise_shape(noise_shape, x_shape):
+    if noise_shape is None:
+        return x_shape
+    dims = np.asarray(noise_shape, dtype=object).reshape(-1).tolist()
+    if len(dims) == len(x_shape):
+        dims = [x if d is None else d for d, x in zip(dims, x_shape)]
+    try:
+        noise = tuple(int(d) for d in dims)
+        fits = np.broadcast_shapes(noise, x_shape) == x_shape
+    except (TypeError, ValueError):
+        fits = False
+    if not fits:
+        raise ValueError(f"dropout: noise_shape must broadcast to the shape of x, {x_shape}. Received: "
+                         f"noise_shape={noise_shape!r}")
+    return noise
+
+
+def _key(seed):
+    key = _random.next_key(seed)  # looked up at call time, so tests can substitute a fixed key
+    return key if is_tensor(key) else Tensor(jnp.asarray(key))

@@ -1,0 +1,186 @@
+"""Normalization ops of `companion.nn`: moments, batch_normalization, l2_normalize and bias_add."""
+
+import numbers
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from companion._convert import as_input, binary_inputs, is_tensor
+from companion._errors import InvalidArgumentError
+from companion._op import op
+from companion._ops._nn import float_input, shape_of
+
+_LOW_PRECISION = (jnp.float16, jnp.bfloat16)
+
+
+# -- pure ops --------------------------------------------------------------------------------
+
+@op("l2_normalize", static=("axis", "epsilon"))
+def _l2_normalize(x, axis, epsilon):
+    square_sum = jnp.sum(jnp.square(x), axis=axis, keepdims=True)
+    return x * jax.lax.rsqrt(jnp.maximum(square_sum, jnp.asarray(epsilon, x.dtype)))
+
+
+@op("moments", static=("axes", "keepdims"))
+def _moments(x, axes, keepdims):
+    wide = x.astype(jnp.float32) if x.dtype in _LOW_PRECISION else x
+    mean = jnp.mean(wide, axis=axes, keepdims=True)
+    variance = jnp.mean(jnp.square(wide - mean), axis=axes, keepdims=keepdims)
+    if not keepdims:
+        mean = jnp.squeeze(mean, axis=axes)
+    return mean.astype(x.dtype), variance.astype(x.dtype)
+
+
+@op("batch_normalization", static=("epsilon", "has_offset", "has_scale"))
+def _batch_normalization(x, mean, variance, *affine, epsilon, has_offset, has_scale):
+    inv = jax.lax.rsqrt(variance + jnp.asarray(epsilon, x.dtype))
+    offset = affine[0] if has_offset else None
+    if has_scale:
+        inv = inv * affine[-1]
+    shift = -mean * inv if offset is None else offset - mean * inv
+    return x * inv + shift
+
+
+@op("bias_add", static=("channel_axis",))
+def _bias_add(value, bias, channel_axis):
+    trailing = value.ndim - 1 - channel_axis % value.ndim
+    return value + bias.reshape(bias.shape + (1,) * trailing)
+
+
+# -- public functions ----------------------------------------------------------------------
+
+def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
+    """Divides ``x`` by its L2 norm along ``axis``: ``x / sqrt(max(sum(x ** 2), epsilon))``.
+
+    Args:
+        x: a float tensor.
+        axis: an int or a list of ints; None normalizes over all elements.
+        epsilon: a lower bound on the squared norm, which avoids dividing by zero.
+        dim: TensorFlow's deprecated name for ``axis``.
+
+    Example:
+        >>> import companion as tf
+        >>> print(tf.nn.l2_normalize([3.0, 4.0]))
+        companion.Tensor([0.6 0.8], shape=(2,), dtype=float32)
+    """
+    x = float_input(x, "l2_normalize", "x")
+    axes = _axes(dim if axis is None else axis, x.ndim, "l2_normalize")
+    return _l2_normalize(x, axis=axes, epsilon=float(epsilon))
+
+
+def moments(x, axes, shift=None, keepdims=False, name=None):
+    """The mean and (population) variance of ``x`` over ``axes``.
+
+    float16/bfloat16 inputs are accumulated in float32, as TensorFlow does. ``shift`` is
+    accepted for compatibility and unused (TensorFlow ignores it too).
+
+    Args:
+        x: a float tensor.
+        axes: an int or a list of ints: the dimensions to reduce.
+        keepdims: keep the reduced dimensions with size 1.
+
+    Returns:
+        A tuple ``(mean, variance)``.
+
+    Example:
+        >>> import companion as tf
+        >>> mean, variance = tf.nn.moments(tf.constant([1.0, 2.0, 3.0, 4.0]), axes=[0])
+        >>> float(mean), float(variance)
+        (2.5, 1.25)
+    """
+    x = float_input(x, "moments", "x")
+    if axes is None:
+        raise ValueError("moments needs `axes`: the list of dimensions to reduce, e.g. axes=[0]. "
+                         "Received: axes=None")
+    return _moments(x, axes=_axes(axes, x.ndim, "moments"), keepdims=bool(keepdims))
+
+
+def batch_normalization(x, mean, variance, offset, scale, variance_epsilon, name=None):
+    """Normalizes ``x`` with given statistics: ``scale * (x - mean) / sqrt(variance + eps) + offset``.
+
+    ``mean``, ``variance``, ``offset`` and ``scale`` broadcast against ``x`` (typically
+    they come from `moments` with ``keepdims=True``, or are per-channel vectors);
+    ``offset`` and ``scale`` may be None.
+
+    Example:
+        >>> import companion as tf
+        >>> x = tf.constant([1.0, 3.0])
+        >>> print(tf.nn.batch_normalization(x, 2.0, 1.0, None, None, 0.0))
+        companion.Tensor([-1.  1.], shape=(2,), dtype=float32)
+    """
+    op_name = "batch_normalization"
+    x = float_input(x, op_name, "x")
+    named = {"mean": mean, "variance": variance, "offset": offset, "scale": scale}
+    params = {k: _param(x, v, k, op_name) for k, v in named.items() if v is not None}
+    inputs = [params[k] for k in ("mean", "variance", "offset", "scale") if k in params]
+    return _batch_normalization(x, *inputs, epsilon=float(variance_epsilon),
+                                has_offset="offset" in params, has_scale="scale" in params)
+
+
+def bias_add(value, bias, data_format=None, name=None):
+    """Adds the 1-D ``bias`` along the channel dimension of ``value``.
+
+    The channel dimension is the last one (``data_format`` None or ``"N...C"``), or the
+    second one for channels-first formats (``"NC..."``, e.g. ``"NCHW"``).
+
+    Example:
+        >>> import companion as tf
+        >>> print(tf.nn.bias_add(tf.zeros([2, 3]), [1.0, 2.0, 3.0]))
+        companion.Tensor(
+        [[1. 2. 3.]
+         [1. 2. 3.]], shape=(2, 3), dtype=float32)
+    """
+    value, bias = binary_inputs(value, bias, "bias_add")
+    channel_axis = _channel_axis(data_format)
+    _check_bias(value, bias, channel_axis)
+    return _bias_add(value, bias, channel_axis=channel_axis)
+
+
+# -- checks -------------------------------------------------------------------------------------
+
+def _axes(axis, rank, op_name):
+    """``axis`` (None, an int or a list) as a sorted tuple of non-negative ints."""
+    if axis is None:
+        return tuple(range(rank))
+    axes = [axis] if isinstance(axis, numbers.Integral) else list(np.asarray(axis).reshape(-1))
+    for a in axes:
+        if not -rank <= int(a) < rank:
+            raise InvalidArgumentError(f"{op_name}: axis {int(a)} is out of range for a tensor of rank "
+                                       f"{rank}; expected axes in [{-rank}, {rank}). Received: {axis!r}")
+    return tuple(sorted({int(a) % rank for a in axes}))
+
+
+def _param(x, value, arg, op_name):
+    value = value if is_tensor(value) else as_input(value, x.dtype)
+    if value.dtype != x.dtype:
+        raise InvalidArgumentError(f"{op_name}: `{arg}` must have the dtype of x ({x.dtype.name}). "
+                                   f"Received dtype {value.dtype.name}. Cast it with companion.cast.")
+    try:
+        np.broadcast_shapes(shape_of(value), shape_of(x))
+    except ValueError:
+        raise ValueError(f"{op_name}: `{arg}` of shape {shape_of(value)} does not broadcast against x "
+                         f"of shape {shape_of(x)}. Use moments(..., keepdims=True) or a per-channel "
+                         "vector.") from None
+    return value
+
+
+def _channel_axis(data_format):
+    if data_format is None or (data_format.startswith("N") and data_format.endswith("C")):
+        return -1
+    if data_format.startswith("NC"):
+        return 1
+    raise ValueError("bias_add: data_format must be None, 'N...C' (e.g. 'NHWC') or 'NC...' (e.g. "
+                     f"'NCHW'). Received: data_format={data_format!r}")
+
+
+def _check_bias(value, bias, channel_axis):
+    if bias.ndim != 1:
+        raise ValueError(f"bias_add: bias must be 1-D. Received a bias of shape {shape_of(bias)}.")
+    if value.ndim < 2:
+        raise ValueError(f"bias_add: value must have rank 2 or more. Received shape {shape_of(value)}.")
+    channels = shape_of(value)[channel_axis]
+    if shape_of(bias)[0] != channels:
+        raise InvalidArgumentError(f"bias_add: must provide as many biases as the channel dimension of "
+                                   f"value ({channels}). Received a bias of shape {shape_of(bias)} for "
+                                   f"value of shape {shape_of(value)}.")

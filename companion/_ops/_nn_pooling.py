@@ -1,0 +1,127 @@
+"""Pooling ops of `companion.nn`: max and average pooling over 1, 2 or 3 spatial dimensions."""
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from companion._convert import as_input
+from companion._op import op
+from companion._ops._nn import channels_last, check_padding, check_rank, float_input, spatial_tuple
+
+# -- pure ops --------------------------------------------------------------------------------
+
+@op("max_pool", static=("window", "strides", "padding"))
+def _max_pool(x, window, strides, padding):
+    floating = jnp.issubdtype(x.dtype, jnp.floating)
+    lowest = np.array(-np.inf if floating else np.iinfo(x.dtype).min, x.dtype)  # NumPy: a known constant
+    return jax.lax.reduce_window(x, lowest, jax.lax.max, window, strides, padding)
+
+
+@op("avg_pool", static=("window", "strides", "padding"))
+def _avg_pool(x, window, strides, padding):
+    zero = np.array(0, x.dtype)
+    total = jax.lax.reduce_window(x, zero, jax.lax.add, window, strides, padding)
+    counts = jax.lax.reduce_window(jnp.ones_like(x), zero, jax.lax.add, window, strides, padding)
+    return total / counts  # with "SAME", border windows average their valid elements only
+
+
+# -- public functions ----------------------------------------------------------------------
+
+def max_pool2d(input, ksize, strides, padding, data_format="NHWC", name=None):  # noqa: A002
+    """The maximum over each ``ksize`` window of a batch of images.
+
+    Args:
+        input: a tensor of shape ``[batch, height, width, channels]`` (``"NHWC"``) or
+            ``[batch, channels, height, width]`` (``"NCHW"``).
+        ksize: the window size: an int, or a list of 1, 2 or 4 ints.
+        strides: the window step, in the same forms as ``ksize``.
+        padding: ``"VALID"`` (windows inside the input) or ``"SAME"`` (output size
+            ``ceil(in / stride)``; padded positions never win).
+        data_format: ``"NHWC"`` or ``"NCHW"``.
+
+    Example:
+        >>> import companion as tf
+        >>> x = tf.reshape(tf.range(16.0), [1, 4, 4, 1])
+        >>> print(tf.nn.max_pool2d(x, ksize=2, strides=2, padding="VALID")[0, :, :, 0])
+        companion.Tensor(
+        [[ 5.  7.]
+         [13. 15.]], shape=(2, 2), dtype=float32)
+    """
+    return _pool(_max_pool, input, ksize, strides, padding, data_format, 2, "max_pool2d")
+
+
+def avg_pool2d(input, ksize, strides, padding, data_format="NHWC", name=None):  # noqa: A002
+    """The mean over each ``ksize`` window of a batch of images (arguments as `max_pool2d`).
+
+    With ``"SAME"`` padding a window that sticks out of the input averages only the
+    input elements it covers, as TensorFlow does (padding is not counted as zeros).
+
+    Example:
+        >>> import companion as tf
+        >>> x = tf.reshape(tf.range(9.0), [1, 3, 3, 1])
+        >>> print(tf.nn.avg_pool2d(x, ksize=2, strides=2, padding="SAME")[0, :, :, 0])
+        companion.Tensor(
+        [[2.  3.5]
+         [6.5 8. ]], shape=(2, 2), dtype=float32)
+    """
+    x = float_input(input, "avg_pool2d", "input")
+    return _pool(_avg_pool, x, ksize, strides, padding, data_format, 2, "avg_pool2d")
+
+
+def max_pool1d(input, ksize, strides, padding, data_format="NWC", name=None):  # noqa: A002
+    """Max pooling over the width of ``[batch, width, channels]`` inputs; see `max_pool2d`."""
+    return _pool(_max_pool, input, ksize, strides, padding, data_format, 1, "max_pool1d")
+
+
+def max_pool3d(input, ksize, strides, padding, data_format="NDHWC", name=None):  # noqa: A002
+    """Max pooling over ``[batch, depth, height, width, channels]`` inputs; see `max_pool2d`."""
+    return _pool(_max_pool, input, ksize, strides, padding, data_format, 3, "max_pool3d")
+
+
+def avg_pool1d(input, ksize, strides, padding, data_format="NWC", name=None):  # noqa: A002
+    """Average pooling over the width of ``[batch, width, channels]`` inputs; see `avg_pool2d`."""
+    x = float_input(input, "avg_pool1d", "input")
+    return _pool(_avg_pool, x, ksize, strides, padding, data_format, 1, "avg_pool1d")
+
+
+def avg_pool3d(input, ksize, strides, padding, data_format="NDHWC", name=None):  # noqa: A002
+    """Average pooling over ``[batch, depth, height, width, channels]`` inputs; see `avg_pool2d`."""
+    x = float_input(input, "avg_pool3d", "input")
+    return _pool(_avg_pool, x, ksize, strides, padding, data_format, 3, "avg_pool3d")
+
+
+def max_pool(input, ksize, strides, padding, data_format=None, name=None):  # noqa: A002
+    """Max pooling over 1, 2 or 3 spatial dimensions, chosen by the rank (3, 4 or 5) of ``input``."""
+    x = _any_rank(input, "max_pool")
+    return _pool(_max_pool, x, ksize, strides, padding, data_format, x.ndim - 2, "max_pool")
+
+
+def avg_pool(input, ksize, strides, padding, data_format=None, name=None):  # noqa: A002
+    """Average pooling over 1, 2 or 3 spatial dimensions, chosen by the rank (3, 4 or 5) of ``input``."""
+    x = float_input(_any_rank(input, "avg_pool"), "avg_pool", "input")
+    return _pool(_avg_pool, x, ksize, strides, padding, data_format, x.ndim - 2, "avg_pool")
+
+
+# -- helpers -----------------------------------------------------------------------------------
+
+def _pool(pool_op, x, ksize, strides, padding, data_format, n_spatial, op_name):
+    x = as_input(x)
+    if not x.dtype.is_numeric or x.dtype.is_complex:
+        raise TypeError(f"{op_name} needs a real numeric tensor. Received dtype {x.dtype.name}: "
+                        f"{x!s}. Convert it first with companion.cast.")
+    check_rank(x, (n_spatial + 2,), op_name, "input")
+    last = channels_last(data_format, n_spatial, op_name)
+    window = _full_rank(spatial_tuple(ksize, n_spatial, last, op_name, "ksize"), last)
+    steps = _full_rank(spatial_tuple(strides, n_spatial, last, op_name, "strides"), last)
+    return pool_op(x, window=window, strides=steps, padding=check_padding(padding, op_name))
+
+
+def _full_rank(spatial, last):
+    return (1,) + spatial + (1,) if last else (1, 1) + spatial
+
+
+def _any_rank(x, op_name):
+    x = as_input(x)
+    check_rank(x, (3, 4, 5), op_name, "input")
+    return x
+

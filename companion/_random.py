@@ -1,0 +1,148 @@
+"""Random seeds and key streams: TensorFlow's global/op seed rules on JAX keys kept in Variables.
+
+Every random op draws a fresh JAX key (a raw ``uint32[2]`` threefry key) from a *stream*
+and samples with a pure JAX function, so the same op code runs eagerly, traced or
+replayed by a tape. A stream is a non-trainable `Variable` holding a key; drawing splits
+it and writes the new key back with ``_set_value``, so a staging interpreter that lifts
+the Variables a function touches advances the stream on every call of the compiled code.
+
+Streams, following ``tf.random.set_seed``:
+
+- ops without ``seed=`` share one stream, started from the global seed (or, when no
+  global seed was set, from ``os.urandom`` at import: numbers differ between runs);
+- each op seed has its own stream, started from (global seed, op seed), with TensorFlow's
+  default global seed 87654321 when none was set: reproducible across processes;
+- `set_seed` restarts every stream in place, so the same program after the same
+  ``set_seed`` produces the same numbers.
+"""
+
+import operator
+import os
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from companion._context import state
+from companion._variable import Variable
+
+DEFAULT_GLOBAL_SEED = 87654321  # TensorFlow's DEFAULT_GRAPH_SEED
+_UNSEEDED, _OP_SEEDED = 0, 1  # stream tags (derive_key's first word)
+GLOBAL_GENERATOR_TAG, FROM_SEED_TAG = 2, 3  # tags of Generator states
+
+
+class _Seeds:
+    """The global seed, the process entropy and the key streams (op seed or None → Variable)."""
+
+    global_seed = None
+    entropy = int.from_bytes(os.urandom(8), "little")
+    streams = {}
+    global_generator = None  # the Generator get_global_generator returns
+    default_generator = False  # True while it is the one get_global_generator created
+
+
+def set_seed(seed):
+    """Sets the global random seed and restarts every random stream.
+
+    After ``set_seed(s)`` the same sequence of random ops produces the same numbers, in
+    this process or another one. ``set_seed(None)`` goes back to non-deterministic seeds.
+    Unlike TensorFlow, it also restarts the global `Generator` when that was created by
+    `get_global_generator` (so re-running a notebook cell repeats its numbers).
+
+    Args:
+        seed: an integer, or None.
+
+    Example:
+        >>> import companion as tf
+        >>> tf.random.set_seed(7); a = tf.random.uniform([2])
+        >>> tf.random.set_seed(7); b = tf.random.uniform([2])
+        >>> bool((a.numpy() == b.numpy()).all())
+        True
+    """
+    _Seeds.global_seed = None if seed is None else check_seed(seed, "set_seed")
+    if seed is None:
+        _Seeds.entropy = int.from_bytes(os.urandom(8), "little")
+    for op_seed, stream in _Seeds.streams.items():
+        stream._set_value(jnp.asarray(_stream_start(op_seed)))
+    if _Seeds.default_generator:
+        _Seeds.global_generator.reset(global_generator_start())
+
+
+def next_key(seed=None):
+    """A fresh raw JAX PRNG key (``uint32[2]``) for one random op, advancing its stream.
+
+    Args:
+        seed: the op seed, or None for the stream of ops without a seed.
+    """
+    stream = _stream(None if seed is None else check_seed(seed, "seed"))
+    new_state, key = split_key(stream._value)
+    stream._set_value(new_state)
+    return key
+
+
+def split_key(key):
+    """``(next_state, subkey)`` from a raw key: compiled when eager, traced when staging."""
+    return (_split if state.staging else _split_jit)(key)
+
+
+def derive_key(*words):
+    """A raw key (NumPy ``uint32[2]``) determined by the integers ``words`` alone."""
+    halves = [half for w in words for half in (w & 0xFFFFFFFF, (w >> 32) & 0xFFFFFFFF)]
+    return np.random.SeedSequence(halves).generate_state(2, np.uint32)
+
+
+def global_seed_or(default):
+    """The global seed set by `set_seed`, or ``default`` when none is set."""
+    return default if _Seeds.global_seed is None else _Seeds.global_seed
+
+
+def global_generator_start():
+    """The first state of the global Generator: from the global seed, else non-deterministic."""
+    return derive_key(GLOBAL_GENERATOR_TAG, global_seed_or(_Seeds.entropy))
+
+
+def global_generator():
+    """The Generator installed as the global one, or None before the first use."""
+    return _Seeds.global_generator
+
+
+def install_global_generator(generator, default):
+    """Makes ``generator`` the global one; ``default``: created by get_global_generator."""
+    _Seeds.global_generator = generator
+    _Seeds.default_generator = default
+
+
+def check_seed(seed, what):
+    """``seed`` as a Python int, or a TypeError naming ``what``."""
+    if isinstance(seed, bool):
+        raise TypeError(f"{what} must be an integer, not a bool. Received: {what}={seed!r}")
+    try:
+        return operator.index(seed)
+    except TypeError:
+        raise TypeError(f"{what} must be an integer (or None). Received: {what}={seed!r} of type "
+                        f"{type(seed).__name__}. Pass e.g. {what}=42.") from None
+
+
+# -- private helpers -------------------------------------------------------------------
+
+def _stream(op_seed):
+    stream = _Seeds.streams.get(op_seed)
+    if stream is None:
+        stream = Variable(_stream_start(op_seed), trainable=False, name="random_stream")
+        stream._is_rng_state = True
+        _Seeds.streams[op_seed] = stream
+    return stream
+
+
+def _stream_start(op_seed):
+    if op_seed is None:
+        return derive_key(_UNSEEDED, global_seed_or(_Seeds.entropy))
+    return derive_key(_OP_SEEDED, global_seed_or(DEFAULT_GLOBAL_SEED), op_seed)
+
+
+def _split(key):
+    keys = jax.random.split(key)
+    return keys[0], keys[1]
+
+
+_split_jit = jax.jit(_split)

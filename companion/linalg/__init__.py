@@ -1,0 +1,25 @@
+"""`companion.linalg`: TensorFlow's ``tf.linalg`` namespace (products, norms and matrix functions)."""
+
+from companion._ops._creation import eye
+from companion._ops._linalg import (
+    adjoint,
+    cholesky,
+    det,
+    diag,
+    diag_part,
+    einsum,
+    inv,
+    matmul,
+    matrix_transpose,
+    matvec,
+    norm,
+    slogdet,
+    solve,
+    tensordot,
+    trace,
+)
+
+__all__ = [
+    "adjoint", "cholesky", "det", "diag", "diag_part", "einsum", "eye", "inv", "matmul",
+    "matrix_transpose", "matvec", "norm", "slogdet", "solve", "tensordot", "trace",
+]

@@ -1,0 +1,35 @@
+"""``companion.random``: random ops with TensorFlow's seed rules, stateless ops and `Generator`."""
+
+from companion._random import set_seed
+from companion.random._generator import Generator, get_global_generator, set_global_generator
+from companion.random._ops import (
+    categorical,
+    gamma,
+    normal,
+    poisson,
+    shuffle,
+    stateless_categorical,
+    stateless_normal,
+    stateless_truncated_normal,
+    stateless_uniform,
+    truncated_normal,
+    uniform,
+)
+
+__all__ = [
+    "Generator",
+    "categorical",
+    "gamma",
+    "get_global_generator",
+    "normal",
+    "poisson",
+    "set_global_generator",
+    "set_seed",
+    "shuffle",
+    "stateless_categorical",
+    "stateless_normal",
+    "stateless_truncated_normal",
+    "stateless_uniform",
+    "truncated_normal",
+    "uniform",
+]

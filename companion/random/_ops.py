@@ -1,0 +1,220 @@
+"""The random ops of ``companion.random``: stateful ones (seed rules) and stateless ones (explicit seeds)."""
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from companion import _dtypes
+from companion._convert import as_input
+from companion._op import op
+from companion._random import next_key
+from companion._tensor import Tensor
+from companion.random._sampling import (
+    FLOATS,
+    dtype_in,
+    sample_categorical,
+    sample_normal,
+    sample_truncated_normal,
+    sample_uniform,
+    static_shape,
+)
+
+
+def normal(shape, mean=0.0, stddev=1.0, dtype=_dtypes.float32, seed=None, name=None):
+    """Samples from a normal distribution: ``mean + stddev * N(0, 1)``.
+
+    Gradients flow to ``mean`` and ``stddev`` (the reparameterization trick).
+
+    Args:
+        shape: the output shape (a list/tuple of ints, a TensorShape or a 1-D int tensor).
+        mean, stddev: scalars or tensors of ``dtype`` that broadcast with ``shape``.
+        dtype: a floating dtype.
+        seed: the op seed (see `set_seed`).
+        name: accepted for TensorFlow compatibility; unused.
+
+    Example:
+        >>> import companion as tf
+        >>> tf.random.normal([2, 3], seed=1).shape
+        TensorShape([2, 3])
+    """
+    return sample_normal(lambda: next_key(seed), shape, mean, stddev, dtype, "random.normal")
+
+
+def uniform(shape, minval=0, maxval=None, dtype=_dtypes.float32, seed=None, name=None):
+    """Samples uniformly from ``[minval, maxval)`` (``maxval`` defaults to 1 for floats).
+
+    Integer dtypes (int32, int64, uint32, uint64) need ``maxval``, as in TensorFlow.
+
+    Example:
+        >>> import companion as tf
+        >>> dice = tf.random.uniform([1000], minval=1, maxval=7, dtype=tf.int32)
+        >>> sorted(set(dice.numpy().tolist()))
+        [1, 2, 3, 4, 5, 6]
+    """
+    return sample_uniform(lambda: next_key(seed), shape, minval, maxval, dtype, "random.uniform")
+
+
+def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=_dtypes.float32, seed=None, name=None):
+    """Normal samples, redrawn when more than two ``stddev`` away from ``mean``.
+
+    Example:
+        >>> import companion as tf
+        >>> x = tf.random.truncated_normal([1000])
+        >>> bool(abs(x.numpy()).max() <= 2.0)
+        True
+    """
+    return sample_truncated_normal(lambda: next_key(seed), shape, mean, stddev, dtype,
+                                   "random.truncated_normal")
+
+
+def categorical(logits, num_samples, dtype=None, seed=None, name=None):
+    """Draws class indices from categorical distributions given by unnormalized log-probabilities.
+
+    Args:
+        logits: a 2-D float tensor ``[batch, num_classes]``.
+        num_samples: how many indices to draw per row.
+        dtype: int64 (default) or int32.
+        seed: the op seed (see `set_seed`).
+        name: accepted for TensorFlow compatibility; unused.
+
+    Returns:
+        An int tensor of shape ``[batch, num_samples]``.
+
+    Example:
+        >>> import companion as tf
+        >>> tf.random.categorical([[0.0, -1e9]], 3)
+        <companion.Tensor: shape=(1, 3), dtype=int64, numpy=array([[0, 0, 0]])>
+    """
+    return sample_categorical(lambda: next_key(seed), logits, num_samples, dtype, "random.categorical")
+
+
+def shuffle(value, seed=None, name=None):
+    """Randomly permutes ``value`` along its first axis.
+
+    Example:
+        >>> import companion as tf
+        >>> x = tf.random.shuffle(tf.range(5))
+        >>> sorted(x.numpy().tolist())
+        [0, 1, 2, 3, 4]
+    """
+    value = as_input(value)
+    if value.ndim == 0:
+        raise ValueError(f"random.shuffle needs a tensor with at least one axis. Received a scalar: "
+                         f"{value!s}. Wrap it in a list, or shuffle a 1-D tensor.")
+    if value.dtype == _dtypes.string:
+        order = np.asarray(jax.random.permutation(next_key(seed), len(value)))
+        return Tensor(np.asarray(value)[order])
+    return _shuffle(Tensor(next_key(seed)), value)
+
+
+def poisson(shape, lam, dtype=_dtypes.float32, seed=None, name=None):
+    """Samples from Poisson distributions with rates ``lam``; output shape is ``shape + lam.shape``.
+
+    Example:
+        >>> import companion as tf
+        >>> tf.random.poisson([10], [1.0, 5.0]).shape
+        TensorShape([10, 2])
+    """
+    dtype = dtype_in(dtype, FLOATS + ("int32", "int64"), "random.poisson", "a float or int dtype")
+    lam = as_input(lam)
+    full = static_shape(shape, "random.poisson") + tuple(lam.shape)
+    return _poisson(Tensor(next_key(seed)), lam, shape=full, dtype=dtype._np)
+
+
+def gamma(shape, alpha, beta=None, dtype=_dtypes.float32, seed=None, name=None):
+    """Samples from Gamma(``alpha``, rate ``beta``); output shape is ``shape + broadcast(alpha, beta)``.
+
+    Gradients flow to ``alpha`` (implicit reparameterization) and ``beta``.
+
+    Example:
+        >>> import companion as tf
+        >>> tf.random.gamma([10], alpha=[0.5, 1.5]).shape
+        TensorShape([10, 2])
+    """
+    dtype = dtype_in(dtype, ("float16", "float32", "float64"), "random.gamma", "a floating dtype")
+    alpha = as_input(alpha, dtype)
+    beta = as_input(1.0 if beta is None else beta, dtype)
+    batch = np.broadcast_shapes(tuple(alpha.shape), tuple(beta.shape))
+    full = static_shape(shape, "random.gamma") + batch
+    return _gamma(Tensor(next_key(seed)), alpha, beta, shape=full, dtype=dtype._np)
+
+
+# -- stateless ops: the numbers depend on ``seed`` alone ---------------------------------
+
+def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype=_dtypes.float32, name=None,
+                     alg="auto_select"):
+    """Like `normal`, but a function of ``seed`` (a pair of ints): same seed, same numbers.
+
+    ``alg`` is accepted for TensorFlow compatibility; companion always uses threefry.
+
+    Example:
+        >>> import companion as tf
+        >>> a = tf.random.stateless_normal([3], seed=[1, 2])
+        >>> b = tf.random.stateless_normal([3], seed=[1, 2])
+        >>> bool((a.numpy() == b.numpy()).all())
+        True
+    """
+    what = "random.stateless_normal"
+    return sample_normal(lambda: stateless_key(seed, what), shape, mean, stddev, dtype, what)
+
+
+def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=_dtypes.float32, name=None,
+                      alg="auto_select"):
+    """Like `uniform`, but a function of ``seed`` (a pair of ints).
+
+    Example:
+        >>> import companion as tf
+        >>> tf.random.stateless_uniform([2], seed=[3, 4], maxval=10, dtype=tf.int64).dtype
+        companion.int64
+    """
+    what = "random.stateless_uniform"
+    return sample_uniform(lambda: stateless_key(seed, what), shape, minval, maxval, dtype, what)
+
+
+def stateless_truncated_normal(shape, seed, mean=0.0, stddev=1.0, dtype=_dtypes.float32, name=None,
+                               alg="auto_select"):
+    """Like `truncated_normal`, but a function of ``seed`` (a pair of ints)."""
+    what = "random.stateless_truncated_normal"
+    return sample_truncated_normal(lambda: stateless_key(seed, what), shape, mean, stddev, dtype, what)
+
+
+def stateless_categorical(logits, num_samples, seed, dtype=_dtypes.int64, name=None):
+    """Like `categorical`, but a function of ``seed`` (a pair of ints)."""
+    what = "random.stateless_categorical"
+    return sample_categorical(lambda: stateless_key(seed, what), logits, num_samples, dtype, what)
+
+
+def stateless_key(seed, what):
+    """The raw JAX key for a stateless op's ``seed``: an int tensor or list of shape [2]."""
+    seed = as_input(seed)
+    if not seed.dtype.is_integer or tuple(seed.shape) != (2,):
+        raise ValueError(f"{what}: seed must be a pair of integers (shape [2], int32 or int64). Received "
+                         f"shape {seed.shape}, dtype {seed.dtype.name}. Pass e.g. seed=[1, 2].")
+    return _seed_key(seed)._value
+
+
+# -- pure ops ------------------------------------------------------------------------------
+
+@op("random_shuffle")
+def _shuffle(key, value):
+    return jax.random.permutation(key, value, axis=0, independent=False)
+
+
+@op("random_poisson", static=("shape", "dtype"))
+def _poisson(key, lam, shape, dtype):
+    rate = lam if jnp.issubdtype(lam.dtype, jnp.floating) else lam.astype(jnp.float64)
+    return jax.random.poisson(key, rate, shape).astype(dtype)
+
+
+@op("random_gamma", static=("shape", "dtype"))
+def _gamma(key, alpha, beta, shape, dtype):
+    draws = jax.random.gamma(key, jnp.broadcast_to(alpha, shape), shape, dtype) / beta
+    return jnp.maximum(draws, jnp.finfo(dtype).tiny)  # as TensorFlow: never exactly 0
+
+
+@op("stateless_seed_key")
+def _seed_key(seed):
+    words = seed.astype(jnp.int64).astype(jnp.uint64)
+    low = (words & 0xFFFFFFFF).astype(jnp.uint32)
+    high = (words >> 32).astype(jnp.uint32)
+    return jax.random.fold_in(jax.random.fold_in(low, high[0]), high[1])

@@ -1,0 +1,316 @@
+"""Set-up and CI entry points (stdlib only): `python3.11 tasks.py lab` and `python3.11 tasks.py test`."""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import re
+import subprocess
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+MIN_PYTHON = (3, 11)
+EXTRAS = "labs,grader,dev"
+STAMP_NAME = ".companion-install-stamp"
+LINT_TARGETS = ("companion", "graders", "tests", "benchmarks", "tasks.py")
+
+HELP = """\
+usage: python3.11 tasks.py COMMAND [ARGS ...]
+
+Set-up and CI entry points for companion. Every command first creates or updates the
+virtual environment .venv (pip install -e ".[labs,grader,dev]"; skipped while
+pyproject.toml is unchanged and .venv's python works), then:
+
+  lab [JUPYTER ARGS ...]      open JupyterLab on labs/ (extra args such as --port 8899
+                              or --no-browser are passed to `jupyter lab`)
+  lab --headless [PATH ...]   execute notebooks instead of serving them: every *.ipynb
+      [--jobs N]              under solutions/ by default, each in a fresh python3
+      [--timeout SECONDS]     kernel, N at a time (default min(2, CPUs)), at most
+                              SECONDS each (default 600); executed copies go to
+                              build/executed/; exits 1 if any notebook failed
+  test [PYTEST ARGS ...]      ruff check, then pytest -n auto (extra args go to pytest)
+
+Environment: COMPANION_VENV=DIR uses DIR instead of .venv (e.g. a throwaway one).
+"""
+
+
+def main(argv: list[str]) -> int:
+    """Check the Python version, then dispatch to one command."""
+    problem = python_version_problem(sys.version_info)
+    if problem:
+        return _fail(problem, code=1)
+    if not argv or argv[0] in ("-h", "--help", "help"):
+        print(HELP, end="")
+        return 0
+    command, args = argv[0], argv[1:]
+    if command not in COMMANDS:
+        return _fail(f"unknown command {command!r}. Expected one of: lab, test. "
+                     "Run `python3.11 tasks.py --help` for usage.")
+    return COMMANDS[command](args)
+
+
+def python_version_problem(version: tuple) -> str | None:
+    """Say what is wrong when `version` is older than MIN_PYTHON, else None."""
+    if tuple(version[:2]) >= MIN_PYTHON:
+        return None
+    found = ".".join(str(part) for part in version[:3])
+    return (f"companion needs Python {MIN_PYTHON[0]}.{MIN_PYTHON[1]} or newer, but this is Python {found} "
+            f"({sys.executable}). Install Python 3.11 (python.org, your package manager or "
+            "`pyenv install 3.11`) and run `python3.11 tasks.py ...`.")
+
+
+def cmd_lab(args: list[str]) -> int:
+    """Serve labs/ in JupyterLab, or execute notebooks with --headless."""
+    if "--headless" in args:
+        find_notebooks(_headless_parser().parse_args(args).paths)  # reject bad arguments before the set-up
+        venv = ensure_venv()
+        execute = [str(venv_bin(venv, "python")), str(ROOT / "tasks.py"), "_execute", *args]
+        return _run(execute, venv, cwd=Path.cwd())  # the venv's python has nbclient
+    venv = ensure_venv()
+    folder = "labs/"
+    if not (ROOT / "labs").is_dir():
+        print("[lab] labs/ does not exist yet (it is generated from solutions/); serving the repo root.")
+        folder = "."
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and "--allow-root" not in args:
+        args = [*args, "--allow-root"]  # containers often run as root; Jupyter refuses it otherwise
+    jupyter = str(venv_bin(venv, "jupyter"))
+    print(f"[lab] jupyter lab {folder} {' '.join(args)}".rstrip(), flush=True)
+    os.chdir(ROOT)
+    os.execve(jupyter, [jupyter, "lab", folder, *args], venv_env(venv))
+
+
+def cmd_test(args: list[str]) -> int:
+    """Lint with ruff, then run pytest in parallel (both always run); non-zero on any failure."""
+    venv = ensure_venv()
+    lint_ok = _lint(venv)
+    tests_ok = _pytest(venv, args)
+    if not lint_ok:
+        return _fail("ruff found problems (listed above). Fix them, or run "
+                     "`.venv/bin/ruff check --fix` for the fixable ones.", code=1)
+    return 0 if tests_ok else 1
+
+
+def cmd_execute(args: list[str]) -> int:
+    """Hidden `_execute`, run by the venv's python: execute notebooks in parallel kernels."""
+    options = _headless_parser().parse_args(args)
+    notebooks = find_notebooks(options.paths)
+    if not notebooks:
+        where = " ".join(options.paths) or "solutions/"
+        print(f"[headless] No notebooks found: no *.ipynb under {where}. Nothing to run.")
+        return 0
+    try:
+        import nbclient  # noqa: F401 - only checks that the executor's packages are here
+    except ImportError as error:
+        return _fail(f"{error}. Run `python3.11 tasks.py lab --headless`, which installs nbclient in .venv.")
+    print(f"[headless] Executing {len(notebooks)} notebook(s), {options.jobs} at a time, "
+          f"timeout {options.timeout:g} s each; executed copies in {options.out}", flush=True)
+    with ProcessPoolExecutor(max_workers=options.jobs) as pool:
+        futures = [pool.submit(execute_notebook, nb, options.out, options.timeout) for nb in notebooks]
+        failed = sum(_report(*future.result()) for future in as_completed(futures))
+    print(f"[headless] {len(notebooks) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+def execute_notebook(path: Path, out_dir: Path, timeout: float) -> tuple[str, float, str | None]:
+    """Run one notebook in a fresh python3 kernel, save the executed copy; return (name, seconds, error)."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    start, notebook, error = time.monotonic(), None, None
+    try:
+        notebook = nbformat.read(path, as_version=4)
+        NotebookClient(notebook, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}},
+                       extra_arguments=["--log-level=ERROR"],  # no transport warnings; errors still show
+                       timeout_func=lambda cell: max(1, int(start + timeout - time.monotonic()))).execute()
+    except Exception as exc:  # any failure (cell error, timeout, dead kernel, bad JSON) is reported
+        error = f"{type(exc).__name__}: {exc}"
+    if notebook is not None:
+        (out_dir / _display_name(path)).parent.mkdir(parents=True, exist_ok=True)
+        nbformat.write(notebook, out_dir / _display_name(path))
+    return str(_display_name(path)), time.monotonic() - start, error
+
+
+def find_notebooks(paths: list[str]) -> list[Path]:
+    """Every *.ipynb named by `paths` (files or folders); solutions/ when none."""
+    found: list[Path] = []
+    for raw in paths or [str(ROOT / "solutions")]:
+        path = Path(raw).resolve()
+        if path.is_dir():
+            found += [nb for nb in path.rglob("*.ipynb") if ".ipynb_checkpoints" not in nb.parts]
+        elif path.suffix == ".ipynb" and path.is_file():
+            found.append(path)
+        elif paths:
+            raise SystemExit(f"tasks.py: error: {raw!r} is not a notebook or a folder. "
+                             "Expected a path to an existing *.ipynb file or a folder of them.")
+    return sorted(set(found))
+
+
+def ensure_venv() -> Path:
+    """Create or update the virtual environment; return its folder."""
+    venv = venv_dir()
+    digest = pyproject_digest()
+    reason = install_reason(venv, digest)
+    if reason is None:
+        print(f"[set-up] {_short(venv)} is up to date (pyproject.toml unchanged).", flush=True)
+        return venv
+    print(f"[set-up] Installing companion[{EXTRAS}] into {_short(venv)}: {reason}.", flush=True)
+    start = time.monotonic()
+    if not venv_python_works(venv):
+        _create_venv(venv)
+    _install(venv)
+    (venv / STAMP_NAME).write_text(digest + "\n")
+    print(f"[set-up] Done in {time.monotonic() - start:.0f} s.", flush=True)
+    return venv
+
+
+def install_reason(venv: Path, digest: str) -> str | None:
+    """Why the venv needs (re)installing, or None when the stamp matches and python works."""
+    if not venv.exists():
+        return f"no virtual environment at {venv}"
+    if not venv_python_works(venv):
+        return f"the python in {venv} is missing or does not run"
+    stamp = venv / STAMP_NAME
+    if not stamp.is_file() or stamp.read_text().strip() != digest:
+        return "pyproject.toml changed since the last install"
+    return None
+
+
+def venv_python_works(venv: Path) -> bool:
+    """Whether the venv's python starts and is new enough."""
+    check = f"import sys; sys.exit(sys.version_info[:2] < {MIN_PYTHON!r})"
+    try:
+        return subprocess.run([str(venv_bin(venv, "python")), "-c", check], capture_output=True,
+                              timeout=120).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+
+
+def pyproject_digest() -> str:
+    """SHA-256 of pyproject.toml plus the extras installed, recorded in the stamp file."""
+    return hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + EXTRAS.encode()).hexdigest()
+
+
+def venv_dir() -> Path:
+    """The venv folder: $COMPANION_VENV, else .venv at the repo root."""
+    return Path(os.environ.get("COMPANION_VENV") or ROOT / ".venv").absolute()
+
+
+def venv_bin(venv: Path, name: str) -> Path:
+    """Path of an executable inside the venv."""
+    return venv / ("Scripts" if os.name == "nt" else "bin") / name
+
+
+def venv_env(venv: Path) -> dict[str, str]:
+    """os.environ as if the venv were activated, preferring its Jupyter kernelspecs."""
+    env = dict(os.environ, VIRTUAL_ENV=str(venv), JUPYTER_PREFER_ENV_PATH="1")
+    env["PATH"] = os.pathsep.join([str(venv_bin(venv, "")), env.get("PATH", "")])
+    env.pop("PYTHONHOME", None)
+    return env
+
+
+def _create_venv(venv: Path) -> None:
+    if venv.exists() and any(venv.iterdir()) and not (venv / "pyvenv.cfg").exists():
+        raise SystemExit(f"tasks.py: error: {venv} exists and is not a virtual environment. "
+                         "Remove it, or point COMPANION_VENV at another folder.")
+    print(f"[set-up] python -m venv {_short(venv)} (Python {sys.version.split()[0]}); "
+          "a first install takes a minute or two.", flush=True)
+    _quiet([sys.executable, "-m", "venv", "--clear", str(venv)],
+           "could not create the virtual environment. On Debian/Ubuntu install python3.11-venv.")
+
+
+def _install(venv: Path) -> None:
+    python = str(venv_bin(venv, "python"))
+    print(f"[set-up] pip install -e \".[{EXTRAS}]\" (quiet)", flush=True)
+    _quiet([python, "-m", "pip", "install", "-q", "--disable-pip-version-check", "-e", f".[{EXTRAS}]"],
+           "pip could not install the project. Read pip's error above, fix it (network? pyproject.toml?) "
+           "and run the command again.")
+    _quiet([python, "-m", "ipykernel", "install", "--sys-prefix", "--name", "python3"],
+           "could not register the venv's python3 Jupyter kernel.")
+
+
+def _quiet(command: list[str], hint: str) -> None:
+    """Run a set-up step, showing its output only if it fails."""
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    if done.returncode != 0:
+        print(done.stdout + done.stderr, file=sys.stderr)
+        raise SystemExit(f"tasks.py: error: `{' '.join(command)}` exited with {done.returncode}: {hint}")
+
+
+def _run(command: list[str], venv: Path, cwd: Path = ROOT) -> int:
+    return subprocess.run(command, cwd=cwd, env=venv_env(venv)).returncode
+
+
+def _lint(venv: Path) -> bool:
+    targets = [name for name in LINT_TARGETS if (ROOT / name).exists()]
+    print(f"[test 1/2] Lint: ruff check {' '.join(targets)}", flush=True)
+    return _run([str(venv_bin(venv, "python")), "-m", "ruff", "check", *targets], venv) == 0
+
+
+def _pytest(venv: Path, args: list[str]) -> bool:
+    workers = [] if any(arg.startswith(("-n", "--numprocesses")) for arg in args) else ["-n", "auto"]
+    print(f"[test 2/2] Tests: pytest {' '.join([*workers, *args])}", flush=True)
+    code = _run([str(venv_bin(venv, "python")), "-m", "pytest", *workers, *args], venv)
+    if code == 5:
+        _fail("pytest collected no tests. Expected at least one test under tests/; "
+              "check the paths and -k/-m filters you passed.")
+    return code == 0
+
+
+def _headless_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tasks.py lab --headless", description="Execute notebooks.")
+    parser.add_argument("--headless", action="store_true", help="execute instead of serving")
+    parser.add_argument("--jobs", type=_positive(int), default=min(2, os.cpu_count() or 1))
+    parser.add_argument("--timeout", type=_positive(float), default=600.0, help="seconds per notebook")
+    parser.add_argument("--out", type=Path, default=ROOT / "build" / "executed", help=argparse.SUPPRESS)
+    parser.add_argument("paths", nargs="*", help="notebooks or folders (default: solutions/)")
+    return parser
+
+
+def _positive(kind: type):
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            value = 0
+        if value <= 0:
+            raise argparse.ArgumentTypeError(f"expected a positive number, received {text!r}")
+        return value
+    return parse
+
+
+def _report(name: str, seconds: float, error: str | None) -> int:
+    """Print one notebook's line (and its error); return 1 if it failed."""
+    print(f"{'ok' if error is None else 'FAILED':8} {name}  ({seconds:.1f} s)", flush=True)
+    if error is None:
+        return 0
+    lines = re.sub(r"\x1b\[[0-9;]*m", "", error).splitlines()
+    if len(lines) > 60:
+        lines = lines[:20] + [f"... ({len(lines) - 60} lines cut) ..."] + lines[-40:]
+    print("\n".join(("    " + line).rstrip() for line in lines), flush=True)
+    return 1
+
+
+def _display_name(path: Path) -> Path:
+    try:
+        return path.relative_to(ROOT)
+    except ValueError:
+        return Path(path.name)
+
+
+def _short(path: Path) -> str:
+    return str(_display_name(path)) if path.is_relative_to(ROOT) else str(path)
+
+
+def _fail(message: str, code: int = 2) -> int:
+    print(f"tasks.py: error: {message}", file=sys.stderr)
+    return code
+
+
+COMMANDS = {"lab": cmd_lab, "test": cmd_test, "_execute": cmd_execute}
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,249 @@
+"""GradientTape: the course's Week-1 values, jax.grad/finite-difference oracles, and the errors."""
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import companion as tf
+
+
+def test_watched_constant_gives_8():
+    x = tf.ones((2, 2))
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.reduce_sum(x)
+        z = tf.square(y)
+    np.testing.assert_array_equal(tape.gradient(z, x).numpy(), np.full((2, 2), 8.0))
+
+
+def test_non_persistent_tape_answers_once():
+    x = tf.constant(3.0)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = x * x
+        z = y * y
+    assert float(tape.gradient(z, x)) == 108.0
+    message = "GradientTape.gradient can only be called once on non-persistent tapes."
+    with pytest.raises(RuntimeError, match=message):
+        tape.gradient(y, x)
+
+
+def test_persistent_tape_answers_twice():
+    x = tf.constant(3.0)
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch(x)
+        y = x * x
+        z = y * y
+    assert float(tape.gradient(z, x)) == 108.0
+    assert float(tape.gradient(y, x)) == 6.0
+
+
+def test_nested_tapes_give_second_derivative():
+    x = tf.Variable(1.0)
+    with tf.GradientTape() as tape_2:
+        with tf.GradientTape() as tape_1:
+            y = x * x * x
+        dy_dx = tape_1.gradient(y, x)
+    d2y_dx2 = tape_2.gradient(dy_dx, x)
+    assert float(dy_dx) == 3.0 and float(d2y_dx2) == 6.0
+
+
+def test_first_order_outside_both_blocks_gives_none_at_second_order():
+    x = tf.Variable(1.0)
+    with tf.GradientTape() as tape_2:
+        with tf.GradientTape() as tape_1:
+            y = x * x * x
+    dy_dx = tape_1.gradient(y, x)
+    assert float(dy_dx) == 3.0
+    assert tape_2.gradient(dy_dx, x) is None
+
+
+def test_third_derivative():
+    x = tf.Variable(2.0)
+    with tf.GradientTape() as t3:
+        with tf.GradientTape() as t2:
+            with tf.GradientTape() as t1:
+                y = x ** 4.0
+            d1 = t1.gradient(y, x)
+        d2 = t2.gradient(d1, x)
+    d3 = t3.gradient(d2, x)
+    assert (float(d1), float(d2), float(d3)) == (32.0, 48.0, 48.0)
+
+
+def test_course_assignment_polynomial_gives_29():
+    x = tf.Variable(2.0)
+    with tf.GradientTape() as tape:
+        y = tf.reduce_sum(3 * x ** 3 - 2 * x ** 2 + x)
+    assert float(tape.gradient(y, x)) == 29.0
+
+
+def test_mlp_gradient_matches_jax_grad(rng):
+    w1, b1 = rng.normal(size=(5, 4)), rng.normal(size=(4,))
+    w2, x = rng.normal(size=(4, 3)), rng.normal(size=(6, 5))
+
+    def loss(params, x):
+        w1, b1, w2 = params
+        h = jnp.maximum(x @ w1 + b1, 0.0)
+        return jnp.mean(jnp.tanh(h @ w2) ** 2)
+
+    want = jax.grad(loss)([jnp.asarray(w1), jnp.asarray(b1), jnp.asarray(w2)], jnp.asarray(x))
+    params = [tf.Variable(w1), tf.Variable(b1), tf.Variable(w2)]
+    with tf.GradientTape() as tape:
+        h = tf.maximum(tf.constant(x) @ params[0] + params[1], 0.0)
+        y = tf.reduce_mean(tf.tanh(h @ params[2]) ** 2)
+    got = tape.gradient(y, params)
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(g.numpy(), np.asarray(w), rtol=1e-10)
+
+
+def test_sources_keep_their_structure():
+    a, b = tf.Variable(1.0), tf.Variable(2.0)
+    with tf.GradientTape() as tape:
+        y = a * b
+    grads = tape.gradient(y, {"a": a, "pair": (b, a)})
+    assert set(grads) == {"a", "pair"} and isinstance(grads["pair"], tuple)
+    assert float(grads["a"]) == 2.0 and float(grads["pair"][0]) == 1.0 and float(grads["pair"][1]) == 2.0
+
+
+def test_non_scalar_and_multiple_targets_are_summed():
+    x = tf.Variable([1.0, 2.0])
+    with tf.GradientTape(persistent=True) as tape:
+        y = x * x
+        z = 3.0 * x
+    np.testing.assert_allclose(tape.gradient(y, x).numpy(), [2.0, 4.0])
+    np.testing.assert_allclose(tape.gradient([y, z], x).numpy(), [5.0, 7.0])
+
+
+def test_output_gradients_weight_the_target():
+    x = tf.Variable([1.0, 2.0])
+    with tf.GradientTape() as tape:
+        y = x * x
+    np.testing.assert_allclose(tape.gradient(y, x, output_gradients=[10.0, 1.0]).numpy(), [20.0, 4.0])
+
+
+def test_unwatched_unconnected_and_integer_sources_give_none():
+    x, unused = tf.constant(1.0), tf.Variable(5.0)
+    frozen = tf.Variable(2.0, trainable=False)
+    n = tf.Variable(3)
+    with tf.GradientTape() as tape:
+        y = x * 2.0 * frozen + tf.cast(n, tf.float32)
+    assert tape.gradient(y, [x, unused, frozen, n]) == [None, None, None, None]
+
+
+def test_unconnected_zero():
+    x, unused = tf.Variable(1.0), tf.Variable([5.0, 6.0])
+    with tf.GradientTape() as tape:
+        y = x * 2.0
+    grads = tape.gradient(y, [x, unused], unconnected_gradients=tf.UnconnectedGradients.ZERO)
+    np.testing.assert_array_equal(grads[1].numpy(), [0.0, 0.0])
+    assert float(grads[0]) == 2.0
+
+
+def test_integer_target_gives_none():
+    x = tf.Variable(1.0)
+    with tf.GradientTape() as tape:
+        y = tf.cast(x, tf.int32)
+    assert tape.gradient(y, x) is None
+
+
+def test_watch_accessed_variables_false_requires_watch():
+    a, b = tf.Variable(1.0), tf.Variable(2.0)
+    with tf.GradientTape(watch_accessed_variables=False) as tape:
+        tape.watch(a)
+        y = a * b
+    assert float(tape.gradient(y, a)) == 2.0
+    assert tape.watched_variables() == (a,)
+
+
+def test_variable_read_twice_across_assign_sums_both_reads():
+    v = tf.Variable(2.0)
+    with tf.GradientTape() as tape:
+        y1 = v * v
+        v.assign(3.0)
+        y = y1 + 10.0 * v
+    assert float(tape.gradient(y, v)) == 14.0
+
+
+def test_intermediate_source():
+    x = tf.Variable(3.0)
+    with tf.GradientTape() as tape:
+        h = x * x
+        y = h * x
+    gh, gx = tape.gradient(y, [h, x])
+    assert float(gh) == 3.0 and float(gx) == 27.0
+
+
+def test_stop_recording_and_reset():
+    x = tf.Variable(2.0)
+    with tf.GradientTape(persistent=True) as tape:
+        y = x * x
+        with tape.stop_recording():
+            z = x * x
+        assert tape.gradient(z, x) is None
+        tape.reset()
+        w = x * 5.0
+    assert tape.gradient(y, x) is None and float(tape.gradient(w, x)) == 5.0
+
+
+def test_jacobian_and_batch_jacobian_match_jax(rng):
+    x0 = rng.normal(size=(3, 2))
+    w = rng.normal(size=(2, 4))
+    f = lambda x: jnp.tanh(x @ jnp.asarray(w))  # noqa: E731
+    x = tf.constant(x0)
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch(x)
+        y = tf.tanh(x @ tf.constant(w))
+    full = tape.jacobian(y, x)
+    assert full.shape == (3, 4, 3, 2)
+    np.testing.assert_allclose(full.numpy(), jax.jacrev(f)(jnp.asarray(x0)), rtol=1e-10)
+    per_example = tape.batch_jacobian(y, x)
+    want = jax.vmap(jax.jacrev(lambda row: jnp.tanh(row @ jnp.asarray(w))))(jnp.asarray(x0))
+    np.testing.assert_allclose(per_example.numpy(), want, rtol=1e-10)
+
+
+def test_gradient_against_finite_differences(rng):
+    x0 = rng.normal(size=(4,))
+    x = tf.constant(x0)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.reduce_sum(tf.exp(tf.sin(x)) * x)
+    f = lambda v: np.sum(np.exp(np.sin(v)) * v)  # noqa: E731
+    eps = 1e-6
+    numeric = [(f(x0 + eps * e) - f(x0 - eps * e)) / (2 * eps) for e in np.eye(4)]
+    np.testing.assert_allclose(tape.gradient(y, x).numpy(), numeric, rtol=1e-6)
+
+
+def test_replay_is_compiled_once_per_structure():
+    from companion import _replay
+
+    w = tf.Variable(np.ones((3, 2), np.float32))
+    before = None
+    for step in range(3):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(tf.tanh(tf.constant(np.full((4, 3), step, np.float32)) @ w))
+        tape.gradient(loss, w)
+        if step == 0:
+            before = len(_replay._PLANS)
+    assert len(_replay._PLANS) == before
+
+
+def test_gradient_works_under_jax_jit():
+    @jax.jit
+    def grad_of_cube(value):
+        x = tf.Tensor(value)
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = x * x * x
+        return tape.gradient(y, x)._value
+
+    assert float(grad_of_cube(jnp.float32(2.0))) == 12.0
+
+
+def test_bad_sources_and_watch():
+    with tf.GradientTape() as tape:
+        with pytest.raises(ValueError, match="watch takes Tensors or Variables"):
+            tape.watch(3.0)
+        y = tf.constant(1.0)
+    with pytest.raises(ValueError, match="sources must be Tensors or Variables"):
+        tape.gradient(y, [1.0])

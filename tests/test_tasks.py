@@ -1,0 +1,139 @@
+"""Tests for tasks.py, the set-up and CI entry points, run as a user would run them."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import tasks
+
+TASKS = Path(tasks.__file__).resolve()
+
+
+def run_tasks(*args, env=None):
+    """Run `python tasks.py ARGS` with the current interpreter; return the finished process."""
+    return subprocess.run([sys.executable, str(TASKS), *args], capture_output=True, text=True,
+                          env=env, timeout=300)
+
+
+def test_help_explains_the_commands():
+    done = run_tasks("--help")
+    assert done.returncode == 0, done.stderr
+    for word in ("lab", "test", "--headless", "--jobs", "--timeout", "COMPANION_VENV"):
+        assert word in done.stdout
+
+
+def test_unknown_command_is_a_clear_error():
+    done = run_tasks("deploy")
+    assert done.returncode == 2
+    assert "unknown command 'deploy'" in done.stderr
+    assert "lab, test" in done.stderr and "--help" in done.stderr
+
+
+def test_bad_headless_option_fails_before_any_set_up(tmp_path):
+    env = dict(os.environ, COMPANION_VENV=str(tmp_path / "venv"))
+    done = run_tasks("lab", "--headless", "--jobs", "0", env=env)
+    assert done.returncode == 2
+    assert "--jobs" in done.stderr and "positive" in done.stderr
+    assert not (tmp_path / "venv").exists()
+
+
+@pytest.mark.parametrize("version", [(3, 10, 13), (3, 8, 0, "final", 0)])
+def test_old_python_is_named_in_the_error(version):
+    problem = tasks.python_version_problem(version)
+    assert f"Python {'.'.join(map(str, version[:3]))}" in problem
+    assert "3.11" in problem and "python3.11 tasks.py" in problem
+
+
+@pytest.mark.parametrize("version", [(3, 11, 0), (3, 12, 1), (4, 0, 0)])
+def test_new_enough_python_passes(version):
+    assert tasks.python_version_problem(version) is None
+
+
+def test_main_refuses_an_old_running_python(monkeypatch, capsys):
+    monkeypatch.setattr(tasks.sys, "version_info", (3, 9, 18, "final", 0))
+    assert tasks.main(["--help"]) == 1
+    assert "Python 3.9.18" in capsys.readouterr().err
+
+
+def fake_venv(folder, python=sys.executable):
+    """A folder shaped like a venv whose bin/python is `python`."""
+    bin_dir = tasks.venv_bin(folder, "python").parent
+    bin_dir.mkdir(parents=True)
+    tasks.venv_bin(folder, "python").symlink_to(python)
+    return folder
+
+
+def test_install_needed_when_there_is_no_venv(tmp_path):
+    assert "no virtual environment" in tasks.install_reason(tmp_path / "venv", "abc")
+
+
+def test_install_needed_until_the_stamp_matches(tmp_path):
+    venv = fake_venv(tmp_path / "venv")
+    assert "pyproject.toml changed" in tasks.install_reason(venv, "abc")
+    (venv / tasks.STAMP_NAME).write_text("abc\n")
+    assert tasks.install_reason(venv, "abc") is None
+    assert "pyproject.toml changed" in tasks.install_reason(venv, "def")
+
+
+def test_install_needed_when_the_venv_python_is_broken(tmp_path):
+    broken = tmp_path / "broken-python"
+    broken.write_text("#!/bin/sh\nexit 1\n")
+    broken.chmod(0o755)
+    venv = fake_venv(tmp_path / "venv", python=broken)
+    (venv / tasks.STAMP_NAME).write_text("abc\n")
+    assert "does not run" in tasks.install_reason(venv, "abc")
+    assert "missing" in tasks.install_reason(tmp_path, "abc")
+
+
+def test_stamp_digest_follows_pyproject():
+    digest = tasks.pyproject_digest()
+    assert len(digest) == 64 and digest == tasks.pyproject_digest()
+
+
+def write_notebook(path, *sources):
+    """Write a notebook with one code cell per source string."""
+    nbformat = pytest.importorskip("nbformat")
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell(source) for source in sources]
+    nbformat.write(notebook, path)
+    return path
+
+
+@pytest.mark.notebook
+def test_headless_executor_reports_each_notebook(tmp_path):
+    pytest.importorskip("nbclient")
+    pytest.importorskip("ipykernel")
+    write_notebook(tmp_path / "good.ipynb", "import sys\nprint(sys.prefix)", "x = 1 + 1\nx")
+    write_notebook(tmp_path / "bad.ipynb", "y = 1", "raise ValueError('boom from cell')")
+    (tmp_path / "junk.ipynb").write_text("this is not JSON")
+    out = tmp_path / "out"
+    done = run_tasks("_execute", "--out", str(out), "--jobs", "2", str(tmp_path))
+    assert done.returncode == 1, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert any(line.startswith("ok") and "good.ipynb" in line for line in lines), done.stdout
+    assert any(line.startswith("FAILED") and "bad.ipynb" in line for line in lines), done.stdout
+    assert any(line.startswith("FAILED") and "junk.ipynb" in line for line in lines), done.stdout
+    assert "ValueError" in done.stdout and "boom from cell" in done.stdout
+    assert "1 passed, 2 failed" in done.stdout
+    executed = (out / "good.ipynb").read_text()
+    assert sys.prefix in executed  # the kernel ran this venv's python
+    assert (out / "bad.ipynb").exists()
+
+
+@pytest.mark.notebook
+def test_headless_executor_passes_and_times_out(tmp_path):
+    pytest.importorskip("nbclient")
+    good = write_notebook(tmp_path / "good.ipynb", "print('fine')")
+    assert run_tasks("_execute", "--out", str(tmp_path / "out"), str(good)).returncode == 0
+    slow = write_notebook(tmp_path / "slow.ipynb", "import time\ntime.sleep(60)")
+    done = run_tasks("_execute", "--out", str(tmp_path / "out"), "--timeout", "2", str(slow))
+    assert done.returncode == 1 and "FAILED" in done.stdout and "Timeout" in done.stdout
+
+
+def test_headless_executor_with_no_notebooks_says_so(tmp_path):
+    done = run_tasks("_execute", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert "No notebooks found" in done.stdout

@@ -1,0 +1,146 @@
+"""Tensor: construction, Python protocols, operators, indexing and reprs."""
+
+import numpy as np
+import pytest
+
+import companion as tf
+
+
+def test_str_and_repr_read_like_tensorflow():
+    t = tf.constant([4, 6])
+    assert str(t) == "companion.Tensor([4 6], shape=(2,), dtype=int32)"
+    assert repr(t) == "<companion.Tensor: shape=(2,), dtype=int32, numpy=array([4, 6], dtype=int32)>"
+    assert repr(tf.constant(1.0)) == "<companion.Tensor: shape=(), dtype=float32, numpy=1.0>"
+    assert str(tf.constant([[1, 2], [3, 4]])) == (
+        "companion.Tensor(\n[[1 2]\n [3 4]], shape=(2, 2), dtype=int32)")
+
+
+def test_shape_and_numpy():
+    t = tf.constant(np.arange(6).reshape(2, 3))
+    assert t.shape == (2, 3) and t.shape == [2, 3]
+    assert t.shape.as_list() == [2, 3] and t.shape.rank == 2 and t.ndim == 2
+    assert isinstance(t.numpy(), np.ndarray) and t.numpy().dtype == np.int64
+    assert isinstance(tf.constant(1.5).numpy(), np.float32)
+    np.testing.assert_array_equal(np.asarray(t), np.arange(6).reshape(2, 3))
+    assert len(t) == 2
+
+
+def test_numpy_returns_a_writable_copy():
+    t = tf.constant([1.0, 2.0])
+    array = t.numpy()
+    array[0] = 5.0
+    assert t.numpy()[0] == 1.0
+
+
+def test_scalar_conversions():
+    assert bool(tf.constant(True)) is True
+    assert int(tf.constant(7)) == 7
+    assert float(tf.constant(2.5)) == 2.5
+    assert [10, 20, 30][tf.constant(1)] == 20
+    with pytest.raises(ValueError, match="needs a tensor with one element"):
+        bool(tf.constant([1, 2]))
+    with pytest.raises(TypeError, match="len\\(\\) is not defined for a scalar"):
+        len(tf.constant(1))
+
+
+def test_iteration_yields_rows():
+    rows = list(tf.constant([[1, 2], [3, 4]]))
+    assert len(rows) == 2 and all(isinstance(r, tf.Tensor) for r in rows)
+    np.testing.assert_array_equal(rows[1].numpy(), [3, 4])
+
+
+@pytest.mark.parametrize("op, ref", [
+    (lambda a, b: a + b, np.add), (lambda a, b: a - b, np.subtract), (lambda a, b: a * b, np.multiply),
+    (lambda a, b: a / b, np.true_divide), (lambda a, b: a // b, np.floor_divide),
+    (lambda a, b: a % b, np.mod),
+    (lambda a, b: a ** b, np.power), (lambda a, b: a < b, np.less), (lambda a, b: a >= b, np.greater_equal),
+    (lambda a, b: a == b, np.equal), (lambda a, b: a != b, np.not_equal),
+])
+def test_binary_operators_match_numpy(op, ref):
+    a = np.array([[1.5, -2.0, 3.0]], np.float32)
+    b = np.array([[2.0], [0.5]], np.float32)
+    np.testing.assert_allclose(op(tf.constant(a), tf.constant(b)).numpy(), ref(a, b), rtol=1e-6)
+    np.testing.assert_allclose(op(tf.constant(a), 2.0).numpy(), ref(a, np.float32(2.0)), rtol=1e-6)
+    np.testing.assert_allclose(op(2.0, tf.constant(a)).numpy(), ref(np.float32(2.0), a), rtol=1e-6)
+
+
+def test_numpy_array_on_the_left_defers_to_tensor():
+    result = np.array([1.0, 2.0], np.float32) + tf.constant([1.0, 1.0])
+    assert isinstance(result, tf.Tensor)
+
+
+def test_unary_bitwise_and_matmul_operators():
+    a = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+    np.testing.assert_allclose((a @ a).numpy(), np.array([[7, 10], [15, 22]]))
+    np.testing.assert_allclose((-a).numpy(), -a.numpy())
+    np.testing.assert_allclose(abs(-a).numpy(), a.numpy())
+    m = tf.constant([True, False])
+    np.testing.assert_array_equal((~m).numpy(), [False, True])
+    np.testing.assert_array_equal((m & tf.constant([True, True])).numpy(), [True, False])
+    np.testing.assert_array_equal((tf.constant([6]) & 3).numpy(), [2])
+    np.testing.assert_array_equal((tf.constant([6]) | 1).numpy(), [7])
+
+
+@pytest.mark.parametrize("key", [
+    0, -1, slice(1, None), (Ellipsis, 0), (None, 1), (slice(None), [0, 2]), (0, slice(None, None, -1)),
+])
+def test_indexing_matches_numpy(key):
+    array = np.arange(12.0).reshape(3, 4)
+    np.testing.assert_array_equal(tf.constant(array)[key].numpy(), array[key])
+
+
+def test_boolean_mask_and_tensor_index():
+    array = np.arange(6.0)
+    t = tf.constant(array)
+    np.testing.assert_array_equal(t[t > 2.0].numpy(), array[array > 2.0])
+    np.testing.assert_array_equal(t[tf.constant([4, 1])].numpy(), array[[4, 1]])
+
+
+def test_indexing_gradient_flows():
+    x = tf.constant([1.0, 2.0, 3.0])
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = x[1] * x[1] + x[0:2][0]
+    np.testing.assert_allclose(tape.gradient(y, x).numpy(), [1.0, 4.0, 0.0])
+
+
+def test_strings():
+    s = tf.constant("hello")
+    assert s.dtype == tf.string and s.numpy() == b"hello"
+    assert str(s) == "companion.Tensor(b'hello', shape=(), dtype=string)"
+    words = tf.constant(["a", "bc"])
+    assert words.shape == (2,) and list(words.numpy()) == [b"a", b"bc"]
+
+
+def test_constant_shape_reshapes_or_fills():
+    np.testing.assert_array_equal(tf.constant(7, shape=(2, 2)).numpy(), np.full((2, 2), 7))
+    np.testing.assert_array_equal(tf.constant([1, 2, 3, 4], shape=(2, 2)).numpy(), [[1, 2], [3, 4]])
+    with pytest.raises(tf.InvalidArgumentError, match="3 elements but shape=\\(2, 2\\) needs 4"):
+        tf.constant([1, 2, 3], shape=(2, 2))
+
+
+def test_tensors_are_unhashable_but_have_refs():
+    t = tf.constant(1)
+    with pytest.raises(TypeError, match="ref\\(\\)"):
+        hash(t)
+    assert {t.ref(): 1}[t.ref()] == 1 and t.ref().deref() is t
+
+
+def test_is_tensor_and_convert():
+    assert tf.is_tensor(tf.constant(1)) and tf.is_tensor(tf.Variable(1.0)) and not tf.is_tensor(1)
+    t = tf.convert_to_tensor([1.0, 2.0])
+    assert tf.convert_to_tensor(t) is t
+    with pytest.raises(tf.InvalidArgumentError, match="Expected a tensor of dtype int32"):
+        tf.convert_to_tensor(t, dtype=tf.int32)
+    assert tf.convert_to_tensor(3, dtype_hint=tf.float32).dtype == tf.float32
+
+
+def test_conversion_error_for_unsupported_objects():
+    with pytest.raises(TypeError, match="Cannot convert a value of type object"):
+        tf.constant(object())
+    with pytest.raises(ValueError, match="None cannot be converted"):
+        tf.constant(None)
+
+
+def test_device_string():
+    assert tf.constant(1.0).device.endswith("device:CPU:0")

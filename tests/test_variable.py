@@ -1,0 +1,79 @@
+"""Variable: creation, assignment, slicing, names, reprs and the shape= error."""
+
+import numpy as np
+import pytest
+
+import companion as tf
+
+
+def test_assignments_return_the_variable_and_update_it():
+    v = tf.Variable([1.0, 2.0])
+    assert v.assign([3.0, 4.0]) is v
+    v.assign_add([1.0, 1.0])
+    v.assign_sub(tf.constant([0.5, 0.5]))
+    np.testing.assert_allclose(v.numpy(), [3.5, 4.5])
+    np.testing.assert_allclose((v.assign_add([1.0, 1.0]) * 2).numpy(), [9.0, 11.0])
+
+
+def test_variable_behaves_as_a_value_in_ops():
+    v = tf.Variable(3.0)
+    assert float(v + 1.0) == 4.0 and float(2.0 * v) == 6.0 and float(v ** 2) == 9.0
+    assert float(tf.square(v)) == 9.0
+    assert isinstance(v.read_value(), tf.Tensor) and float(v.value()) == 3.0
+
+
+def test_names_are_unique_by_default_and_kept_when_given():
+    a, b = tf.Variable(1.0), tf.Variable(1.0)
+    assert a.name != b.name and a.name.endswith(":0") and a.name.startswith("Variable")
+    assert tf.Variable(1.0, name="v").name == "v:0"
+
+
+def test_repr():
+    v = tf.Variable(1.0, name="v")
+    assert repr(v) == "<companion.Variable 'v:0' shape=() dtype=float32, numpy=1.0>"
+    w = tf.Variable([1, 2], name="w")
+    assert repr(w) == "<companion.Variable 'w:0' shape=(2,) dtype=int32, numpy=array([1, 2], dtype=int32)>"
+
+
+def test_shape_argument_mismatch_is_a_value_error():
+    with pytest.raises(ValueError, match=r"initial value's shape \(4,\) is not compatible.*\(2, 2\)"):
+        tf.Variable([1, 2, 3, 4], shape=(2, 2))
+    v = tf.Variable([1.0], shape=[None])
+    v.assign([1.0, 2.0, 3.0])
+    assert v.shape.as_list() == [None] and v.numpy().shape == (3,)
+
+
+def test_assign_checks_dtype_and_shape():
+    v = tf.Variable([1.0, 2.0], name="x")
+    with pytest.raises(ValueError, match="cannot assign a value of shape \\(3,\\) to the variable 'x:0'"):
+        v.assign([1.0, 2.0, 3.0])
+    with pytest.raises(tf.InvalidArgumentError, match="dtype float32.*int32"):
+        v.assign(tf.constant([1, 2]))
+
+
+def test_slice_assignment_writes_through():
+    v = tf.Variable([[1, 2], [3, 4]])
+    v[0].assign([10, 20])
+    v[1, 1].assign_add(6)
+    v[:, 0].assign_sub([1, 1])
+    np.testing.assert_array_equal(v.numpy(), [[9, 20], [2, 10]])
+    np.testing.assert_array_equal(v[1].numpy(), [2, 10])
+
+
+def test_dtype_and_callable_initial_value():
+    v = tf.Variable(lambda: tf.zeros([2]), dtype=tf.float64)
+    assert v.dtype == tf.float64 and v.shape == (2,)
+    assert tf.Variable(np.arange(3)).dtype == tf.int64
+    assert not tf.Variable(1.0, trainable=False).trainable
+
+
+def test_missing_initial_value():
+    with pytest.raises(ValueError, match="needs an initial_value"):
+        tf.Variable()
+
+
+def test_variables_are_unhashable_but_have_refs():
+    v = tf.Variable(1.0)
+    with pytest.raises(TypeError, match="ref"):
+        {v}
+    assert v.ref() == v.ref() and v.ref().deref() is v
