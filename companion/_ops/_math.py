@@ -22,76 +22,34 @@ __all__ = [
     "squared_difference", "subtract", "tan", "tanh", "truediv",
 ]
 
-# -- binary arithmetic ---------------------------------------------------------------------
+# -- binary ops: arithmetic, comparisons and logic -------------------------------------------
 
-@op("add")
-def _add(x, y):
-    return jnp.add(x, y)
+def _binary(name, fn, doc):
+    """A public binary function: TF's operand conversion, then the pure op ``fn``."""
+    pure = op(name)(fn)
 
+    def apply(x, y, name=None):
+        return pure(*binary_inputs(x, y, pure.name))
 
-@op("subtract")
-def _subtract(x, y):
-    return jnp.subtract(x, y)
-
-
-@op("multiply")
-def _multiply(x, y):
-    return jnp.multiply(x, y)
+    apply.__name__ = name
+    apply.__doc__ = doc
+    return apply
 
 
-@op("divide")
-def _divide(x, y):
-    return jnp.true_divide(x, y)
-
-
-@op("floordiv")
-def _floordiv(x, y):
-    return jnp.floor_divide(x, y)
-
-
-@op("floormod")
-def _mod(x, y):
-    return jnp.mod(x, y)
-
-
-@op("pow")
-def _pow(x, y):
-    return jnp.power(x, y)
-
-
-@op("maximum")
-def _maximum(x, y):
-    return jnp.maximum(x, y)
-
-
-@op("minimum")
-def _minimum(x, y):
-    return jnp.minimum(x, y)
-
-
-@op("squared_difference")
-def _squared_difference(x, y):
-    return jnp.square(x - y)
-
-
-@op("atan2")
-def _atan2(y, x):
-    return jnp.arctan2(y, x)
-
-
-def add(x, y, name=None):
-    """``x + y`` element-wise, with broadcasting. Both operands must have one dtype."""
-    return _add(*binary_inputs(x, y, "add"))
-
-
-def subtract(x, y, name=None):
-    """``x - y`` element-wise, with broadcasting."""
-    return _subtract(*binary_inputs(x, y, "subtract"))
-
-
-def multiply(x, y, name=None):
-    """``x * y`` element-wise, with broadcasting."""
-    return _multiply(*binary_inputs(x, y, "multiply"))
+add = _binary("add", jnp.add, "``x + y`` element-wise, with broadcasting. Both operands must have one dtype.")
+subtract = _binary("subtract", jnp.subtract, "``x - y`` element-wise, with broadcasting.")
+multiply = _binary("multiply", jnp.multiply, "``x * y`` element-wise, with broadcasting.")
+floordiv = _binary("floordiv", jnp.floor_divide, "``x // y``: division rounded towards minus infinity.")
+floor_div = floordiv
+mod = _binary("floormod", jnp.mod, "``x % y`` with the sign of ``y`` (Python's and TF's ``floormod``).")
+floormod = mod
+pow = _binary("pow", jnp.power, "``x ** y`` element-wise.")
+maximum = _binary("maximum", jnp.maximum, "The element-wise maximum of ``x`` and ``y``.")
+minimum = _binary("minimum", jnp.minimum, "The element-wise minimum of ``x`` and ``y``.")
+squared_difference = _binary("squared_difference", lambda x, y: jnp.square(x - y),
+                             "``(x - y) ** 2`` element-wise.")
+atan2 = _binary("atan2", jnp.arctan2, "``atan2(y, x)``: the angle of the point ``(x, y)``, element-wise.")
+_divide = op("divide")(jnp.true_divide)
 
 
 def divide(x, y, name=None):
@@ -105,77 +63,22 @@ def divide(x, y, name=None):
 
 truediv = divide
 
-
-def floordiv(x, y, name=None):
-    """``x // y``: division rounded towards minus infinity."""
-    return _floordiv(*binary_inputs(x, y, "floordiv"))
-
-
-floor_div = floordiv
-
-
-def mod(x, y, name=None):
-    """``x % y`` with the sign of ``y`` (Python's and TensorFlow's ``floormod``)."""
-    return _mod(*binary_inputs(x, y, "mod"))
-
-
-floormod = mod
-
-
-def pow(x, y, name=None):  # noqa: A001 - TensorFlow's public name
-    """``x ** y`` element-wise."""
-    return _pow(*binary_inputs(x, y, "pow"))
-
-
-def maximum(x, y, name=None):
-    """The element-wise maximum of ``x`` and ``y``."""
-    return _maximum(*binary_inputs(x, y, "maximum"))
-
-
-def minimum(x, y, name=None):
-    """The element-wise minimum of ``x`` and ``y``."""
-    return _minimum(*binary_inputs(x, y, "minimum"))
-
-
-def squared_difference(x, y, name=None):
-    """``(x - y) ** 2`` element-wise."""
-    return _squared_difference(*binary_inputs(x, y, "squared_difference"))
-
-
-def atan2(y, x, name=None):
-    """The angle of the point ``(x, y)``, element-wise."""
-    return _atan2(*binary_inputs(y, x, "atan2"))
-
-
-# -- comparisons and logic -------------------------------------------------------------------
-
-def _comparison(name, fn):
-    pure = op(name)(fn)
-
-    def compare(x, y, name=None):
-        return pure(*binary_inputs(x, y, pure.name))
-
-    compare.__name__ = name
-    compare.__doc__ = f"``{name}(x, y)`` element-wise, with broadcasting; returns a bool tensor."
-    return compare
-
-
-equal = _comparison("equal", jnp.equal)
-not_equal = _comparison("not_equal", jnp.not_equal)
-greater = _comparison("greater", jnp.greater)
-greater_equal = _comparison("greater_equal", jnp.greater_equal)
-less = _comparison("less", jnp.less)
-less_equal = _comparison("less_equal", jnp.less_equal)
-logical_and = _comparison("logical_and", jnp.logical_and)
-logical_or = _comparison("logical_or", jnp.logical_or)
-logical_xor = _comparison("logical_xor", jnp.logical_xor)
-bitwise_and = _comparison("bitwise_and", jnp.bitwise_and)
-bitwise_or = _comparison("bitwise_or", jnp.bitwise_or)
-bitwise_xor = _comparison("bitwise_xor", jnp.bitwise_xor)
-left_shift = _comparison("left_shift", jnp.left_shift)
-right_shift = _comparison("right_shift", jnp.right_shift)
-for _f in (bitwise_and, bitwise_or, bitwise_xor, left_shift, right_shift):
-    _f.__doc__ = f"``{_f.__name__}(x, y)`` element-wise on integer (or bool) tensors."
+_COMPARE = "``{}(x, y)`` element-wise, with broadcasting; returns a bool tensor."
+_BITWISE = "``{}(x, y)`` element-wise on integer (or bool) tensors."
+equal = _binary("equal", jnp.equal, _COMPARE.format("equal"))
+not_equal = _binary("not_equal", jnp.not_equal, _COMPARE.format("not_equal"))
+greater = _binary("greater", jnp.greater, _COMPARE.format("greater"))
+greater_equal = _binary("greater_equal", jnp.greater_equal, _COMPARE.format("greater_equal"))
+less = _binary("less", jnp.less, _COMPARE.format("less"))
+less_equal = _binary("less_equal", jnp.less_equal, _COMPARE.format("less_equal"))
+logical_and = _binary("logical_and", jnp.logical_and, _COMPARE.format("logical_and"))
+logical_or = _binary("logical_or", jnp.logical_or, _COMPARE.format("logical_or"))
+logical_xor = _binary("logical_xor", jnp.logical_xor, _COMPARE.format("logical_xor"))
+bitwise_and = _binary("bitwise_and", jnp.bitwise_and, _BITWISE.format("bitwise_and"))
+bitwise_or = _binary("bitwise_or", jnp.bitwise_or, _BITWISE.format("bitwise_or"))
+bitwise_xor = _binary("bitwise_xor", jnp.bitwise_xor, _BITWISE.format("bitwise_xor"))
+left_shift = _binary("left_shift", jnp.left_shift, _BITWISE.format("left_shift"))
+right_shift = _binary("right_shift", jnp.right_shift, _BITWISE.format("right_shift"))
 
 
 # -- unary functions -------------------------------------------------------------------------
