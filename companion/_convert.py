@@ -19,9 +19,12 @@ from companion._errors import InvalidArgumentError
 from companion._tensor import Tensor
 
 _INT32 = np.iinfo(np.int32)
+_INT64 = np.iinfo(np.int64)
+_UINT64 = np.iinfo(np.uint64)
 _SCALAR_CACHE = {}
 _SCALAR_CACHE_LIMIT = 4096
-_KIND_ORDER = [_dtypes.bool, _dtypes.int32, _dtypes.int64, _dtypes.float32, _dtypes.complex128]
+_KIND_ORDER = [_dtypes.bool, _dtypes.int32, _dtypes.int64, _dtypes.uint64, _dtypes.float32,
+               _dtypes.complex128]
 
 
 def is_tensor(value):
@@ -117,17 +120,23 @@ def infer_dtype(value):
 def to_numpy(value, dtype=None):
     """``value`` as a NumPy array of ``dtype`` (inferred when None), checking the conversion."""
     if isinstance(value, Tensor) or getattr(value, "_is_variable", False):
-        array = np.asarray(value)
-        source = value.dtype
+        source, array = value.dtype, np.asarray(value)
     else:
         value = _unwrap_nested(value)
         source = infer_dtype(value)
-        array = np.asarray(value, dtype=source._np)
+        array = None if _is_python(value) else np.asarray(value)
     target = source if dtype is None else _dtypes.as_dtype(dtype)
     if target != source:
         _check_convertible(value, source, target)
-        array = _cast_numpy(array, target)
-    return array
+    if array is None:
+        return np.asarray(value, dtype=target._np)
+    return array if target == source and array.dtype == target._np else _cast_numpy(array, target)
+
+
+def _is_python(value):
+    if isinstance(value, (list, tuple)):
+        return all(_is_python(v) for v in value)
+    return isinstance(value, (bool, int, float, complex, str, bytes))
 
 
 def from_numpy(array):
@@ -161,7 +170,7 @@ def _check_dtype(tensor, dtype):
 
 def _mismatch(op_name, x, y):
     return InvalidArgumentError(
-        f"cannot compute {op_name} of a {x.dtype.name} tensor and a {y.dtype.name} tensor: "
+        f"cannot compute {op_name} between tensors of dtypes {x.dtype.name} and {y.dtype.name}: "
         "companion (like TensorFlow) never converts between dtypes silently. Make both "
         f"operands one dtype, e.g. companion.cast(y, companion.{x.dtype.name}).")
 
@@ -170,7 +179,14 @@ def _python_scalar_dtype(value):
     if isinstance(value, (bool, np.bool_)):
         return _dtypes.bool
     if isinstance(value, numbers.Integral):
-        return _dtypes.int32 if _INT32.min <= value <= _INT32.max else _dtypes.int64
+        if _INT32.min <= value <= _INT32.max:
+            return _dtypes.int32
+        if _INT64.min <= value <= _INT64.max:
+            return _dtypes.int64
+        if 0 <= value <= _UINT64.max:
+            return _dtypes.uint64
+        raise ValueError(f"{value} does not fit in any integer dtype (int64 or uint64). "
+                         "Use a float, or split the number.")
     if isinstance(value, numbers.Real):
         return _dtypes.float32
     if isinstance(value, numbers.Complex):

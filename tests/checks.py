@@ -9,9 +9,10 @@ def check_op(fn, reference, *inputs, rtol=1e-5, atol=1e-6, grad=True, grad_rtol=
     """Checks ``fn(*tensors, **params)`` against ``reference(*arrays, **params)``.
 
     Inputs are NumPy arrays (converted with `companion.constant`, so they keep their
-    dtype) or Python values passed through unchanged. When ``grad`` is true and the
-    inputs include float64 arrays, the tape gradient of ``sum(fn(...) * w)`` for a fixed
-    random ``w`` is compared with central finite differences of the same function.
+    dtype) or Python values passed through unchanged. When ``grad`` is true (pass
+    ``grad=False`` for integer-only or non-differentiable ops), the tape gradient of
+    ``sum(fn(...) * w)`` for a fixed random ``w`` is compared with central finite
+    differences of the same function.
     """
     tensors = [tf.constant(x) if isinstance(x, np.ndarray) else x for x in inputs]
     got = fn(*tensors, **params)
@@ -25,7 +26,8 @@ def check_op(fn, reference, *inputs, rtol=1e-5, atol=1e-6, grad=True, grad_rtol=
 def check_gradient(fn, *inputs, rtol=1e-4, atol=1e-6, eps=1e-6, **params):
     """Tape gradients of ``sum(fn(...) * w)`` w.r.t. each float64 array input vs finite differences."""
     positions = [i for i, x in enumerate(inputs) if isinstance(x, np.ndarray) and x.dtype == np.float64]
-    assert positions, "check_gradient needs at least one float64 NumPy input"
+    if not positions:
+        raise ValueError("check_gradient needs at least one float64 NumPy input; pass grad=False.")
     probe = np.asarray(fn(*[tf.constant(x) if isinstance(x, np.ndarray) else x for x in inputs], **params))
     weights = np.random.default_rng(0).normal(size=probe.shape)
 

@@ -1,4 +1,4 @@
-"""Shared pytest set-up: every test starts from the same global random seed state."""
+"""Shared pytest fixtures."""
 
 import numpy as np
 import pytest

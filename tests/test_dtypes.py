@@ -59,7 +59,8 @@ def test_python_int_adopts_tensor_dtype():
 
 
 def test_no_silent_promotion_between_tensors():
-    with pytest.raises(tf.InvalidArgumentError, match="int32 tensor and a float32 tensor.*cast") as info:
+    message = "between tensors of dtypes int32 and float32.*cast"
+    with pytest.raises(tf.InvalidArgumentError, match=message) as info:
         tf.add(tf.constant([1, 2]), tf.constant([1.0, 2.0]))
     assert isinstance(info.value, ValueError)
 
@@ -74,3 +75,11 @@ def test_integer_true_division_gives_float64():
 def test_integer_out_of_range_is_refused():
     with pytest.raises(ValueError, match="300 is out of range for uint8"):
         tf.constant([1, 300], dtype=tf.uint8)
+
+
+def test_large_python_ints():
+    assert tf.constant(2**63, dtype=tf.uint64).numpy() == 2**63
+    assert tf.constant(2**63).dtype == tf.uint64
+    assert tf.constant([1, 2**40]).dtype == tf.int64
+    with pytest.raises(ValueError, match="does not fit in any integer dtype"):
+        tf.constant(2**70)

@@ -291,7 +291,7 @@ def test_where_errors():
         tf.where([True], x=[1.0])
     with pytest.raises(TypeError, match="condition must be a bool tensor.*int32"):
         tf.where([1, 0], [1, 2], [3, 4])
-    with pytest.raises(tf.InvalidArgumentError, match="float32 tensor and a int32 tensor"):
+    with pytest.raises(tf.InvalidArgumentError, match="dtypes float32 and int32"):
         tf.where([True], tf.constant([1.0]), tf.constant([1]))
     with pytest.raises(tf.InvalidArgumentError, match=r"broadcast to one shape.*\(2,\), \(3,\)"):
         tf.where([True, False], tf.zeros(3), tf.ones(3))

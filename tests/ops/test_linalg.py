@@ -47,7 +47,7 @@ def test_matmul_python_values_and_integers():
 
 
 def test_matmul_errors():
-    with pytest.raises(tf.InvalidArgumentError, match="matmul of a float32 tensor and a float64 tensor"):
+    with pytest.raises(tf.InvalidArgumentError, match="matmul between tensors of dtypes float32 and float64"):
         tf.matmul(tf.ones((2, 2)), tf.ones((2, 2), tf.float64))
     with pytest.raises(tf.InvalidArgumentError, match=r"incompatible: In\[0\]: \[2, 3\], In\[1\]"):
         tf.matmul(tf.ones((2, 3)), tf.ones((2, 3)))
