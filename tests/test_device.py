@@ -1,6 +1,5 @@
 """Tests of device names, companion.config device listing/settings and the `device` placement scope."""
 
-import doctest
 import os
 import subprocess
 import sys
@@ -205,16 +204,3 @@ def test_forced_host_devices_in_a_subprocess():
     assert lines[3].endswith("device:CPU:2")
     assert lines[4].endswith("device:CPU:1")  # CPU:0 hidden: the first visible one is the default
     assert lines[5] == "InvalidArgumentError CPU:1, CPU:2, CPU:3"
-
-
-# -- docstring examples ----------------------------------------------------------------------------
-
-@pytest.mark.parametrize("module", ["companion._device", "companion.config._execution"])
-def test_docstring_examples(module):
-    finder = doctest.DocTestFinder()
-    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    for test in finder.find(sys.modules[module]):
-        if "tf.device(" in test.docstring and not hasattr(tf, "device"):
-            continue  # companion.device is exported by companion/__init__.py
-        runner.run(test)
-    assert runner.failures == 0

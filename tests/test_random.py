@@ -1,6 +1,5 @@
 """Tests of companion.random: TensorFlow's seed rules, Generator, stateless ops, distributions, errors."""
 
-import doctest
 import subprocess
 import sys
 
@@ -430,10 +429,3 @@ def test_a_failed_call_does_not_advance_the_stream():
     with pytest.raises(ValueError):
         tf.random.normal([-1])
     assert np.array_equal(tf.random.normal([2]).numpy(), expected)
-
-
-@pytest.mark.parametrize("module", ["companion._random", "companion.random._ops",
-                                    "companion.random._generator"])
-def test_docstring_examples(module):
-    result = doctest.testmod(sys.modules[module], optionflags=doctest.ELLIPSIS)
-    assert result.failed == 0
