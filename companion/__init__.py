@@ -18,7 +18,7 @@ from companion._dtypes import (
     half, int8, int16, int32, int64, string, uint8, uint16, uint32, uint64)
 from companion._errors import InvalidArgumentError
 from companion._gradient_tape import GradientTape, UnconnectedGradients
-from companion._ops import _array, _creation, _linalg, _math, _reduce, _sort
+from companion._ops import _array, _creation, _linalg, _math, _reduce, _sort, _strings
 from companion._ops._array import *
 from companion._ops._creation import *
 from companion._ops._linalg import *
@@ -32,6 +32,7 @@ from companion import config, dtypes, errors, linalg, math, nn, random
 
 _operators.install(Tensor)
 _operators.install(Variable)
+_strings.install()
 
 __version__ = "0.1.0"
 

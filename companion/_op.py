@@ -9,6 +9,8 @@ Applying an op (see DESIGN.md, principle 2):
 """
 
 import jax
+import jax.numpy as jnp
+import numpy as np
 
 from companion._context import state
 from companion._tensor import Tensor
@@ -21,12 +23,13 @@ class Op:
     of eager dispatch and of gradient replay.
     """
 
-    __slots__ = ("name", "fn", "_eager")
+    __slots__ = ("name", "fn", "_eager", "string_fn")
 
     def __init__(self, name, fn, static=(), jit=True):
         self.name = name
         self.fn = fn
         self._eager = jax.jit(fn, static_argnames=static) if jit else fn
+        self.string_fn = None  # a NumPy twin for string tensors, set by companion._ops._strings
 
     def __call__(self, *inputs, **params):
         """Applies the op to Tensors/Variables; returns a Tensor or a tuple of Tensors."""
@@ -35,7 +38,12 @@ class Op:
     def apply(self, inputs, params, wrap=Tensor):
         """`__call__` with the output class chosen by ``wrap`` (a Tensor subclass)."""
         values = [x._value for x in inputs]
-        out = (self.fn if state.staging else self._eager)(*values, **params)
+        try:
+            out = (self.fn if state.staging else self._eager)(*values, **params)
+        except TypeError:
+            if not any(type(v) is np.ndarray for v in values):  # string tensors hold NumPy arrays
+                raise
+            out = self._on_strings(values, params)
         if isinstance(out, (tuple, list)):
             outputs = tuple(wrap(o) for o in out)
             result = outputs
@@ -46,6 +54,15 @@ class Op:
             for tape in state.tapes:
                 tape._record(self, params, inputs, outputs)
         return result
+
+    def _on_strings(self, values, params):
+        if self.string_fn is None:
+            raise TypeError(f"{self.name} does not support string tensors. Strings can be compared, "
+                            "reshaped, indexed, joined and printed, but have no arithmetic.")
+        out = self.string_fn(*values, **params)
+        if isinstance(out, (tuple, list)):
+            return tuple(_string_or_array(o) for o in out)
+        return _string_or_array(out)
 
     def __repr__(self):
         return f"<Op {self.name}>"
@@ -66,3 +83,9 @@ def op(name=None, static=(), jit=True):
         return Op(name or fn.__name__.lstrip("_"), fn, static=static, jit=jit)
 
     return wrap
+
+
+def _string_or_array(array):
+    if isinstance(array, (bytes, str)) or np.asarray(array).dtype.kind in "OSU":
+        return np.asarray(array, dtype=object)
+    return jnp.asarray(array)

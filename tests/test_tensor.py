@@ -144,3 +144,19 @@ def test_conversion_error_for_unsupported_objects():
 
 def test_device_string():
     assert tf.constant(1.0).device.endswith("device:CPU:0")
+
+
+def test_string_tensors_compare_reshape_index_and_join():
+    words = tf.constant(["hello", "x"])
+    np.testing.assert_array_equal((words == tf.constant("hello")).numpy(), [True, False])
+    np.testing.assert_array_equal((words != "x").numpy(), [True, False])
+    assert words[1].numpy() == b"x" and words[1].dtype == tf.string
+    assert tf.reshape(words, [2, 1]).shape == (2, 1)
+    assert list(tf.concat([words, words], 0).numpy()) == [b"hello", b"x", b"hello", b"x"]
+    assert [w.numpy() for w in words] == [b"hello", b"x"]
+    assert list(tf.gather(words, [1, 0]).numpy()) == [b"x", b"hello"]
+
+
+def test_string_tensors_have_no_arithmetic():
+    with pytest.raises(TypeError, match="add does not support string tensors"):
+        tf.constant("a") + tf.constant("b")

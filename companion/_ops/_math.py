@@ -33,6 +33,7 @@ def _binary(name, fn, doc):
 
     apply.__name__ = name
     apply.__doc__ = doc
+    apply.op = pure
     return apply
 
 
