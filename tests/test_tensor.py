@@ -56,6 +56,7 @@ def test_iteration_yields_rows():
     (lambda a, b: a ** b, np.power), (lambda a, b: a < b, np.less), (lambda a, b: a >= b, np.greater_equal),
     (lambda a, b: a == b, np.equal), (lambda a, b: a != b, np.not_equal),
 ])
+@pytest.mark.filterwarnings("ignore:invalid value encountered in power")
 def test_binary_operators_match_numpy(op, ref):
     a = np.array([[1.5, -2.0, 3.0]], np.float32)
     b = np.array([[2.0], [0.5]], np.float32)
