@@ -17,6 +17,7 @@ from companion._dtypes import (
     DType, as_dtype, bfloat16, bool, complex64, complex128, double, float16, float32, float64,
     half, int8, int16, int32, int64, string, uint8, uint16, uint32, uint64)
 from companion._errors import InvalidArgumentError
+from companion._function import ConcreteFunction, Function, function
 from companion._gradient_tape import GradientTape, UnconnectedGradients
 from companion._ops import _array, _creation, _linalg, _math, _reduce, _sort, _strings
 from companion._ops._array import *
@@ -25,10 +26,12 @@ from companion._ops._linalg import *
 from companion._ops._math import *
 from companion._ops._reduce import *
 from companion._ops._sort import *
+from companion._print import print
 from companion._shape import TensorShape
+from companion._tensor_spec import TensorSpec
 from companion._tensor import EagerTensor, Tensor
 from companion._variable import Variable
-from companion import config, dtypes, errors, linalg, math, nn, random
+from companion import autograph, config, dtypes, errors, linalg, math, nn, random
 
 _operators.install(Tensor)
 _operators.install(Variable)
@@ -39,7 +42,8 @@ __version__ = "0.1.0"
 __all__ = sorted({
     *_array.__all__, *_creation.__all__, *_linalg.__all__, *_math.__all__, *_reduce.__all__,
     *_sort.__all__,
-    "DType", "EagerTensor", "GradientTape", "InvalidArgumentError", "Tensor", "TensorShape",
+    "ConcreteFunction", "DType", "EagerTensor", "Function", "GradientTape", "TensorSpec", "function",
+    "print", "autograph", "InvalidArgumentError", "Tensor", "TensorShape",
     "UnconnectedGradients", "Variable", "as_dtype", "constant", "convert_to_tensor", "device",
     "executing_eagerly", "is_tensor",
     "bfloat16", "bool", "complex64", "complex128", "double", "float16", "float32", "float64", "half",

@@ -7,6 +7,7 @@ class _State(threading.local):
     def __init__(self):
         self.tapes = []  # recording GradientTapes, innermost last
         self.staging = 0  # > 0 while a companion.function or strategy.run traces Python code
+        self.traces = []  # the active staging Traces (companion._staging.Trace), innermost last
 
 
 state = _State()

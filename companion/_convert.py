@@ -15,6 +15,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from companion import _dtypes
+from companion._context import state
 from companion._errors import InvalidArgumentError
 from companion._tensor import Tensor
 
@@ -143,6 +144,9 @@ def from_numpy(array):
     """Wraps a NumPy array as a Tensor on the default device (strings stay NumPy)."""
     if array.dtype == object:
         return Tensor(np.vectorize(_to_bytes, otypes=[object])(array) if array.size else array)
+    if state.staging:  # a constant stays a known value while a function is traced
+        with jax.ensure_compile_time_eval():
+            return Tensor(jnp.asarray(array))
     return Tensor(jnp.asarray(array))
 
 

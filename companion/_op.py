@@ -39,7 +39,7 @@ class Op:
         """`__call__` with the output class chosen by ``wrap`` (a Tensor subclass)."""
         values = [x._value for x in inputs]
         try:
-            out = (self.fn if state.staging else self._eager)(*values, **params)
+            out = self._staged(values, params) if state.staging else self._eager(*values, **params)
         except TypeError:
             if not any(type(v) is np.ndarray for v in values):  # string tensors hold NumPy arrays
                 raise
@@ -54,6 +54,13 @@ class Op:
             for tape in state.tapes:
                 tape._record(self, params, inputs, outputs)
         return result
+
+    def _staged(self, values, params):
+        """While tracing: ops on values known now are computed now (so shapes stay static)."""
+        if any(isinstance(v, jax.core.Tracer) for v in values):
+            return self.fn(*values, **params)
+        with jax.ensure_compile_time_eval():
+            return self.fn(*values, **params)
 
     def _on_strings(self, values, params):
         if self.string_fn is None:

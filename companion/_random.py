@@ -128,8 +128,8 @@ def check_seed(seed, what):
 def _stream(op_seed):
     stream = _Seeds.streams.get(op_seed)
     if stream is None:
-        stream = Variable(_stream_start(op_seed), trainable=False, name="random_stream")
-        stream._is_rng_state = True
+        stream = Variable(_stream_start(op_seed), trainable=False, name="random_stream",
+                          _is_rng_state=True)
         _Seeds.streams[op_seed] = stream
     return stream
 

@@ -36,19 +36,36 @@ class Variable:
         if initial_value is None:
             raise ValueError("Variable needs an initial_value (a value, a tensor, or a callable "
                              "returning one). Received: initial_value=None")
-        if callable(initial_value):
-            initial_value = initial_value()
-        value = _initial_tensor(initial_value, dtype)
+        if state.staging:
+            from companion._staging import eager_scope
+
+            with eager_scope():  # initial values are computed once, eagerly (TF's init_scope)
+                value = _initial_tensor(initial_value, dtype)
+        else:
+            value = _initial_tensor(initial_value, dtype)
         self._shape = _declared_shape(value, shape, validate_shape)
-        self._value = value._value
+        self._v = value._value
         self._read_cache = None
         self._trainable = bool(trainable)
         self._name = _unique_name(name)
         self.aggregation = aggregation
         self.synchronization = synchronization
+        self._is_rng_state = bool(kwargs.pop("_is_rng_state", False))
+        if state.staging:
+            _created_while_staging(self)
+
+    # -- the stored value: concrete when eager, a traced alias while staged -----------
+    @property
+    def _value(self):
+        value = self._v
+        if state.staging and not isinstance(value, jax.core.Tracer):
+            return state.traces[-1].read(self, value)
+        return value
 
     # -- reading ----------------------------------------------------------------------
     def _read(self):
+        if state.staging:  # a traced read must not outlive the trace
+            return Tensor(self._value)
         read = self._read_cache
         if read is None:
             read = self._read_cache = Tensor(self._value)
@@ -72,7 +89,9 @@ class Variable:
     # -- writing ----------------------------------------------------------------------
     def _set_value(self, new_value):
         """Replaces the stored array (used by assignments and staging interpreters)."""
-        self._value = new_value
+        if state.staging:
+            state.traces[-1].wrote(self, self._v)
+        self._v = new_value
         self._read_cache = None
 
     def assign(self, value, use_locking=None, name=None, read_value=True):
@@ -212,6 +231,11 @@ _SUB = (jnp.subtract, jax.jit(jnp.subtract))
 
 
 def _initial_tensor(initial_value, dtype):
+    if callable(initial_value):
+        from companion._staging import eager_scope
+
+        with eager_scope():  # initializers run once, eagerly, even inside a traced function
+            return _initial_tensor(initial_value(), dtype)
     if isinstance(initial_value, Tensor) or getattr(initial_value, "_is_variable", False):
         value = initial_value if isinstance(initial_value, Tensor) else initial_value._read()
         if dtype is not None and value.dtype != _dtypes.as_dtype(dtype):
@@ -220,6 +244,27 @@ def _initial_tensor(initial_value, dtype):
             value = cast(value, dtype)
         return value
     return constant(initial_value, dtype=dtype)
+
+
+def _created_while_staging(variable):
+    from companion._staging import current
+
+    trace = current()
+    if isinstance(variable._v, jax.core.Tracer):
+        variable._v = None
+        raise ValueError(
+            f"The initial value of Variable {variable.name!r} depends on a value that is only known "
+            "when the compiled function runs (a function argument or a computation on one). Create "
+            "the variable outside the function, or pass a callable that builds the initial value "
+            "from constants: companion.Variable(lambda: companion.zeros([3])).")
+    if not trace.allow_create and not getattr(variable, "_is_rng_state", False):
+        raise ValueError(
+            f"companion.function {trace.owner!r} created Variable {variable.name!r} on a call that "
+            "traced it again. A function only supports Variables created on its first call (its "
+            "first trace): later traces would create new variables each time. Create the variables "
+            "outside the function and pass them in or close over them, or create them once, e.g. "
+            "guarded by `if self.v is None:` in a method.")
+    trace.created.append(variable)
 
 
 def _declared_shape(value, shape, validate_shape):

@@ -10,7 +10,6 @@ import pytest
 import companion as tf
 import companion.random  # noqa: F401 - binds tf.random before companion/__init__ exports it
 from companion import _random
-from companion._context import state
 from companion._errors import InvalidArgumentError
 
 N = 100_000
@@ -151,27 +150,18 @@ def test_streams_live_in_non_trainable_variables():
     assert not np.array_equal(before, np.asarray(stream._value))
 
 
-def test_streams_advance_when_lifted_by_a_staging_interpreter():
-    tf.random.normal([1])  # create the unseeded stream
-    stream = _random._Seeds.streams[None]
+def test_streams_advance_inside_compiled_functions():
+    @tf.function
+    def draw():
+        return tf.random.normal([2])
 
-    @jax.jit
-    def staged(key):  # what companion.function does: lift the Variable, trace, hand back
-        stream._set_value(key)
-        state.staging += 1
-        try:
-            draw = tf.random.normal([2])._value
-        finally:
-            state.staging -= 1
-        return draw, stream._value
-
-    start = stream._value
-    first, after = staged(start)
-    second, _ = staged(after)
-    stream._set_value(after)
-    assert not np.array_equal(first, second)
-    stream._set_value(start)
-    assert np.array_equal(tf.random.normal([2]).numpy(), first)
+    tf.random.set_seed(11)
+    eager = [tf.random.normal([2]).numpy() for _ in range(3)]
+    tf.random.set_seed(11)
+    staged = [draw().numpy() for _ in range(2)] + [tf.random.normal([2]).numpy()]
+    assert not np.array_equal(staged[0], staged[1])
+    for got, want in zip(staged, eager):  # one stream, whether drawn eagerly or compiled
+        np.testing.assert_array_equal(got, want)
 
 
 # -- distributions ------------------------------------------------------------------------

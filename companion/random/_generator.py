@@ -45,8 +45,7 @@ class Generator:
                              f"copy_from={copy_from!r}, state={state!r}. Use Generator.from_seed(seed) "
                              "or Generator.from_non_deterministic_state() to create one.")
         start = copy_from._state._value if copy_from is not None else _checked_state(state)
-        self._state = Variable(start, trainable=False, name="generator_state")
-        self._state._is_rng_state = True
+        self._state = Variable(start, trainable=False, name="generator_state", _is_rng_state=True)
 
     @classmethod
     def from_seed(cls, seed, alg=None):

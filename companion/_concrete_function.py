@@ -1,0 +1,175 @@
+"""`ConcreteFunction`: one traced signature of a `Function`, compiled, with its Variable wiring."""
+
+import jax
+import numpy as np
+
+from companion import _dtypes
+from companion._convert import convert_to_tensor
+from companion._op import Op
+from companion._staging import staging
+from companion._tensor import Tensor
+from companion._tensor_spec import TensorSpec
+
+
+def trace_concrete(fn, leaves, treedef, trace, name):
+    """Traces ``fn`` on the call ``tree_unflatten(treedef, leaves)`` and compiles the result.
+
+    Tensor leaves become traced inputs; everything else (Python values, Variables) is
+    passed as is. Runs the Python function exactly once.
+    """
+    positions = [i for i, x in enumerate(leaves) if is_traced_leaf(x)]
+    avals = [_abstract(leaves[i]) for i in positions]
+    info = {}
+
+    def flat_fn(*arrays):
+        filled = list(leaves)
+        for i, array in zip(positions, arrays):
+            filled[i] = Tensor(array)
+        args, kwargs = jax.tree_util.tree_unflatten(treedef, filled)
+        with staging(trace):
+            result = fn(*args, **kwargs)
+            dynamic = _split_outputs(result, info)
+            info["written"] = trace.written()
+            return dynamic, [var._v for var in info["written"]]
+
+    try:
+        closed = jax.make_jaxpr(flat_fn)(*avals)
+    finally:
+        trace.restore()
+    inputs = [TensorSpec(a.shape, a.dtype) for a in avals]
+    return ConcreteFunction(name, closed, trace, info, inputs)
+
+
+class ConcreteFunction:
+    """A traced, compiled signature of a `companion.function`.
+
+    Calling it runs the compiled program on the current values of the Variables the
+    trace read, then writes back the Variables it assigned. ``graph`` shows the traced
+    program (a jaxpr); ``inputs``/``outputs`` describe its tensors.
+    """
+
+    def __init__(self, name, closed, trace, info, inputs):
+        self.name = name
+        self._jaxpr = closed.jaxpr
+        owners = [trace.variable_for(c) for c in closed.consts]
+        self._consts = [None if v is not None else c for c, v in zip(closed.consts, owners)]
+        self._var_slots = [i for i, v in enumerate(owners) if v is not None]
+        self.variables = [v for v in owners if v is not None]
+        self._written = info["written"]
+        self._out_tree = info["tree"]
+        self._out_slots = info["slots"]
+        self.inputs = inputs
+        self.outputs = [TensorSpec(v.shape, v.dtype) for v in self._jaxpr.outvars[:info["n_dynamic"]]
+                        for v in [v.aval]]
+        self.graph = _Graph(name, closed, self.inputs, self.outputs)
+        self._op = Op(f"function:{name}", self._run)
+
+    def _run(self, *arrays):
+        n_args = len(self.inputs)
+        consts = list(self._consts)
+        for slot, value in zip(self._var_slots, arrays[n_args:]):
+            consts[slot] = value
+        return tuple(jax.core.eval_jaxpr(self._jaxpr, consts, *arrays[:n_args]))
+
+    def call(self, flat_args):
+        """Runs the program on tensor arguments (in signature order); returns the outputs."""
+        tensors = [a if isinstance(a, Tensor) else convert_to_tensor(a) for a in flat_args]
+        outputs = self._op.apply(tuple(tensors) + tuple(self.variables), {})
+        n_user = len(outputs) - len(self._written)
+        for var, value in zip(self._written, outputs[n_user:]):
+            var._set_value(value._value)
+        return self._pack(outputs[:n_user])
+
+    __call__ = lambda self, *args: self.call(list(args))  # noqa: E731
+
+    def _pack(self, dynamic):
+        leaves = [slot(dynamic) for slot in self._out_slots]
+        return jax.tree_util.tree_unflatten(self._out_tree, leaves)
+
+    def pretty_signature(self):
+        args = ", ".join(f"arg{i}: {_spec_text(s)}" for i, s in enumerate(self.inputs))
+        outs = ", ".join(_spec_text(s) for s in self.outputs)
+        return f"{self.name}({args}) -> ({outs})"
+
+    def __repr__(self):
+        return f"<companion.ConcreteFunction {self.pretty_signature()}>"
+
+
+class _Graph:
+    """The traced program of a ConcreteFunction; prints as a readable jaxpr."""
+
+    def __init__(self, name, closed, inputs, outputs):
+        self.name = name
+        self.inputs = inputs
+        self.outputs = outputs
+        self._closed = closed
+
+    def as_text(self):
+        return str(self._closed)
+
+    def operations(self):
+        """The names of the primitive operations of the traced program, in order."""
+        return [eqn.primitive.name for eqn in self._closed.jaxpr.eqns]
+
+    def __str__(self):
+        return self.as_text()
+
+    def __repr__(self):
+        return f"<companion function graph {self.name!r}: {len(self._closed.jaxpr.eqns)} operations>"
+
+
+# -- outputs: traced tensors become program outputs, everything else is rebuilt each call --
+
+def _split_outputs(result, info):
+    leaves, tree = jax.tree_util.tree_flatten(result, is_leaf=_is_output_leaf)
+    dynamic, slots = [], []
+    for leaf in leaves:
+        slot, arrays = _output_slot(leaf, len(dynamic))
+        dynamic.extend(arrays)
+        slots.append(slot)
+    info.update(tree=tree, slots=slots, n_dynamic=len(dynamic))
+    return dynamic
+
+
+def _output_slot(leaf, start):
+    if getattr(leaf, "_is_variable", False):
+        leaf = leaf._read()
+    if hasattr(leaf, "_choose_from"):  # a Python value chosen by a traced condition
+        options = leaf._choose_from
+        return (lambda out: _pick(out[start], options)), [leaf._index]
+    if isinstance(leaf, Tensor) and leaf._value.__class__ is not np.ndarray:
+        return (lambda out: out[start]), [leaf._value]
+    if leaf is None:
+        return (lambda out: None), []
+    constant = leaf if isinstance(leaf, Tensor) else convert_to_tensor(leaf)
+    return (lambda out: constant), []
+
+
+def _pick(index_tensor, options):
+    return convert_to_tensor(options[int(index_tensor)])
+
+
+def _is_output_leaf(x):
+    return x is None or isinstance(x, Tensor) or getattr(x, "_is_variable", False) \
+        or hasattr(x, "_choose_from")
+
+
+def is_traced_leaf(x):
+    """True for arguments that become traced inputs: non-string tensors, arrays and specs."""
+    if isinstance(x, TensorSpec):
+        return True
+    if isinstance(x, Tensor):
+        return x._value.__class__ is not np.ndarray
+    return isinstance(x, np.ndarray) and x.dtype != object
+
+
+def _abstract(x):
+    if isinstance(x, TensorSpec):
+        return x._abstract()
+    value = x._value if isinstance(x, Tensor) else x
+    return jax.ShapeDtypeStruct(value.shape, value.dtype)
+
+
+def _spec_text(spec):
+    dims = ", ".join("None" if d is None else str(d) for d in spec.shape)
+    return f"{_dtypes.as_dtype(spec.dtype).name}[{dims}]"

@@ -1,0 +1,204 @@
+"""`function`: the staging interpreter. Traces Python once per signature, runs it compiled.
+
+A call looks up a `ConcreteFunction` by the call's *signature* (the shapes and dtypes of
+tensor arguments, the values of Python arguments, the identity of Variable arguments);
+a miss traces the Python function (converted by AutoGraph) with ``jax.make_jaxpr``.
+Variables the trace reads become inputs of the compiled program and Variables it writes
+become extra outputs that are written back after every call (see `companion._staging`).
+Each ConcreteFunction is an `Op`, so a `GradientTape` records a call as one op.
+"""
+
+import functools
+import weakref
+
+import jax
+import numpy as np
+
+from companion import _staging
+from companion._concrete_function import ConcreteFunction, is_traced_leaf, trace_concrete
+from companion._context import state
+from companion._tensor import Tensor
+from companion._tensor_spec import TensorSpec
+from companion.config._execution import functions_run_eagerly
+
+
+class Function:
+    """A Python callable staged and compiled by `companion.function`.
+
+    Example:
+        >>> import companion as tf
+        >>> @tf.function
+        ... def add(a, b):
+        ...     return a + b
+        >>> print(add(tf.constant([1, 2]), tf.constant([3, 4])))
+        companion.Tensor([4 6], shape=(2,), dtype=int32)
+        >>> add.experimental_get_tracing_count()
+        1
+    """
+
+    def __init__(self, python_function, name=None, input_signature=None, autograph=True,
+                 jit_compile=None, reduce_retracing=False, experimental_autograph_options=None):
+        if not callable(python_function):
+            raise TypeError(f"companion.function needs a callable. Received: {python_function!r}")
+        self._python_function = python_function
+        self._name = name or getattr(python_function, "__name__", type(python_function).__name__)
+        self._input_signature = _checked_signature(input_signature)
+        self._autograph = bool(autograph)
+        self._jit_compile = jit_compile
+        self._reduce_retracing = bool(reduce_retracing)
+        self._concrete = {}
+        self._instances = weakref.WeakKeyDictionary()
+        self._converted = None
+        functools.update_wrapper(self, python_function, updated=())
+
+    # -- the public surface -------------------------------------------------------------
+    @property
+    def python_function(self):
+        return self._python_function
+
+    @property
+    def input_signature(self):
+        return self._input_signature
+
+    def experimental_get_tracing_count(self):
+        """How many times the Python function has been traced."""
+        return len(self._concrete)
+
+    def get_concrete_function(self, *args, **kwargs):
+        """The `ConcreteFunction` for these arguments (tracing it if needed).
+
+        Arguments may be values or `TensorSpec`s.
+        """
+        if not args and not kwargs and self._input_signature is not None:
+            args = tuple(self._input_signature)
+        return self._lookup(args, kwargs)[0]
+
+    def pretty_printed_concrete_signatures(self):
+        """One line per traced signature: ``name(x: float32[2, 3]) -> float32[2]``."""
+        return "\n".join(c.pretty_signature() for c in self._concrete.values())
+
+    def __call__(self, *args, **kwargs):
+        if functions_run_eagerly():
+            return self._python_function(*args, **kwargs)
+        if state.staging:  # nested functions inline into the enclosing trace
+            return self._callable()(*args, **kwargs)
+        concrete, flat_args = self._lookup(args, kwargs)
+        return concrete.call(flat_args)
+
+    def __get__(self, instance, owner):
+        if instance is None:
+            return self
+        bound = self._instances.get(instance)
+        if bound is None:
+            method = self._python_function.__get__(instance, owner)
+            bound = Function(method, self._name, self._input_signature, self._autograph,
+                             self._jit_compile, self._reduce_retracing)
+            self._instances[instance] = bound
+        return bound
+
+    def __repr__(self):
+        return f"<companion.function {self._name}: {len(self._concrete)} trace(s)>"
+
+    # -- tracing ------------------------------------------------------------------------------
+    def _callable(self):
+        if self._converted is None:
+            if self._autograph:
+                self._converted = _converted(self._python_function)
+            else:
+                self._converted = self._python_function
+        return self._converted
+
+    def _lookup(self, args, kwargs):
+        args = self._apply_signature(args, kwargs)
+        leaves, treedef = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_leaf)
+        key = (treedef, tuple(_leaf_key(x) for x in leaves))
+        concrete = self._concrete.get(key)
+        if concrete is None:
+            concrete = self._trace(leaves, treedef)
+            self._concrete[key] = concrete
+        return concrete, [x for x in leaves if is_traced_leaf(x)]
+
+    def _trace(self, leaves, treedef):
+        trace = _staging.Trace(allow_create=not self._concrete, owner=self._name)
+        return trace_concrete(self._callable(), leaves, treedef, trace, self._name)
+
+    def _apply_signature(self, args, kwargs):
+        if self._input_signature is None:
+            return args
+        from companion._tensor_spec import check_signature
+
+        return check_signature(self._name, self._input_signature, args, kwargs)
+
+
+def function(func=None, input_signature=None, autograph=True, jit_compile=None,
+             reduce_retracing=False, experimental_autograph_options=None, name=None, **kwargs):
+    """Compiles a Python function (or callable object) into a staged `Function`.
+
+    Usable as ``@function``, ``@function(...)`` and ``function(callable)``. The Python
+    code runs only while tracing (so ``print`` happens once per trace and
+    `companion.print` on every call); control flow on tensors is converted by AutoGraph.
+
+    Args:
+        func: the function, method or callable object (e.g. a Keras model).
+        input_signature: a list of `TensorSpec`s fixing the accepted arguments.
+        autograph: convert ``if``/``while``/``for`` on tensors (default True).
+        jit_compile: accepted for TensorFlow compatibility: XLA always compiles.
+        reduce_retracing: accepted; companion traces once per input shape regardless.
+        experimental_autograph_options: accepted for compatibility; unused.
+        name: the name shown in reprs and signatures.
+    """
+    def wrap(fn):
+        if isinstance(fn, Function):
+            return fn
+        return Function(fn, name, input_signature, autograph, jit_compile, reduce_retracing)
+
+    return wrap if func is None else wrap(func)
+
+
+def _converted(fn):
+    """``fn`` converted by AutoGraph; bound methods stay bound, callable objects convert ``__call__``."""
+    from companion.autograph import to_graph
+
+    if hasattr(fn, "__self__") and hasattr(fn, "__func__"):
+        return functools.partial(to_graph(fn.__func__), fn.__self__)
+    if not hasattr(fn, "__code__") and callable(fn):
+        call = type(fn).__call__
+        if isinstance(call, Function):
+            return functools.partial(call.python_function, fn)
+        return functools.partial(to_graph(call), fn)
+    return to_graph(fn)
+
+
+def _is_leaf(x):
+    return (x is None or isinstance(x, (Tensor, TensorSpec, np.ndarray, np.generic))
+            or getattr(x, "_is_variable", False))
+
+
+def _leaf_key(x):
+    if getattr(x, "_is_variable", False):
+        return ("variable", id(x), x._v.shape, x._v.dtype)
+    if isinstance(x, TensorSpec):
+        return ("tensor", tuple(x.shape), x.dtype._np)
+    if is_traced_leaf(x):
+        value = x._value if isinstance(x, Tensor) else x
+        return ("tensor", value.shape, value.dtype)
+    if isinstance(x, (Tensor, np.ndarray)):  # strings are part of the signature, by value
+        array = np.asarray(x._value if isinstance(x, Tensor) else x)
+        return ("string", tuple(array.ravel().tolist()), array.shape)
+    try:
+        hash(x)
+    except TypeError:
+        return ("object", id(x))
+    return ("python", type(x), x)
+
+
+def _checked_signature(signature):
+    if signature is None:
+        return None
+    if not isinstance(signature, (list, tuple)):
+        raise TypeError("input_signature must be a list or tuple of companion.TensorSpec. "
+                        f"Received: {signature!r}")
+    return tuple(signature)
+
+
+__all__ = ["ConcreteFunction", "Function", "function"]

@@ -1,0 +1,135 @@
+"""`companion.print`: TensorFlow's ``tf.print``, printing when the program runs, in program order."""
+
+import sys
+
+import jax
+import numpy as np
+
+from companion._context import state
+from companion._tensor import Tensor
+
+_STREAMS = {"stdout": lambda: sys.stdout, "stderr": lambda: sys.stderr}
+
+
+def print(*inputs, output_stream=None, sep=" ", end="\n", summarize=3, name=None):  # noqa: A001
+    """Prints tensors and Python values each time it runs, eagerly or inside a `function`.
+
+    Unlike Python's ``print`` (which inside a `function` runs once, while tracing), this
+    prints on every call of the compiled function, in program order, also inside loops.
+    Tensors print as their values (``[1 2 3]``, ``5``, strings without quotes), long
+    dimensions shortened to ``summarize`` items at each end.
+
+    Args:
+        *inputs: tensors, Variables, Python values or nested lists/dicts of them.
+        output_stream: ``sys.stderr`` (the default: whatever it is when printing),
+            ``sys.stdout``, ``"file://path"``, or any object with a ``write`` method.
+        sep: text between inputs. end: text after the last one.
+        summarize: items shown at each end of a long dimension (``-1`` for all).
+
+    Example:
+        >>> import sys
+        >>> import companion as tf
+        >>> tf.print("x:", tf.constant([1, 2, 3]), output_stream=sys.stdout)
+        x: [1 2 3]
+    """
+    stream = _stream_name(output_stream)
+    leaves, treedef = jax.tree_util.tree_flatten(list(inputs), is_leaf=_is_leaf)
+    dynamic = [i for i, leaf in enumerate(leaves) if _traced(leaf)]
+    if not state.staging:
+        _emit(leaves, treedef, stream, sep, end, summarize)
+        return None
+    arrays = [_array_of(leaves[i]) for i in dynamic]
+
+    def host(*values):
+        filled = list(leaves)
+        for i, value in zip(dynamic, values):
+            filled[i] = _resolve(leaves[i], value)
+        _emit(filled, treedef, stream, sep, end, summarize)
+
+    jax.debug.callback(host, *arrays, ordered=True)
+    return None
+
+
+def format_value(value, summarize=3):
+    """The text `print` shows for one value."""
+    if getattr(value, "_is_variable", False):
+        value = value._read()
+    if isinstance(value, Tensor):
+        value = value.numpy()
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    if isinstance(value, (np.ndarray, np.generic)):
+        return _format_array(np.asarray(value), summarize)
+    if isinstance(value, (list, tuple)):
+        inner = ", ".join(format_value(v, summarize) for v in value)
+        return f"[{inner}]" if isinstance(value, list) else f"({inner})"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k!r}: {format_value(v, summarize)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+def _format_array(array, summarize):
+    if array.dtype == object:
+        array = np.vectorize(lambda b: b.decode("utf-8", "replace") if isinstance(b, bytes) else b,
+                             otypes=[object])(array)
+    if array.ndim == 0:
+        return str(array[()])
+    threshold = sys.maxsize if summarize is None or summarize < 0 else 2 * summarize
+    return np.array2string(array, separator=" ", threshold=threshold, edgeitems=max(summarize, 1),
+                           formatter={"object": str}, max_line_width=sys.maxsize)
+
+
+def _emit(leaves, treedef, stream, sep, end, summarize):
+    values = jax.tree_util.tree_unflatten(treedef, leaves)
+    text = sep.join(format_value(v, summarize) for v in values) + end
+    if not isinstance(stream, str):
+        stream.write(text)
+        return
+    if stream.startswith("file://"):
+        with open(stream[len("file://"):], "a", encoding="utf-8") as handle:
+            handle.write(text)
+    else:
+        target = _STREAMS[stream]()
+        target.write(text)
+        target.flush()
+
+
+def _stream_name(output_stream):
+    if output_stream is None:
+        return "stderr"
+    if output_stream is sys.stdout or output_stream is sys.__stdout__:
+        return "stdout"
+    if output_stream is sys.stderr or output_stream is sys.__stderr__:
+        return "stderr"
+    if isinstance(output_stream, str) and output_stream.startswith("file://"):
+        return output_stream
+    if not isinstance(output_stream, str) and callable(getattr(output_stream, "write", None)):
+        return output_stream
+    raise ValueError(f"print: output_stream must be sys.stdout, sys.stderr, 'file://<path>' or an "
+                     "object with a write() method. "
+                     f"Received: {output_stream!r}")
+
+
+def _is_leaf(x):
+    return isinstance(x, Tensor) or getattr(x, "_is_variable", False) or hasattr(x, "_choose_from")
+
+
+def _traced(leaf):
+    if hasattr(leaf, "_choose_from"):
+        return True
+    value = leaf._v if getattr(leaf, "_is_variable", False) else getattr(leaf, "_value", None)
+    return isinstance(value, jax.core.Tracer) or (getattr(leaf, "_is_variable", False) and state.staging)
+
+
+def _array_of(leaf):
+    if hasattr(leaf, "_choose_from"):
+        return leaf._index
+    return leaf._value
+
+
+def _resolve(leaf, value):
+    if hasattr(leaf, "_choose_from"):
+        return leaf._choose_from[int(value)]
+    return np.asarray(value)
+
+

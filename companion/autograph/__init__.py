@@ -1,0 +1,10 @@
+"""``companion.autograph``: convert Python control flow on tensors into compiled control flow.
+
+`to_code` shows the converted source; `to_graph` returns the converted function;
+`experimental.do_not_convert` marks a function to be called as is.
+"""
+
+from companion.autograph import experimental
+from companion.autograph._converter import to_code, to_graph
+
+__all__ = ["experimental", "to_code", "to_graph"]

@@ -1,0 +1,98 @@
+"""The source-to-source converter: TensorFlow's AutoGraph (``diastatic-malt``) with companion's operators.
+
+malt parses a function, rewrites ``if``/``while``/``for``/``break``/``continue``/``return``/
+``and``/``or``/``not`` into calls of ``ag__.<operator>(...)`` and compiles the result. Its
+generated code finds those operators in one namespace; companion gives it a namespace in
+which the control-flow and logic operators are `companion.autograph._control_flow`'s, and
+``converted_call`` turns ``range(tensor)`` and `companion.range` into in-graph ranges.
+"""
+
+import importlib.util  # noqa: F401 - malt uses importlib.util without importing it
+import types
+
+from malt.core import config as malt_config
+from malt.core import config_lib
+from malt.impl import api as malt_api
+
+from companion.autograph import _control_flow, _state
+
+_NOT_CONVERTED = ("companion", "jax", "jaxlib", "optax", "numpy", "IPython", "ipykernel",
+                  "ipywidgets", "matplotlib", "tqdm", "sklearn", "scipy", "ml_dtypes")
+
+
+class _Converter(malt_api.PyToPy):
+    """malt's transpiler, generating code that calls companion's operators."""
+
+    def get_extra_locals(self):
+        if self._extra_locals is None:
+            base = super().get_extra_locals()["ag__"]
+            namespace = types.ModuleType("ag__")
+            namespace.__dict__.update(base.__dict__)
+            namespace.__dict__.update(_OPERATORS)
+            self._extra_locals = {"ag__": namespace}
+        return self._extra_locals
+
+    def transform_function(self, fn, user_context):
+        result = super().transform_function(fn, user_context)
+        transformed, _, source_map = result
+        _state._SOURCE_MAPS[transformed.__code__.co_filename] = source_map
+        return result
+
+
+def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
+    """Calls ``f`` from converted code: ranges over tensors stay in-graph, user code is converted."""
+    from companion._ops._creation import range as companion_range
+
+    if f is range or f is companion_range:
+        staged = _staged_range(f is companion_range, args, kwargs or {})
+        if staged is not None:
+            return staged
+    return malt_api.converted_call(f, args, kwargs, caller_fn_scope, options)
+
+
+def _staged_range(always, args, kwargs):
+    from companion._context import state
+    from companion.autograph._loops import TracedRange
+
+    if kwargs.get("dtype") is not None or not state.staging:
+        return None
+    bounds = list(args) + [kwargs[k] for k in ("start", "limit", "delta") if k in kwargs]
+    if not always and not any(_state.is_traced(b) for b in bounds):
+        return None
+    if len(bounds) == 1:
+        bounds = [0, bounds[0]]
+    if len(bounds) == 2:
+        bounds.append(1)
+    return TracedRange(*bounds)
+
+
+_OPERATORS = {
+    "if_stmt": _control_flow.if_stmt,
+    "if_exp": _control_flow.if_exp,
+    "while_stmt": _control_flow.while_stmt,
+    "for_stmt": _control_flow.for_stmt,
+    "and_": _control_flow.and_,
+    "or_": _control_flow.or_,
+    "not_": _control_flow.not_,
+    "converted_call": converted_call,
+}
+
+
+def install():
+    """Makes malt convert with companion's operators and leave library code alone."""
+    if not isinstance(malt_api._TRANSPILER, _Converter):
+        malt_api._TRANSPILER = _Converter()
+        rules = tuple(config_lib.DoNotConvert(name) for name in _NOT_CONVERTED)
+        malt_config.CONVERSION_RULES = rules + tuple(malt_config.CONVERSION_RULES)
+
+
+def to_graph(entity, recursive=True):
+    """``entity`` converted by AutoGraph (a function or method; callable objects: their ``__call__``)."""
+    install()
+    return malt_api.to_graph(entity, recursive=recursive)
+
+
+def to_code(entity, recursive=True):
+    """The Python source AutoGraph generates for ``entity``."""
+    install()
+    return malt_api.to_code(entity, recursive=recursive)

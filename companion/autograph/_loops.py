@@ -1,0 +1,162 @@
+"""Staged loops: ``while`` on a traced test and ``for`` over tensors and ranges, via ``lax.while_loop``.
+
+The loop body is traced once (its Python runs once, as in TensorFlow); the loop's state is
+the locals it modifies plus the companion Variables it assigns, all carried through the
+compiled loop. ``for`` over a range or a tensor becomes a while loop on a hidden index, so
+the program is compiled once whatever the number of iterations.
+"""
+
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+from companion._context import state
+from companion._ops import _math
+from companion._tensor import Tensor
+from companion.autograph import _state
+from companion.autograph._blocks import trace_block, values_of
+from companion.autograph._state import Undefined, is_traced
+
+
+class TracedRange:
+    """``range(...)`` with tensor bounds (or `companion.range` inside a function): iterated in-graph."""
+
+    def __init__(self, start, limit, delta):
+        from companion._convert import as_input
+
+        self.start, self.limit, self.delta = (as_input(b) for b in (start, limit, delta))
+        dtypes = {b.dtype for b in (self.start, self.limit, self.delta)}
+        if len(dtypes) != 1 or not next(iter(dtypes)).is_integer:
+            raise TypeError(f"{_state.where()}range() over tensors needs integer bounds of one dtype. "
+                            f"Received dtypes {sorted(d.name for d in dtypes)}: cast them to int32.")
+
+    def length(self):
+        span = self.limit._value - self.start._value
+        step = self.delta._value
+        count = (span + step - jnp.sign(step)) // step
+        return jnp.maximum(count, 0)
+
+    def item(self, index):
+        return Tensor(self.start._value + index * self.delta._value)
+
+
+def stages(iterable):
+    """True if ``for`` over ``iterable`` must run as a compiled loop."""
+    if isinstance(iterable, TracedRange):
+        return True
+    return bool(state.staging) and isinstance(iterable, Tensor) and not _is_string(iterable)
+
+
+def staged_for(iterable, extra_test, body, get_state, set_state, names):
+    """``for`` over a `TracedRange` or a tensor's first axis, as a staged while loop."""
+    if isinstance(iterable, TracedRange):
+        count, item = iterable.length(), iterable.item
+        index_dtype = iterable.start._value.dtype
+    else:
+        value = iterable._value
+        if value.ndim == 0:
+            raise TypeError(f"{_state.where()}Cannot iterate over a scalar tensor.")
+        count, index_dtype = value.shape[0], jnp.int32
+        item = lambda i: Tensor(lax.dynamic_index_in_dim(value, i, keepdims=False))  # noqa: E731
+    box = [Tensor(jnp.zeros((), index_dtype))]
+
+    def get():
+        return (box[0],) + tuple(get_state())
+
+    def put(values):
+        box[0] = values[0]
+        set_state(values[1:])
+
+    def test():
+        more = Tensor(box[0]._value < count)
+        return more if extra_test is None else _math.logical_and(more, extra_test())
+
+    def step():
+        index = box[0]
+        body(item(index._value))
+        box[0] = Tensor(index._value + 1)
+
+    staged_while(test, step, get, put, ("<loop index>",) + tuple(names), "for loop")
+
+
+def staged_while(test, body, get_state, set_state, names, what):
+    """A ``lax.while_loop`` over the state and the Variables the body assigns."""
+    init = get_state()
+    _check_defined(names, init, what)
+
+    def run_body(*carried):
+        set_state(_state.unflatten(carried, kinds))
+        body()
+        return get_state()
+
+    arrays, kinds = _state.flatten(init)
+    avals = [jax.ShapeDtypeStruct(a.shape, a.dtype) for a in arrays]
+    if any(k[0] == "no_return" for k in kinds):
+        init = _placeholder_returns(init, kinds, trace_block(run_body, avals, _state.flatten))
+        set_state(init)
+        arrays, kinds = _state.flatten(init)
+        avals = [jax.ShapeDtypeStruct(a.shape, a.dtype) for a in arrays]
+
+    def run_test(*carried):
+        set_state(_state.unflatten(carried, kinds))
+        return (test(),)
+
+    body_block = trace_block(run_body, avals, _state.flatten)
+    set_state(init)
+    _state.check_loop_state(names, kinds, body_block.out_kinds, what)
+    test_block = trace_block(run_test, avals, _flatten_test)
+    set_state(init)
+    written = list(body_block.written)
+    before = {id(v): b for v, b in zip(written, values_of(written))}
+    body_slots = body_block.variable_slots(written, before)
+    test_slots = test_block.variable_slots(written, before)
+    n = len(arrays)
+
+    def replaced(slots, var_values):
+        return {s: value for positions, value in zip(slots, var_values) for s in positions}
+
+    def cond_fun(carry):
+        out = test_block.evaluate(carry[:n], replaced(test_slots, carry[n:]))
+        return jnp.reshape(out[0], ()).astype(bool)
+
+    def body_fun(carry):
+        out = body_block.evaluate(carry[:n], replaced(body_slots, carry[n:]))
+        return tuple(out[:n]) + tuple(out[n:])
+
+    final = lax.while_loop(cond_fun, body_fun, tuple(arrays) + tuple(before[id(v)] for v in written))
+    set_state(_state.unflatten(final[:n], kinds))
+    for var, value in zip(written, final[n:]):
+        var._set_value(value)
+
+
+def _placeholder_returns(init, kinds, probe):
+    """A `return` inside the loop: its value starts as zeros of the type the body returns."""
+    values = list(init)
+    for i, (before, after) in enumerate(zip(kinds, probe.out_kinds)):
+        if before[0] == "no_return" and after[0] == "array":
+            values[i] = Tensor(jnp.zeros(after[1], after[2]))
+    return tuple(values)
+
+
+def _flatten_test(result):
+    value = result[0]
+    if isinstance(value, Tensor):
+        return [value._value], [("array",)]
+    return [jnp.asarray(bool(value))], [("array",)]
+
+
+def _check_defined(names, values, what):
+    for name, value in zip(names, values):
+        if isinstance(value, Undefined):
+            raise ValueError(
+                f"{_state.where()}'{name}' must be defined before the {what}: it is assigned inside a "
+                f"{what} that runs in the compiled program and used after it (or in the loop test), "
+                f"so it needs a value even if the loop runs zero times. Initialise '{name}' before "
+                "the loop.")
+
+
+def _is_string(tensor):
+    return tensor._value.__class__.__module__ == "numpy"
+
+
+__all__ = ["TracedRange", "is_traced", "staged_for", "staged_while", "stages"]

@@ -1,0 +1,122 @@
+"""AutoGraph loop/branch *state*: flattening Python locals into arrays, and checking them."""
+
+import sys
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from malt.operators import variables as malt_variables
+
+from companion._convert import convert_to_tensor
+from companion._tensor import Tensor
+
+Undefined = malt_variables.Undefined
+UndefinedReturnValue = malt_variables.UndefinedReturnValue
+_SOURCE_MAPS = {}  # generated file name -> malt source map (filled by the converter)
+
+
+class Chosen:
+    """A Python value (e.g. a string) picked at run time by a traced condition.
+
+    Only usable as a function output or in `companion.print`; the index is traced.
+    """
+
+    def __init__(self, index, options):
+        self._index = index
+        self._choose_from = tuple(options)
+
+    def __repr__(self):
+        return f"<one of {self._choose_from!r}, chosen when the function runs>"
+
+
+def is_traced(value):
+    """True if ``value`` is a tensor whose value is only known at run time."""
+    array = value._value if isinstance(value, Tensor) or getattr(value, "_is_variable", False) else value
+    return isinstance(array, jax.core.Tracer)
+
+
+def flatten(values):
+    """Flattens state values into ``(arrays, kinds)``; kinds keep what is not an array."""
+    arrays, kinds = [], []
+    for value in values:
+        if isinstance(value, Tensor) and value._value.__class__ is not np.ndarray:
+            kinds.append(("array", value._value.shape, value._value.dtype, False))
+            arrays.append(value._value)
+        elif isinstance(value, (bool, int, float)) and not isinstance(value, np.ndarray):
+            tensor = convert_to_tensor(value)
+            kinds.append(("array", tensor._value.shape, tensor._value.dtype, True))
+            arrays.append(tensor._value)
+        elif isinstance(value, Chosen):
+            kinds.append(("chosen", value._choose_from))
+            arrays.append(value._index)
+        elif isinstance(value, Undefined):
+            kinds.append(("undefined", value.symbol_name))
+        elif isinstance(value, UndefinedReturnValue):
+            kinds.append(("no_return",))
+        else:
+            kinds.append(("static", value))
+    return arrays, kinds
+
+
+def unflatten(arrays, kinds):
+    """The inverse of `flatten` (arrays become Tensors)."""
+    values, it = [], iter(arrays)
+    for kind in kinds:
+        if kind[0] == "array":
+            values.append(Tensor(next(it)))
+        elif kind[0] == "chosen":
+            values.append(Chosen(next(it), kind[1]))
+        elif kind[0] == "undefined":
+            values.append(Undefined(kind[1]))
+        elif kind[0] == "no_return":
+            values.append(UndefinedReturnValue())
+        else:
+            values.append(kind[1])
+    return tuple(values)
+
+
+def check_loop_state(names, before, after, what):
+    """Raises if a loop variable changes kind, dtype or shape in one iteration."""
+    for name, b, a in zip(names, before, after):
+        if b[0] == "array" and a[0] == "array":
+            if b[1] != a[1] or b[2] != a[2]:
+                raise TypeError(
+                    f"{where()}'{name}' has {_aval(b)} before the {what} and {_aval(a)} after one "
+                    f"iteration. A variable of a loop that runs in the compiled program must keep "
+                    f"its dtype and shape: cast it (companion.cast) or give it its final shape "
+                    f"before the loop.")
+        elif b[0] != a[0] or (b[0] == "static" and b[1] is not a[1] and b[1] != a[1]):
+            raise TypeError(
+                f"{where()}'{name}' is {_describe(b)} before the {what} and {_describe(a)} after one "
+                "iteration. Loop variables of a loop over a tensor must be tensors (or numbers) "
+                "throughout: initialise it before the loop with a value of its final type.")
+
+
+def cast_like(array, kind):
+    """``array`` converted to the dtype recorded in ``kind`` (for Python numbers that met tensors)."""
+    return jnp.asarray(array).astype(kind[2])
+
+
+def _aval(kind):
+    return f"dtype {np.dtype(kind[2]).name} and shape {tuple(kind[1])}"
+
+
+def _describe(kind):
+    if kind[0] == "array":
+        return f"a tensor ({_aval(kind)})"
+    if kind[0] == "undefined":
+        return "undefined"
+    return f"the Python value {kind[1]!r}"
+
+
+def where():
+    """``"file.py:12: "`` for the user's line being converted, when it can be found."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        source_map = _SOURCE_MAPS.get(frame.f_code.co_filename)
+        if source_map is not None:
+            for key, origin in source_map.items():
+                if key.lineno == frame.f_lineno:
+                    return f"{origin.loc.filename}:{origin.loc.lineno}: "
+        frame = frame.f_back
+    return ""

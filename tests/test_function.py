@@ -1,0 +1,255 @@
+"""companion.function: tracing rules, Variable semantics, gradients and the course's Week-3 values."""
+
+import numpy as np
+import pytest
+
+import companion as tf
+
+
+def test_function_is_a_distinct_class_and_traces_once_per_signature():
+    @tf.function
+    def add(a, b):
+        return a + b
+
+    assert isinstance(add, tf.Function)
+    np.testing.assert_array_equal(add(tf.constant([1, 2]), tf.constant([3, 4])).numpy(), [4, 6])
+    add(tf.constant([5, 6]), tf.constant([7, 8]))
+    assert add.experimental_get_tracing_count() == 1
+    add(tf.constant([1.0]), tf.constant([2.0]))  # new dtype and shape
+    assert add.experimental_get_tracing_count() == 2
+    assert add.python_function(1, 2) == 3
+
+
+def test_new_python_value_retraces_but_same_value_does_not():
+    @tf.function
+    def scale(x, n):
+        return x * n
+
+    scale(tf.constant(1.0), 2)
+    scale(tf.constant(5.0), 2)
+    assert scale.experimental_get_tracing_count() == 1
+    scale(tf.constant(1.0), 3)
+    assert scale.experimental_get_tracing_count() == 2
+
+
+def test_decorator_forms_and_callable_objects():
+    @tf.function()
+    def double(x):
+        return x * 2
+
+    class Doubler:
+        def __call__(self, x):
+            return x * 2
+
+    staged = tf.function(Doubler())
+    assert float(double(tf.constant(2.0))) == 4.0
+    assert float(staged(tf.constant(3.0))) == 6.0
+
+
+def test_python_print_runs_per_trace_and_companion_print_per_call(capsys):
+    @tf.function
+    def f(x):
+        print("tracing")
+        tf.print("executing", x)
+        return x
+
+    for _ in range(3):
+        f(tf.constant(1))
+    captured = capsys.readouterr()
+    assert captured.out.count("tracing") == 1
+    assert captured.err.count("executing 1") == 3
+
+
+def test_ordered_variable_updates_give_10():
+    a, b = tf.Variable(1.0), tf.Variable(2.0)
+
+    @tf.function
+    def f(x, y):
+        a.assign(y * b)
+        b.assign_add(x * a)
+        return a + b
+
+    assert float(f(1.0, 2.0)) == 10.0
+    assert float(a) == 4.0 and float(b) == 6.0
+
+
+def test_written_variables_are_visible_after_each_call():
+    counter = tf.Variable(0)
+
+    @tf.function
+    def bump():
+        counter.assign_add(1)
+
+    for _ in range(4):
+        bump()
+    assert int(counter) == 4 and bump.experimental_get_tracing_count() == 1
+
+
+def test_variable_created_on_first_trace_is_allowed():
+    state = {}
+
+    @tf.function
+    def f(x):
+        if "v" not in state:
+            state["v"] = tf.Variable(2.0)
+        return state["v"] * x
+
+    assert float(f(tf.constant(3.0))) == 6.0
+    assert float(f(tf.constant(4.0))) == 8.0
+
+
+def test_variable_created_on_a_later_trace_is_a_value_error():
+    @tf.function
+    def f(x):
+        v = tf.Variable(1.0)
+        return v * x
+
+    f(tf.constant(1.0))
+    with pytest.raises(ValueError, match="only supports Variables created on its first call"):
+        f(tf.constant([1.0, 2.0]))
+
+
+def test_gradient_tape_around_a_function_call():
+    w = tf.Variable(3.0)
+
+    @tf.function
+    def f(x):
+        return x * x * w
+
+    x = tf.constant(2.0)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = f(x)
+    gx, gw = tape.gradient(y, [x, w])
+    assert float(gx) == 12.0 and float(gw) == 4.0
+
+
+def test_tape_inside_a_function():
+    @tf.function
+    def derivative(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = x ** 3
+        return tape.gradient(y, x)
+
+    assert float(derivative(tf.constant(2.0))) == 12.0
+
+
+def test_training_step_matches_eager_step(rng):
+    x = tf.constant(rng.normal(size=(8, 3)).astype(np.float32))
+    y = tf.constant(rng.normal(size=(8, 1)).astype(np.float32))
+    w0 = rng.normal(size=(3, 1)).astype(np.float32)
+
+    def step(w):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean((x @ w - y) ** 2)
+        w.assign_sub(0.1 * tape.gradient(loss, w))
+        return loss
+
+    eager_w, staged_w = tf.Variable(w0), tf.Variable(w0)
+    staged = tf.function(step)
+    for _ in range(3):
+        np.testing.assert_allclose(staged(staged_w).numpy(), step(eager_w).numpy(), rtol=1e-6)
+    np.testing.assert_allclose(staged_w.numpy(), eager_w.numpy(), rtol=1e-6)
+
+
+def test_random_numbers_differ_between_calls():
+    @tf.function
+    def draw():
+        return tf.random.uniform([3])
+
+    assert not np.array_equal(draw().numpy(), draw().numpy())
+
+
+def test_methods_have_per_instance_state():
+    class Model:
+        def __init__(self, scale):
+            self.w = tf.Variable(scale)
+
+        @tf.function
+        def __call__(self, x):
+            return self.w * x
+
+    small, large = Model(1.0), Model(10.0)
+    assert float(small(tf.constant(2.0))) == 2.0
+    assert float(large(tf.constant(2.0))) == 20.0
+
+
+def test_nested_functions_inline():
+    @tf.function
+    def inner(x):
+        return x + 1
+
+    @tf.function
+    def outer(x):
+        return inner(x) * 2
+
+    assert float(outer(tf.constant(1.0))) == 4.0
+    assert inner.experimental_get_tracing_count() == 0
+
+
+def test_input_signature_fixes_and_checks_the_inputs():
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+    def f(x):
+        return x * 2
+
+    np.testing.assert_array_equal(f(tf.constant([1.0, 2.0])).numpy(), [2.0, 4.0])
+    np.testing.assert_array_equal(f([3.0]).numpy(), [6.0])
+    with pytest.raises(TypeError, match="incompatible with the input_signature"):
+        f(tf.constant([1, 2]))
+    with pytest.raises(TypeError, match="takes exactly 1 positional argument"):
+        f(tf.constant([1.0]), tf.constant([1.0]))
+
+
+def test_concrete_function_graph_and_signatures():
+    @tf.function
+    def f(x):
+        return tf.tanh(x) * 2.0
+
+    concrete = f.get_concrete_function(tf.TensorSpec([2, 3], tf.float32))
+    assert isinstance(concrete, tf.ConcreteFunction)
+    assert "tanh" in concrete.graph.operations()
+    assert "tanh" in str(concrete.graph)
+    assert concrete.inputs[0].shape == (2, 3) and concrete.outputs[0].dtype == tf.float32
+    assert f.pretty_printed_concrete_signatures() == "f(arg0: float32[2, 3]) -> (float32[2, 3])"
+    np.testing.assert_allclose(concrete(tf.zeros([2, 3])).numpy(), np.zeros((2, 3)))
+
+
+def test_run_functions_eagerly():
+    @tf.function
+    def f(x):
+        return tf.executing_eagerly()
+
+    assert not bool(f(tf.constant(1)))
+    tf.config.run_functions_eagerly(True)
+    try:
+        assert f(tf.constant(1)) is True
+    finally:
+        tf.config.run_functions_eagerly(False)
+
+
+def test_shape_arithmetic_is_static_inside_functions():
+    @tf.function
+    def flatten(x):
+        return tf.reshape(x, [tf.shape(x)[0], -1])
+
+    assert flatten(tf.zeros([2, 3, 4])).shape == (2, 12)
+
+
+def test_string_returns_are_bytes():
+    @tf.function
+    def greet():
+        return "hello"
+
+    assert greet().numpy() == b"hello"
+
+
+def test_bool_of_a_traced_tensor_without_autograph_is_a_type_error():
+    @tf.function(autograph=False)
+    def f(x):
+        if x > 0:
+            return x
+        return -x
+
+    with pytest.raises(TypeError, match="only known when the compiled function runs"):
+        f(tf.constant(1))

@@ -1,0 +1,45 @@
+"""companion.print: formatting like tf.print, eagerly and at run time of compiled functions."""
+
+import sys
+
+import numpy as np
+import pytest
+
+import companion as tf
+
+
+def test_formats_like_tf_print(capsys):
+    tf.print("x:", tf.constant([1, 2, 3]), 5, tf.constant("text"), output_stream=sys.stdout)
+    tf.print(tf.range(10), output_stream=sys.stdout)
+    tf.print(tf.constant(2.5), {"a": tf.constant([1])}, sep="|", end="!\n", output_stream=sys.stdout)
+    assert capsys.readouterr().out.splitlines() == [
+        "x: [1 2 3] 5 text", "[0 1 2 ... 7 8 9]", "2.5|{'a': [1]}!"]
+
+
+def test_summarize_minus_one_prints_everything(capsys):
+    tf.print(tf.range(8), summarize=-1, output_stream=sys.stdout)
+    assert capsys.readouterr().out.strip() == "[0 1 2 3 4 5 6 7]"
+
+
+def test_prints_at_run_time_in_program_order(capsys):
+    @tf.function
+    def f(x):
+        tf.print("before", x, output_stream=sys.stdout)
+        y = x * 2
+        tf.print("after", y, output_stream=sys.stdout)
+        return y
+
+    f(tf.constant(1))
+    f(tf.constant(2))
+    assert capsys.readouterr().out.splitlines() == ["before 1", "after 2", "before 2", "after 4"]
+
+
+def test_file_stream(tmp_path):
+    path = tmp_path / "log.txt"
+    tf.print(np.int32(7), output_stream=f"file://{path}")
+    assert path.read_text() == "7\n"
+
+
+def test_bad_stream():
+    with pytest.raises(ValueError, match="output_stream must be sys.stdout, sys.stderr"):
+        tf.print(1, output_stream="nowhere")
