@@ -4,6 +4,7 @@ import jax
 import numpy as np
 
 from companion import _dtypes
+from companion._context import state
 from companion._convert import convert_to_tensor
 from companion._op import Op
 from companion._staging import staging
@@ -63,6 +64,9 @@ class ConcreteFunction:
                         for v in [v.aval]]
         self.graph = _Graph(name, closed, self.inputs, self.outputs)
         self._op = Op(f"function:{name}", self._run)
+        self._n_user = info["n_dynamic"]
+        self._single = (len(self._out_slots) == 1 and getattr(self._out_slots[0], "plain", False)
+                        and self._out_tree == jax.tree_util.tree_structure(0))
 
     def _run(self, *arrays):
         n_args = len(self.inputs)
@@ -74,11 +78,20 @@ class ConcreteFunction:
     def call(self, flat_args):
         """Runs the program on tensor arguments (in signature order); returns the outputs."""
         tensors = [a if isinstance(a, Tensor) else convert_to_tensor(a) for a in flat_args]
-        outputs = self._op.apply(tuple(tensors) + tuple(self.variables), {})
-        n_user = len(outputs) - len(self._written)
-        for var, value in zip(self._written, outputs[n_user:]):
-            var._set_value(value._value)
-        return self._pack(outputs[:n_user])
+        n_user = self._n_user
+        if state.tapes:  # recorded as one op, so gradients flow through the call
+            outputs = self._op.apply(tuple(tensors) + tuple(self.variables), {})
+            written = [o._value for o in outputs[n_user:]]
+            outputs = outputs[:n_user]
+        else:
+            values = [t._value for t in tensors] + [v._value for v in self.variables]
+            raw = self._op._eager(*values)
+            outputs, written = [Tensor(o) for o in raw[:n_user]], raw[n_user:]
+        for var, value in zip(self._written, written):
+            var._set_value(value)
+        if self._single:
+            return outputs[0]
+        return self._pack(outputs)
 
     __call__ = lambda self, *args: self.call(list(args))  # noqa: E731
 
@@ -138,11 +151,19 @@ def _output_slot(leaf, start):
         options = leaf._choose_from
         return (lambda out: _pick(out[start], options)), [leaf._index]
     if isinstance(leaf, Tensor) and leaf._value.__class__ is not np.ndarray:
-        return (lambda out: out[start]), [leaf._value]
+        return _tensor_slot(start), [leaf._value]
     if leaf is None:
         return (lambda out: None), []
     constant = leaf if isinstance(leaf, Tensor) else convert_to_tensor(leaf)
     return (lambda out: constant), []
+
+
+def _tensor_slot(start):
+    def slot(out):
+        return out[start]
+
+    slot.plain = True
+    return slot
 
 
 def _pick(index_tensor, options):

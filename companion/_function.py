@@ -47,6 +47,7 @@ class Function:
         self._jit_compile = jit_compile
         self._reduce_retracing = bool(reduce_retracing)
         self._concrete = {}
+        self._fast = {}  # (shape, dtype) of each positional Tensor argument -> ConcreteFunction
         self._instances = weakref.WeakKeyDictionary()
         self._converted = None
         functools.update_wrapper(self, python_function, updated=())
@@ -82,7 +83,13 @@ class Function:
             return self._python_function(*args, **kwargs)
         if state.staging:  # nested functions inline into the enclosing trace
             return self._callable()(*args, **kwargs)
+        key = None if kwargs else _fast_key(args)
+        concrete = self._fast.get(key) if key is not None else None
+        if concrete is not None:
+            return concrete.call(args)
         concrete, flat_args = self._lookup(args, kwargs)
+        if key is not None and self._input_signature is None:
+            self._fast[key] = concrete
         return concrete.call(flat_args)
 
     def __get__(self, instance, owner):
@@ -167,6 +174,19 @@ def _converted(fn):
             return functools.partial(call.python_function, fn)
         return functools.partial(to_graph(call), fn)
     return to_graph(fn)
+
+
+def _fast_key(args):
+    """The signature of a call whose arguments are all numeric Tensors, else None."""
+    key = []
+    for arg in args:
+        if type(arg) is not Tensor:
+            return None
+        value = arg._value
+        if value.__class__ is np.ndarray:  # strings are keyed by value: the slow path
+            return None
+        key.append((value.shape, value.dtype))
+    return tuple(key)
 
 
 def _is_leaf(x):
