@@ -173,10 +173,15 @@ def _check_dtype(tensor, dtype):
 
 
 def _mismatch(op_name, x, y):
+    narrow, wide = (x, y) if _rank(x.dtype) <= _rank(y.dtype) else (y, x)
     return InvalidArgumentError(
         f"cannot compute {op_name} between tensors of dtypes {x.dtype.name} and {y.dtype.name}: "
-        "companion (like TensorFlow) never converts between dtypes silently. Make both "
-        f"operands one dtype, e.g. companion.cast(y, companion.{x.dtype.name}).")
+        "companion (like TensorFlow) never converts between dtypes silently. Convert one operand "
+        f"first, e.g. companion.cast(<the {narrow.dtype.name} operand>, companion.{wide.dtype.name}).")
+
+
+def _rank(dtype):
+    return (dtype.is_complex, dtype.is_floating, dtype.size)
 
 
 def _python_scalar_dtype(value):

@@ -230,8 +230,9 @@ class GradientTape:
 
     def __repr__(self):
         status = "recording" if self._recording else "stopped"
+        ops, watched = len(self._records), len(self._watched)
         return (f"<companion.GradientTape {status}, persistent={self._persistent}, "
-                f"{len(self._records)} ops recorded, {len(self._watched)} watched variables>")
+                f"{ops} op{'s' * (ops != 1)} recorded, {watched} watched variable{'s' * (watched != 1)}>")
 
 
 def _is_leaf(x):

@@ -161,3 +161,8 @@ def test_string_tensors_compare_reshape_index_and_join():
 def test_string_tensors_have_no_arithmetic():
     with pytest.raises(TypeError, match="add does not support string tensors"):
         tf.constant("a") + tf.constant("b")
+
+
+def test_incompatible_broadcast_is_an_invalid_argument_error():
+    with pytest.raises(tf.InvalidArgumentError, match=r"shapes \(2, 3\) and \(2,\) cannot be broadcast"):
+        tf.ones((2, 3)) + tf.ones((2,))

@@ -9,6 +9,7 @@ import jax.numpy as jnp
 
 from companion import _dtypes
 from companion._convert import as_input, binary_inputs
+from companion._errors import InvalidArgumentError
 from companion._op import op
 
 __all__ = [
@@ -29,7 +30,16 @@ def _binary(name, fn, doc):
     pure = op(name)(fn)
 
     def apply(x, y, name=None):
-        return pure(*binary_inputs(x, y, pure.name))
+        x, y = binary_inputs(x, y, pure.name)
+        try:
+            return pure(x, y)
+        except ValueError as error:
+            if "broadcast" not in str(error):
+                raise
+            raise InvalidArgumentError(
+                f"{pure.name}: shapes {x.shape} and {y.shape} cannot be broadcast together: "
+                "compared from the right, each pair of dimensions must be equal or one of them 1. "
+                "Reshape an operand (e.g. companion.reshape or expand_dims) so they line up.") from None
 
     apply.__name__ = name
     apply.__doc__ = doc
