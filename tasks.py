@@ -32,7 +32,10 @@ pyproject.toml is unchanged and .venv's python works), then:
       [--timeout SECONDS]     kernel, N at a time (default min(2, CPUs)), at most
                               SECONDS each (default 600); executed copies go to
                               build/executed/; exits 1 if any notebook failed
-  test [PYTEST ARGS ...]      ruff check, then pytest -n auto (extra args go to pytest)
+  test [PYTEST ARGS ...]      ruff check, then pytest -n auto (extra args go to pytest); the
+                              suite includes nbval over solutions/, the autograder over every
+                              assignment's solution (100%) and lab (0), and the labs-in-sync
+                              check (-m "not notebook" skips the notebook runs)
 
 Environment: COMPANION_VENV=DIR uses DIR instead of .venv (e.g. a throwaway one).
 """

@@ -1,0 +1,7 @@
+"""`python -m graders ASSIGNMENT PATH...` grades; `python -m graders build` builds labs/."""
+
+import sys
+
+from graders._cli import main
+
+sys.exit(main())

@@ -1,0 +1,86 @@
+"""Plain-data encoding of values crossing the sandbox boundary: JSON trees with arrays as .npy bytes.
+
+Both sides use it: the parent encodes hidden inputs and decodes the child's outputs; the child
+decodes inputs and encodes outputs. Nothing here can run code on decoding: arrays are read with
+`np.load(allow_pickle=False)` and every other node is a JSON scalar.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+
+import numpy as np
+
+MAX_ARRAY_BYTES = 16 * 2**20
+MAX_TEXT = 2000
+MAX_ITEMS = 1000
+
+
+class DecodeError(ValueError):
+    """Encoded data is malformed or over the grader's size limits."""
+
+
+def encode_plain(value, encode_other) -> dict:
+    """Encode None/bool/int/float/str/bytes/ndarray/list/tuple; call `encode_other(value)` for the rest."""
+    if value is None or isinstance(value, bool):
+        return {"t": "none"} if value is None else {"t": "bool", "v": bool(value)}
+    if isinstance(value, int):
+        return {"t": "int", "v": str(int(value))}
+    if isinstance(value, float):
+        return {"t": "float", "v": repr(float(value))}
+    if isinstance(value, str):
+        return {"t": "str", "v": value[:MAX_TEXT]}
+    if isinstance(value, np.ndarray | np.generic):
+        return {"t": "array", "npy": array_to_text(np.asarray(value))}
+    if isinstance(value, list | tuple) and len(value) <= MAX_ITEMS:
+        kind = "list" if isinstance(value, list) else "tuple"
+        return {"t": kind, "items": [encode_plain(item, encode_other) for item in value]}
+    return encode_other(value)
+
+
+def array_to_text(array: np.ndarray) -> str:
+    """An array as base64 .npy text (no pickles: object arrays raise ValueError)."""
+    array = np.array(array, copy=True, subok=False)
+    if array.nbytes > MAX_ARRAY_BYTES:
+        raise ValueError(f"array of {array.nbytes} bytes is over the grader's limit of {MAX_ARRAY_BYTES}")
+    buffer = io.BytesIO()
+    np.save(buffer, array, allow_pickle=False)
+    return base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def text_to_array(text) -> np.ndarray:
+    """The array stored by `array_to_text`; DecodeError if it is not a plain .npy payload."""
+    if not isinstance(text, str) or len(text) > MAX_ARRAY_BYTES * 4 // 3 + 1024:
+        raise DecodeError("array payload is not text or is over the size limit")
+    try:
+        return np.load(io.BytesIO(base64.b64decode(text, validate=True)), allow_pickle=False)
+    except (ValueError, OSError, EOFError) as error:
+        raise DecodeError(f"array payload is not a plain .npy array: {error}") from None
+
+
+def scalar(node: dict):
+    """The Python value of a none/bool/int/float/str node; DecodeError otherwise."""
+    kind, raw = node.get("t"), node.get("v")
+    try:
+        if kind == "none":
+            return None
+        if kind == "bool" and isinstance(raw, bool):
+            return raw
+        if kind == "int" and isinstance(raw, str) and len(raw) < 400:
+            return int(raw)
+        if kind == "float" and isinstance(raw, str) and len(raw) < 40:
+            return float(raw)
+        if kind == "str" and isinstance(raw, str):
+            return raw
+    except ValueError:
+        pass
+    raise DecodeError(f"malformed {kind!r} node")
+
+
+def children(node: dict) -> list[dict]:
+    """The items of a list/tuple node, checked to be nodes."""
+    items = node.get("items")
+    if not isinstance(items, list) or len(items) > MAX_ITEMS or not all(isinstance(i, dict) for i in items):
+        raise DecodeError(f"malformed {node.get('t')!r} node")
+    return items

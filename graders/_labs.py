@@ -1,0 +1,91 @@
+"""Building labs/ from solutions/: regions blanked, outputs cleared, metadata normalised, bytes stable."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from graders._atomic import write_atomic
+from graders._errors import NotebookFormatError
+from graders._notebook import cell_source, exercise_id, read_notebook
+from graders._regions import blank_regions, has_regions
+
+KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+CELL_KEYS = ("tags", "companion")
+
+
+def lab_notebook(solution: dict, name: str = "notebook") -> dict:
+    """The student version of a solution notebook (a new dict; the input is not changed)."""
+    cells = [_lab_cell(cell, index, name) for index, cell in enumerate(solution["cells"])]
+    metadata = {"kernelspec": KERNELSPEC, "language_info": {"name": "python"}}
+    if isinstance(solution.get("metadata", {}).get("companion"), dict):
+        metadata["companion"] = solution["metadata"]["companion"]
+    return {"cells": cells, "metadata": metadata, "nbformat": 4, "nbformat_minor": 5}
+
+
+def _lab_cell(cell: dict, index: int, name: str) -> dict:
+    source = cell_source(cell)
+    if cell.get("cell_type") == "code" and exercise_id(cell) and not has_regions(source):
+        raise NotebookFormatError(f"{name}: graded cell {index} has no `### START CODE HERE ###` region. "
+                                  "Expected the learner's part of every graded cell between the markers.")
+    try:
+        source = blank_regions(source) if cell.get("cell_type") == "code" else source
+    except NotebookFormatError as error:
+        raise NotebookFormatError(f"{name}, cell {index}: {error}") from None
+    metadata = {key: cell["metadata"][key] for key in CELL_KEYS if key in cell.get("metadata", {})}
+    lab = {"cell_type": cell.get("cell_type", "code"), "id": _cell_id(cell, index), "metadata": metadata,
+           "source": source}
+    if lab["cell_type"] == "code":
+        lab.update(execution_count=None, outputs=[])
+    elif "attachments" in cell:
+        lab["attachments"] = cell["attachments"]
+    return lab
+
+
+def _cell_id(cell: dict, index: int) -> str:
+    """The solution cell's id, or one derived from its position and source (stable across builds)."""
+    if isinstance(cell.get("id"), str) and cell["id"]:
+        return cell["id"]
+    return hashlib.sha256(f"{index}:{cell_source(cell)}".encode()).hexdigest()[:8]
+
+
+def lab_text(lab: dict) -> str:
+    """The notebook as JSON text, as nbformat writes it (sorted keys, one-space indent)."""
+    return json.dumps(lab, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
+
+
+def plan(solutions: Path, labs: Path) -> dict[Path, str | None]:
+    """Every lab path -> the text it must have; None for a stale lab with no solution."""
+    wanted: dict[Path, str | None] = {}
+    for solution in sorted(solutions.rglob("*.ipynb")):
+        if ".ipynb_checkpoints" not in solution.parts:
+            relative = solution.relative_to(solutions)
+            wanted[labs / relative] = lab_text(lab_notebook(read_notebook(solution), str(relative)))
+    for existing in sorted(labs.rglob("*.ipynb")) if labs.is_dir() else []:
+        if ".ipynb_checkpoints" not in existing.parts:
+            wanted.setdefault(existing, None)
+    return wanted
+
+
+def out_of_sync(solutions: Path, labs: Path) -> list[Path]:
+    """Labs that differ from what the build would write (or should not exist)."""
+    return [path for path, text in plan(solutions, labs).items() if _current(path) != text]
+
+
+def build(solutions: Path, labs: Path) -> list[Path]:
+    """Write every out-of-sync lab, delete stale ones; return the paths changed."""
+    changed = []
+    for path, text in plan(solutions, labs).items():
+        if _current(path) == text:
+            continue
+        path.unlink() if text is None else write_atomic(path, text)
+        changed.append(path)
+    return changed
+
+
+def _current(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None

@@ -1,0 +1,90 @@
+"""Reference outputs: the solution notebook's graded functions run on the hidden inputs, cached on disk.
+
+They are computed in the same kind of sandboxed child as a submission and cached per assignment
+under a key hashing the solution notebook, the hidden spec and the data format, in a folder the
+sandbox hides from every child.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from graders._assignments import ROOT
+from graders._atomic import write_atomic
+from graders._errors import ReferenceOutputsError
+from graders._inputs import encode_exercise
+from graders._limits import Limits
+from graders._notebook import code_cells, read_notebook
+from graders._runner import run_notebook
+from graders._spec import Assignment
+
+FORMAT = "companion-reference-1"
+
+
+@dataclass(frozen=True)
+class Reference:
+    """The expected output nodes per exercise id, one per hidden case, and the cache key they belong to."""
+
+    key: str
+    outputs: dict[str, list[dict]]
+
+
+def default_cache_dir() -> Path:
+    """$COMPANION_GRADER_CACHE, else build/grader-cache in the repository."""
+    return Path(os.environ.get("COMPANION_GRADER_CACHE") or ROOT / "build" / "grader-cache").resolve()
+
+
+def reference_key(assignment: Assignment) -> str:
+    """SHA-256 of the solution notebook, the spec file and the format version."""
+    digest = hashlib.sha256(FORMAT.encode())
+    for path in (assignment.solution, assignment.source):
+        digest.update(_read(path, "solution notebook" if path == assignment.solution else "hidden spec"))
+    return digest.hexdigest()
+
+
+def load_or_compute(assignment: Assignment, limits: Limits, cache_dir: Path,
+                    hidden: tuple[Path, ...]) -> Reference:
+    """The cached reference outputs, computing and storing them first when the cache has none."""
+    key = reference_key(assignment)
+    path = cache_dir / f"{assignment.name}-{key[:20]}.json"
+    if path.is_file():
+        cached = json.loads(path.read_text())
+        if cached.get("key") == key:
+            return Reference(key, cached["outputs"])
+    reference = Reference(key, _compute(assignment, limits, hidden))
+    write_atomic(path, json.dumps({"key": key, "assignment": assignment.name, "outputs": reference.outputs}))
+    return reference
+
+
+def _compute(assignment: Assignment, limits: Limits, hidden: tuple[Path, ...]) -> dict[str, list[dict]]:
+    cells = code_cells(read_notebook(assignment.solution))
+    run = run_notebook(cells, [encode_exercise(e) for e in assignment.exercises], limits, hidden)
+    problems = [_problem(exercise.id, run) for exercise in assignment.exercises]
+    problems = [problem for problem in problems if problem]
+    if problems:
+        raise ReferenceOutputsError(
+            f"The solution notebook {assignment.solution} did not produce reference outputs for "
+            f"assignment {assignment.name!r}:\n  " + "\n  ".join(problems) +
+            "\nFix the solution notebook or the hidden cases. Its output was:\n" + run.log[-4000:])
+    return {exercise.id: run.exercises[exercise.id].outputs for exercise in assignment.exercises}
+
+
+def _problem(exercise_id: str, run) -> str | None:
+    result = run.exercises[exercise_id]
+    if result.status != "ran":
+        return f"{exercise_id}: {result.status} {result.reason}".rstrip()
+    errors = [f"case {n}: {o.get('message') or o.get('type')}" for n, o in enumerate(result.outputs, 1)
+              if o.get("t") in ("error", "object", "unreadable")]
+    return f"{exercise_id}: " + "; ".join(errors) if errors else None
+
+
+def _read(path: Path, what: str) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as error:
+        raise ReferenceOutputsError(f"Cannot read the {what} {path}: {error}. Expected the file named by the "
+                                    "assignment's spec; build or restore it first.") from None

@@ -1,0 +1,102 @@
+"""The declarative parts of an assignment's hidden checks: inputs, cases, comparison rules, exercises."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from graders._errors import SpecError
+
+
+@dataclass(frozen=True)
+class TensorInput:
+    """An argument passed to the learner's function as `companion.constant(array)`."""
+
+    array: np.ndarray
+
+
+@dataclass(frozen=True)
+class DTypeInput:
+    """An argument passed to the learner's function as `companion.as_dtype(name)`."""
+
+    name: str
+
+
+def tensor(values, dtype=None) -> TensorInput:
+    """A companion tensor argument built in the child from `np.asarray(values, dtype)`."""
+    return TensorInput(np.asarray(values, dtype=dtype))
+
+
+def dtype(name: str) -> DTypeInput:
+    """A companion dtype argument, e.g. `dtype("uint32")`."""
+    return DTypeInput(str(name))
+
+
+@dataclass(frozen=True)
+class Rule:
+    """How an output is compared with the reference output.
+
+    Floating values pass when `|actual - expected| <= atol + rtol * |expected|` (NaNs equal);
+    integers, booleans and strings must be equal. `check_type` compares the kind of object
+    returned (`companion.Tensor`, `numpy.ndarray`, `float`, ...); `check_dtype` and
+    `check_shape` compare an array's dtype and shape exactly.
+    """
+
+    rtol: float = 1e-6
+    atol: float = 1e-6
+    check_type: bool = True
+    check_dtype: bool = True
+    check_shape: bool = True
+
+
+@dataclass(frozen=True)
+class Case:
+    """One hidden call of a graded function: its positional arguments."""
+
+    args: tuple
+
+
+def case(*args) -> Case:
+    """A hidden case calling the graded function with `args`."""
+    return Case(tuple(args))
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """A graded function: its name (the exercise id), hidden cases, rule, weight and learner hint."""
+
+    id: str
+    cases: tuple[Case, ...]
+    rule: Rule = Rule()
+    weight: float = 1.0
+    hint: str = ""
+
+    def __post_init__(self):
+        if not self.id.isidentifier():
+            raise SpecError(f"An exercise id must be the graded function's name. Received: id={self.id!r}")
+        if not self.cases:
+            raise SpecError(f"Exercise {self.id!r} has no hidden cases. Add at least one `case(...)`.")
+        if not self.weight > 0:
+            raise SpecError(f"Exercise {self.id!r} needs a positive weight. Received: weight={self.weight!r}")
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """An assignment: its name, solution notebook and graded exercises, in notebook order."""
+
+    name: str
+    solution: Path
+    exercises: tuple[Exercise, ...]
+    source: Path | None = field(default=None, compare=False)
+
+    def __post_init__(self):
+        ids = [exercise.id for exercise in self.exercises]
+        if not ids or len(set(ids)) != len(ids):
+            raise SpecError(f"Assignment {self.name!r} needs exercises with distinct ids. Received: {ids}")
+
+    @property
+    def max_score(self) -> float:
+        """The sum of the exercise weights."""
+        return float(sum(exercise.weight for exercise in self.exercises))

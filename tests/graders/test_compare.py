@@ -1,0 +1,68 @@
+"""Verdict rules and the plain-data codec: tolerances, dtype/shape/type rules, nothing unpickled."""
+
+import base64
+import io
+import pickle
+
+import numpy as np
+import pytest
+
+from graders._codec import DecodeError, array_to_text, text_to_array
+from graders._compare import compare
+from graders._spec import Rule
+
+
+def node(value, kind="tensor", type_name="companion.Tensor"):
+    return {"t": kind, "type": type_name, "npy": array_to_text(np.asarray(value))}
+
+
+def test_equal_arrays_pass_and_floats_use_the_tolerance():
+    assert compare(node([1, 2]), node([1, 2]), Rule()) is None
+    assert compare(node([1.0, 2.0]), node([1.0, 2.0 + 1e-9]), Rule()) is None
+    assert "wrong values" in compare(node([1.0, 2.0]), node([1.0, 2.1]), Rule())
+    assert compare(node([1.0, 2.0]), node([1.0, 2.1]), Rule(atol=0.2)) is None
+
+
+@pytest.mark.parametrize("actual, reason", [
+    (node(np.array([1, 2], np.int32)), "has dtype int32"),
+    (node([[1, 2]]), "has shape (1, 2)"),
+    (node([1, 2], "array", None), "returned a numpy.ndarray, expected a companion.Tensor"),
+    ({"t": "error", "type": "ValueError", "message": "x"}, "raised a ValueError"),
+    ({"t": "error", "type": "TimeoutError", "timeout": True}, "time limit"),
+    ({"t": "object", "type": "__main__.AlwaysEqual"}, "cannot be compared"),
+    ({"t": "none"}, "returned None"),
+    ({"t": "error", "type": "Secret 4242; leak"}, "raised an object"),
+])
+def test_each_difference_has_a_reason_without_expected_values(actual, reason):
+    message = compare(node(np.array([1, 2], np.int64)), actual, Rule())
+    assert reason in message and "[1 2]" not in message
+
+
+def test_rules_can_relax_type_dtype_and_shape():
+    relaxed = Rule(check_type=False, check_dtype=False, check_shape=False)
+    assert compare(node([1, 2]), node(np.array([1.0, 2.0], np.float32), "array", None), relaxed) is None
+    assert compare(node([[1, 1]]), node([1]), relaxed) is None
+
+
+def test_scalars_lists_and_nan():
+    assert compare({"t": "float", "v": "nan"}, {"t": "float", "v": "nan"}, Rule()) is None
+    items = {"t": "tuple", "items": [{"t": "int", "v": "3"}, {"t": "str", "v": "a"}]}
+    assert compare(items, items, Rule()) is None
+    other = {"t": "tuple", "items": [{"t": "int", "v": "3"}, {"t": "str", "v": "b"}]}
+    assert "item 1" in compare(items, other, Rule())
+
+
+def test_object_arrays_are_never_encoded_or_unpickled():
+    with pytest.raises(ValueError):
+        array_to_text(np.array([object()], dtype=object))
+    buffer = io.BytesIO()
+    np.save(buffer, np.array([{"a": 1}], dtype=object), allow_pickle=True)
+    with pytest.raises(DecodeError):
+        text_to_array(base64.b64encode(buffer.getvalue()).decode())
+    with pytest.raises(DecodeError):
+        text_to_array(base64.b64encode(pickle.dumps([1, 2])).decode())
+
+
+def test_malformed_child_data_fails_the_case_instead_of_crashing():
+    assert compare(node([1]), {"t": "tensor", "type": "companion.Tensor", "npy": "!!"}, Rule()) == \
+        "returned data the grader could not read"
