@@ -31,7 +31,9 @@ from companion._shape import TensorShape
 from companion._tensor_spec import TensorSpec
 from companion._tensor import EagerTensor, Tensor
 from companion._variable import Variable
-from companion import autograph, config, dtypes, errors, linalg, math, nn, random
+from companion._py_function import numpy_function, py_function
+from companion import autograph, config, data, datasets, dtypes, errors, image, io, linalg, math, nn, random
+from companion import train
 
 _operators.install(Tensor)
 _operators.install(Variable)
@@ -48,5 +50,6 @@ __all__ = sorted({
     "executing_eagerly", "is_tensor",
     "bfloat16", "bool", "complex64", "complex128", "double", "float16", "float32", "float64", "half",
     "int8", "int16", "int32", "int64", "string", "uint8", "uint16", "uint32", "uint64",
-    "config", "dtypes", "errors", "linalg", "math", "nn", "random",
+    "config", "data", "datasets", "dtypes", "errors", "image", "io", "linalg", "math", "nn", "random",
+    "train", "numpy_function", "py_function",
 })

@@ -127,11 +127,15 @@ def to_numpy(value, dtype=None):
         source = infer_dtype(value)
         array = None if _is_python(value) else np.asarray(value)
     target = source if dtype is None else _dtypes.as_dtype(dtype)
-    if target != source:
+    if target != source and not _is_empty(value):
         _check_convertible(value, source, target)
     if array is None:
         return np.asarray(value, dtype=target._np)
     return array if target == source and array.dtype == target._np else _cast_numpy(array, target)
+
+
+def _is_empty(value):
+    return isinstance(value, (list, tuple)) and not _leaves(value)
 
 
 def _is_python(value):

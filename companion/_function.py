@@ -163,7 +163,23 @@ def function(func=None, input_signature=None, autograph=True, jit_compile=None,
 
 
 def _converted(fn):
-    """``fn`` converted by AutoGraph; bound methods stay bound, callable objects convert ``__call__``."""
+    """``fn`` converted by AutoGraph; bound methods stay bound, callable objects convert ``__call__``.
+
+    A function whose source cannot be read (e.g. typed at ``python -c``) runs unconverted:
+    Python control flow then works on Python values only, as with ``autograph=False``.
+    """
+    try:
+        return _convert(fn)
+    except Exception as error:  # noqa: BLE001 - malt raises several kinds for unreadable source
+        if "source" not in str(error).lower() and type(error).__name__ not in _SOURCE_ERRORS:
+            raise
+        return fn
+
+
+_SOURCE_ERRORS = {"InaccessibleSourceCodeError", "UnsupportedLanguageElementError", "ConversionError"}
+
+
+def _convert(fn):
     from companion.autograph import to_graph
 
     if hasattr(fn, "__self__") and hasattr(fn, "__func__"):

@@ -41,7 +41,7 @@ class Op:
         try:
             out = self._staged(values, params) if state.staging else self._eager(*values, **params)
         except TypeError:
-            if not any(type(v) is np.ndarray for v in values):  # string tensors hold NumPy arrays
+            if not any(type(v) is np.ndarray and v.dtype == object for v in values):  # strings
                 raise
             out = self._on_strings(values, params)
         if isinstance(out, (tuple, list)):

@@ -18,6 +18,7 @@ Streams, following ``tf.random.set_seed``:
 
 import operator
 import os
+import threading
 
 import jax
 import jax.numpy as jnp
@@ -68,15 +69,19 @@ def set_seed(seed):
         _Seeds.global_generator.reset(global_generator_start())
 
 
+_LOCK = threading.RLock()
+
+
 def next_key(seed=None):
     """A fresh raw JAX PRNG key (``uint32[2]``) for one random op, advancing its stream.
 
     Args:
         seed: the op seed, or None for the stream of ops without a seed.
     """
-    stream = _stream(None if seed is None else check_seed(seed, "seed"))
-    new_state, key = split_key(stream._value)
-    stream._set_value(new_state)
+    with _LOCK:  # pipeline threads and the main thread share the streams
+        stream = _stream(None if seed is None else check_seed(seed, "seed"))
+        new_state, key = split_key(stream._value)
+        stream._set_value(new_state)
     return key
 
 

@@ -2,6 +2,7 @@
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from companion import _dtypes
 from companion._context import state
@@ -242,6 +243,8 @@ def _initial_tensor(initial_value, dtype):
             from companion._ops._math import cast
 
             value = cast(value, dtype)
+        if isinstance(value._value, np.ndarray) and value._value.dtype != object:
+            value = Tensor(jnp.asarray(value._value))
         return value
     return constant(initial_value, dtype=dtype)
 

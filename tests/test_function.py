@@ -253,3 +253,13 @@ def test_bool_of_a_traced_tensor_without_autograph_is_a_type_error():
 
     with pytest.raises(TypeError, match="only known when the compiled function runs"):
         f(tf.constant(1))
+
+
+def test_function_of_code_without_readable_source_runs_unconverted():
+    import subprocess
+    import sys
+
+    code = "import companion as tf; f = tf.function(lambda x: x * 2); print(int(f(tf.constant(3))))"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "6"

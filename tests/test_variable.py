@@ -77,3 +77,10 @@ def test_variables_are_unhashable_but_have_refs():
     with pytest.raises(TypeError, match="ref"):
         {v}
     assert v.ref() == v.ref() and v.ref().deref() is v
+
+
+def test_empty_list_with_a_dtype_and_numpy_backed_initial_value():
+    assert tf.constant([], dtype=tf.int32).shape == (0,)
+    v = tf.Variable(tf.Tensor(np.ones(3, np.float32)))
+    v[0].assign(5.0)
+    np.testing.assert_array_equal(v.numpy(), [5.0, 1.0, 1.0])

@@ -1,0 +1,109 @@
+"""`py_function` and `numpy_function`: call arbitrary Python from a pipeline or a traced function.
+
+Eagerly (and in dataset functions, which fall back to eager execution for them) the
+Python function is simply called. Inside a compiled `companion.function` it becomes a
+host callback; JAX needs the output shapes at trace time, so ``Tout`` must then be
+`TensorSpec`s with fully known shapes.
+"""
+
+import jax
+import numpy as np
+
+from companion import _dtypes
+from companion._context import state
+from companion._convert import convert_to_tensor
+from companion._staging_errors import OperatorNotAllowedInGraphError
+from companion._tensor import Tensor
+from companion._tensor_spec import TensorSpec
+
+
+def py_function(func, inp, Tout, name=None):  # noqa: N803 - TensorFlow's argument name
+    """Calls ``func(*tensors)`` (Python, with eager Tensors) and converts its result to ``Tout``.
+
+    Args:
+        func: a Python function taking Tensors and returning values convertible to ``Tout``.
+        inp: a list of input tensors (or values).
+        Tout: a dtype (one output, returned as a Tensor), a list/tuple of dtypes (returned as a
+            list), or `TensorSpec`s (needed with static shapes inside a compiled function).
+        name: accepted for TensorFlow compatibility; unused.
+
+    Example:
+        >>> import companion as tf
+        >>> from companion._py_function import py_function  # companion.py_function once exported
+        >>> def log_huber(x, m):
+        ...     return tf.math.log(x * 2.0) if float(x) > m else x
+        >>> print(py_function(log_huber, [tf.constant(0.5), 1.0], Tout=tf.float32))
+        companion.Tensor(0.5, shape=(), dtype=float32)
+    """
+    return _call(func, inp, Tout, numpy=False, stateful=True)
+
+
+def numpy_function(func, inp, Tout, stateful=True, name=None):  # noqa: N803
+    """Like `py_function`, but ``func`` receives and returns NumPy arrays.
+
+    Example:
+        >>> import numpy as np
+        >>> import companion as tf
+        >>> from companion._py_function import numpy_function
+        >>> print(numpy_function(lambda x: np.sort(x), [tf.constant([3, 1, 2])], tf.int32))
+        companion.Tensor([1 2 3], shape=(3,), dtype=int32)
+    """
+    return _call(func, inp, Tout, numpy=True, stateful=stateful)
+
+
+def _call(func, inp, Tout, numpy, stateful):  # noqa: N803
+    if not callable(func):
+        raise TypeError(f"Expected a callable for `func`. Received: {func!r}")
+    single = not isinstance(Tout, (list, tuple))
+    outs = [Tout] if single else list(Tout)
+    inputs = [convert_to_tensor(x) if not getattr(x, "_is_variable", False) else x.value() for x in inp]
+    if state.staging and any(t.is_traced for t in inputs):
+        results = _staged(func, inputs, outs, numpy, stateful)
+    else:
+        args = [np.asarray(t) if numpy else t for t in inputs]
+        results = _outputs(func(*args), outs)
+    if single:
+        return None if Tout is None else results[0]
+    return results
+
+
+def _outputs(result, outs):
+    if not outs or outs == [None]:
+        return [] if outs != [None] else [None]
+    values = [result] if len(outs) == 1 and not isinstance(result, (list, tuple)) else list(result)
+    if len(values) != len(outs):
+        raise ValueError(f"The Python function returned {len(values)} value(s) but Tout lists {len(outs)}: "
+                         f"{outs!r}. Return one value per Tout entry.")
+    return [convert_to_tensor(v, dtype=_dtype_of(t)) if not isinstance(v, Tensor) or v.dtype != _dtype_of(t)
+            else v for v, t in zip(values, outs)]
+
+
+def _staged(func, inputs, outs, numpy, stateful):
+    shapes = [_static_shape(t) for t in outs]
+
+    def host(*arrays):
+        args = [np.asarray(a) if numpy else convert_to_tensor(np.asarray(a)) for a in arrays]
+        results = _outputs(func(*args), outs)
+        return tuple(np.asarray(r, dtype=s.dtype) for r, s in zip(results, shapes))
+
+    values = [t._value for t in inputs]
+    if stateful:
+        from jax.experimental import io_callback
+
+        arrays = io_callback(host, tuple(shapes), *values)
+    else:
+        arrays = jax.pure_callback(host, tuple(shapes), *values)
+    return [Tensor(a) for a in arrays]
+
+
+def _static_shape(tout):
+    if isinstance(tout, TensorSpec) and tout.shape.is_fully_defined():
+        return jax.ShapeDtypeStruct(tuple(tout.shape), tout.dtype._np)
+    raise OperatorNotAllowedInGraphError(
+        "py_function/numpy_function inside a compiled function needs the output shapes while tracing: "
+        f"pass Tout as companion.TensorSpec(shape, dtype) with every dimension known. Received: {tout!r}. "
+        "(In Dataset.map the function then simply runs eagerly.)")
+
+
+def _dtype_of(tout):
+    return tout.dtype if isinstance(tout, TensorSpec) else _dtypes.as_dtype(tout)

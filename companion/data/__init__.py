@@ -1,0 +1,12 @@
+"""``companion.data``: tf.data-style input pipelines (`Dataset`) overlapping I/O, preprocessing, training."""
+
+from companion.data import experimental
+from companion.data._autotune import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
+from companion.data._dataset import Dataset
+from companion.data._iterator import Iterator
+from companion.data._options import Options, ThreadingOptions
+from companion.data._spec import DatasetSpec
+from companion.data._tfrecord import TFRecordDataset
+
+__all__ = ["AUTOTUNE", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY", "Dataset", "DatasetSpec", "Iterator",
+           "Options", "TFRecordDataset", "ThreadingOptions", "experimental"]

@@ -1,0 +1,206 @@
+"""User functions applied to elements (map, filter, scan, ...): compiled, vectorised, or eager.
+
+A function is first run through `companion.function` (traced once per input signature,
+compiled by XLA, AutoGraph applied). If tracing fails (the function needs concrete values:
+``.numpy()``, ``py_function`` without static shapes, string tensors), it runs eagerly from
+then on, as ordinary Python. A *pure* function (no Variables, no random ops) can also be
+vectorised with ``jax.vmap``: fused pipelines then apply it to a whole batch of elements
+in one compiled call. Errors keep their type and traceback and gain a note naming the
+transformation and the element index.
+"""
+
+import threading
+
+import jax
+import numpy as np
+
+from companion._dtypes import as_dtype
+from companion._tensor import Tensor
+from companion.data import _spec, _structure, _values
+
+_UNSET = object()
+
+
+class ElementFunction:
+    """``func`` applied to elements of a dataset by the transformation ``what`` (e.g. 'map')."""
+
+    def __init__(self, func, what, compile=True):
+        if not callable(func):
+            raise TypeError(f"Dataset.{what} expects a callable. Received: {func!r} of type "
+                            f"{type(func).__name__}.")
+        self.func = func
+        self.what = what
+        self._mode = None if compile else "eager"  # None: undecided; "compiled"; "eager"
+        self._compiled = None
+        self._lock = threading.Lock()
+        self._vectorized = _UNSET
+
+    # -- calling on one element -----------------------------------------------------------
+    def __call__(self, args, index):
+        """``func(*args)`` on leaves → the output as a structure of leaves.
+
+        ``args`` is a tuple of positional arguments, each a structure of leaves.
+        """
+        try:
+            return self._run(args)
+        except Exception as error:
+            error.add_note(f"(companion.data) Raised by the function passed to Dataset.{self.what} on "
+                           f"element {index} of its input (counting from 0).")
+            raise
+
+    def _run(self, args):
+        if self._mode != "eager" and _traceable(args):
+            if self._mode is None:
+                with self._lock:
+                    return self._first_call(args)
+            try:
+                return _outputs(self._compiled(*_tensors(args)))
+            except Exception:
+                self._mode = "eager"
+        return _outputs(self.func(*_tensors(args)))
+
+    def _first_call(self, args):
+        if self._mode is None:
+            compiled = _compile(self.func)
+            try:
+                result = _outputs(compiled(*_tensors(args))) if compiled is not None else None
+            except Exception:
+                result = None
+            self._compiled, self._mode = compiled, ("compiled" if result is not None else "eager")
+            if result is not None:
+                return result
+        return self._run(args)
+
+    # -- specs ------------------------------------------------------------------------------
+    def output_spec(self, arg_specs, peek):
+        """The output spec for arguments of ``arg_specs`` (a tuple); ``peek()`` gives a real output."""
+        try:
+            return _abstract_spec(self.func, arg_specs)
+        except Exception:
+            output = peek()
+            return _spec.spec_of(output)
+
+    # -- vectorised -------------------------------------------------------------------------
+    def vectorized(self, arg_specs):
+        """``f(batched args) -> batched output`` running ``func`` with ``jax.vmap``, or None if impure."""
+        if self._vectorized is _UNSET:
+            with self._lock:
+                if self._vectorized is _UNSET:
+                    self._vectorized = _vectorize(self.func, arg_specs)
+        return self._vectorized
+
+
+def call_args(element, unpack=True):
+    """The positional arguments tf.data passes for ``element``: a plain tuple is unpacked."""
+    return element if unpack and type(element) is tuple else (element,)
+
+
+def _traceable(args):
+    return all(isinstance(leaf, (np.ndarray, jax.Array)) and leaf.dtype != object
+               for leaf in _structure.flatten(args))
+
+
+def _tensors(args):
+    return _structure.map_structure(_values.to_tensor, args)
+
+
+def _outputs(result):
+    if isinstance(result, list):  # as tf.data: a returned list is a tuple of components
+        result = tuple(result)
+    return _values.normalize(result)
+
+
+def _compile(func):
+    try:
+        from companion._function import function
+    except ImportError:
+        return None
+    return function(func)
+
+
+def _staging_tools():
+    try:
+        from companion._staging import Trace, staging
+    except ImportError:
+        return None
+    return Trace, staging
+
+
+def _converted(func):
+    try:
+        from companion.autograph import to_graph
+
+        return to_graph(func)
+    except Exception:
+        return func
+
+
+def _traced(func, arg_structure, info, pure):
+    """``func`` as a function of flat arrays, run under a staging Trace (Variables are never leaked).
+
+    With ``pure``, touching a Variable (incl. random ops) makes the trace fail. Only numeric
+    outputs are accepted. ``info['structure']`` receives the output structure.
+    """
+    tools = _staging_tools()
+    if tools is None:
+        raise TypeError("companion._staging is unavailable: cannot trace a dataset function safely")
+    trace_cls, staging = tools
+
+    def run(*arrays):
+        args = _structure.pack(arg_structure, [Tensor(a) for a in arrays])
+        trace = trace_cls(allow_create=False, owner="a Dataset function")
+        try:
+            with staging(trace):
+                out = _outputs(func(*args))
+        finally:
+            stateful = bool(trace.aliases or trace.originals or trace.created)
+            trace.restore()
+        leaves = _structure.flatten(out)
+        if (pure and stateful) or not _traceable(tuple(leaves)):
+            raise TypeError("not a pure function of numeric tensors")
+        info["structure"] = out
+        return [jax.numpy.asarray(leaf) for leaf in leaves]
+
+    return run
+
+
+def _abstract_spec(func, arg_specs):
+    """Output spec by abstract evaluation (no compile); None dims found by trying two sizes."""
+    specs = _structure.flatten(arg_specs)
+    if not all(_numeric(s) and s.shape.rank is not None for s in specs):
+        raise TypeError("needs numeric tensor specs of known rank")
+    converted, results = _converted(func), []
+    for fill in (2, 3):
+        info = {}
+        avals = [jax.ShapeDtypeStruct(tuple(fill if d is None else d for d in s.shape), s.dtype._np)
+                 for s in specs]
+        flat = jax.eval_shape(_traced(converted, arg_specs, info, pure=False), *avals)
+        results.append(_structure.pack(info["structure"],
+                                       [_spec.TensorSpec(a.shape, as_dtype(a.dtype)) for a in flat]))
+        if all(s.shape.is_fully_defined() for s in specs):
+            return results[0]
+    return _spec.relax(results[0], results[1])
+
+
+def _vectorize(func, arg_specs):
+    specs = _structure.flatten(arg_specs)
+    if not all(_numeric(s) and s.shape.is_fully_defined() for s in specs):
+        return None
+    info = {}
+    batched = jax.vmap(_traced(_converted(func), arg_specs, info, pure=True))
+    avals = [jax.ShapeDtypeStruct((2, *s.shape), s.dtype._np) for s in specs]
+    try:
+        jax.eval_shape(batched, *avals)
+    except Exception:
+        return None
+    compiled = jax.jit(batched)
+    structure = info["structure"]
+
+    def apply(batched_args):
+        return _structure.pack(structure, compiled(*_structure.flatten(batched_args)))
+
+    return apply
+
+
+def _numeric(spec):
+    return isinstance(spec, _spec.TensorSpec) and spec.dtype.name != "string"

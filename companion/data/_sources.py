@@ -1,0 +1,163 @@
+"""Datasets from values in memory: `from_tensor_slices`, `from_tensors`, `range`."""
+
+import numpy as np
+
+from companion import _dtypes
+from companion.data import _spec, _structure, _values
+from companion.data._node import Gather, Node, array_gather, wrap
+
+
+class SourceMethods:
+    """The in-memory constructors of `Dataset`."""
+
+    @staticmethod
+    def from_tensor_slices(tensors, name=None):
+        """A dataset whose elements are the slices of ``tensors`` along their first dimension.
+
+        ``tensors`` may be a tensor, an array, a (nested) list, or a tuple/dict of them (every
+        component with the same first dimension); a tuple gives tuple elements, a dict gives
+        dict elements.
+
+        Example:
+            >>> import companion as tf
+            >>> [int(x) for x in tf.data.Dataset.from_tensor_slices([1, 2, 3])]
+            [1, 2, 3]
+            >>> ds = tf.data.Dataset.from_tensor_slices(([1, 2], [3, 4], [5, 6]))
+            >>> [tuple(int(v) for v in e) for e in ds]
+            [(1, 3, 5), (2, 4, 6)]
+            >>> ds = tf.data.Dataset.from_tensor_slices({"a": [1, 2], "b": [3, 4]})
+            >>> [{k: int(v) for k, v in e.items()} for e in ds]
+            [{'a': 1, 'b': 3}, {'a': 2, 'b': 4}]
+        """
+        return wrap(TensorSlicesNode(_values.normalize(tensors)))
+
+    @staticmethod
+    def from_tensors(tensors, name=None):
+        """A dataset with a single element: ``tensors`` (a tensor or a tuple/dict of them).
+
+        Example:
+            >>> import companion as tf
+            >>> ds = tf.data.Dataset.from_tensors(([1, 2, 3], 'A'))
+            >>> [(x.numpy().tolist(), y.numpy()) for x, y in ds]
+            [([1, 2, 3], b'A')]
+        """
+        return wrap(TensorsNode(_values.normalize(tensors)))
+
+    @staticmethod
+    def range(*args, output_type=_dtypes.int64, name=None):
+        """The numbers of Python's ``range(*args)`` as int64 tensors (or ``output_type``).
+
+        Example:
+            >>> import companion as tf
+            >>> [int(x) for x in tf.data.Dataset.range(5, 1, -2)]
+            [5, 3]
+            >>> [float(x) for x in tf.data.Dataset.range(1, 5, 2, output_type=tf.float32)]
+            [1.0, 3.0]
+        """
+        return wrap(RangeNode(args, _dtypes.as_dtype(output_type)))
+
+
+class TensorSlicesNode(Node):
+    """The rows of in-memory arrays; large numeric ones live on the default device."""
+
+    kind = "TensorSliceDataset"
+
+    def __init__(self, element):
+        super().__init__()
+        leaves = _structure.flatten(element)
+        _check_slices(leaves, element)
+        self._element = _structure.pack(element, _values.maybe_on_device(leaves))
+        self._size = len(leaves[0])
+
+    def _compute_spec(self):
+        return _spec.without_leading(_spec.spec_of(self._element), "from_tensor_slices")
+
+    def cardinality(self):
+        return self._size
+
+    def gather(self):
+        return array_gather(self._element)
+
+    def plannable(self):
+        return True
+
+    def _iterate(self, ctx):
+        host = _structure.map_structure(_values.as_host, self._element)
+        for i in range(self._size):
+            yield _structure.map_structure(lambda leaf, i=i: leaf[i, ...], host)
+
+
+class TensorsNode(Node):
+    """One element."""
+
+    kind = "TensorDataset"
+
+    def __init__(self, element):
+        super().__init__()
+        self._element = element
+
+    def _compute_spec(self):
+        return _spec.spec_of(self._element)
+
+    def cardinality(self):
+        return 1
+
+    def plannable(self):
+        return not any(_values.is_dataset(leaf) for leaf in _structure.flatten(self._element))
+
+    def gather(self):
+        if not self.plannable():
+            return None
+        return array_gather(_structure.map_structure(lambda leaf: _values.as_host(leaf)[None], self._element))
+
+    def _iterate(self, ctx):
+        yield self._element
+
+
+class RangeNode(Node):
+    """``start, start + step, ...`` below ``stop``, computed from indices (no stored values)."""
+
+    kind = "RangeDataset"
+
+    def __init__(self, args, dtype):
+        super().__init__()
+        try:
+            self._range = range(*[int(a) for a in args])
+        except (TypeError, ValueError) as error:
+            raise ValueError(f"Dataset.range takes 1 to 3 integers (stop | start, stop | start, stop, "
+                             f"step; step non-zero), like Python's range. Received: {args!r}") from error
+        self._dtype = dtype
+
+    def _compute_spec(self):
+        return _spec.TensorSpec([], self._dtype)
+
+    def cardinality(self):
+        return len(self._range)
+
+    def plannable(self):
+        return True
+
+    def gather(self):
+        start, step, np_dtype = self._range.start, self._range.step, self._dtype._np
+        return Gather(len(self._range), lambda idx: (start + idx * step).astype(np_dtype))
+
+    def _iterate(self, ctx):
+        np_dtype = self._dtype._np
+        for value in self._range:
+            yield np.asarray(value, np_dtype)
+
+
+def _check_slices(leaves, element):
+    for leaf in leaves:
+        if _values.is_dataset(leaf) or np.ndim(leaf) == 0:
+            raise ValueError("from_tensor_slices needs every component to have a first dimension to "
+                             f"slice (rank >= 1). Received: {_describe(element)}. Use from_tensors for "
+                             "a single element.")
+    sizes = {len(leaf) for leaf in leaves}
+    if len(sizes) > 1:
+        raise ValueError("from_tensor_slices needs every component to have the same first dimension. "
+                         f"Received components with shapes {[list(np.shape(x)) for x in leaves]}.")
+
+
+def _describe(element):
+    return _structure.map_structure(lambda leaf: f"shape={list(np.shape(leaf))}", element)

@@ -1,0 +1,1 @@
+"""The transformations of `companion.data.Dataset`, one concept per module."""

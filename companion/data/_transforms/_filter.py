@@ -1,0 +1,112 @@
+"""`filter` and `take_while`: keep elements for which a predicate holds."""
+
+import numpy as np
+
+from companion.data import _values
+from companion.data._autotune import UNKNOWN_CARDINALITY
+from companion.data._functions import ElementFunction, call_args
+from companion.data._node import IndexPlan, Node, regroup, wrap
+
+_PLAN_CHUNK = 256  # elements tested per vectorised predicate call
+
+
+class FilterMethods:
+    """`Dataset.filter` and `Dataset.take_while`."""
+
+    def filter(self, predicate, name=None):
+        """Keeps the elements for which ``predicate(element)`` is True (a scalar bool tensor).
+
+        Example:
+            >>> import companion as tf
+            >>> ds = tf.data.Dataset.from_tensor_slices([1, 2, 3]).filter(lambda x: x < 3)
+            >>> [int(x) for x in ds]
+            [1, 2]
+        """
+        return wrap(FilterNode(self._node, ElementFunction(predicate, "filter")))
+
+    def take_while(self, predicate, name=None):
+        """Yields elements while ``predicate(element)`` is True, and stops at the first False.
+
+        Example:
+            >>> import companion as tf
+            >>> [int(x) for x in tf.data.Dataset.range(10).take_while(lambda x: x < 5)]
+            [0, 1, 2, 3, 4]
+        """
+        return wrap(TakeWhileNode(self._node, ElementFunction(predicate, "take_while")))
+
+
+class FilterNode(Node):
+    """Elements passing a predicate; over index plans the predicate runs vectorised on chunks."""
+
+    kind = "FilterDataset"
+
+    def __init__(self, node, predicate):
+        super().__init__(node)
+        self._predicate = predicate
+
+    def cardinality(self):
+        return UNKNOWN_CARDINALITY
+
+    def _iterate(self, ctx):
+        for index, element in enumerate(self.inputs[0].iterate(ctx)):
+            if _truth(self._predicate(call_args(element), index), "filter"):
+                yield element
+
+    def plannable(self):
+        return self.inputs[0].plannable()
+
+    def index_plan(self, ctx):
+        test = None
+        if self.inputs[0].plannable():
+            try:
+                test = self._predicate.vectorized(call_args(self.inputs[0].spec))
+            except Exception:
+                test = None
+        plan = self.inputs[0].index_plan(ctx) if test is not None else None
+        if plan is None:
+            return None
+        return IndexPlan(plan.gather, _kept(plan, lambda batch: test(call_args(batch))))
+
+
+class TakeWhileNode(Node):
+    """Elements up to (not including) the first that fails the predicate."""
+
+    kind = "TakeWhileDataset"
+
+    def __init__(self, node, predicate):
+        super().__init__(node)
+        self._predicate = predicate
+
+    def cardinality(self):
+        return UNKNOWN_CARDINALITY
+
+    def _iterate(self, ctx):
+        elements = self.inputs[0].iterate(ctx)
+        try:
+            for index, element in enumerate(elements):
+                if not _truth(self._predicate(call_args(element), index), "take_while"):
+                    return
+                yield element
+        finally:
+            elements.close()
+
+
+def _kept(plan, test):
+    for indices in regroup(plan.chunks, _PLAN_CHUNK):
+        padded = np.concatenate([indices, np.full(_PLAN_CHUNK - len(indices), indices[-1])])
+        mask = np.asarray(test(plan.gather.take(padded)))
+        if mask.dtype != bool or mask.shape != (_PLAN_CHUNK,):
+            raise ValueError(f"The predicate of Dataset.filter must return a scalar bool tensor; it "
+                             f"returned dtype {mask.dtype} with shape {list(mask.shape[1:])}.")
+        yield indices[mask[:len(indices)]]
+
+
+def _truth(result, what):
+    leaf = result if not isinstance(result, tuple) else None
+    array = None if leaf is None or _values.is_dataset(leaf) else np.asarray(leaf)
+    if array is None or array.shape != () or array.dtype != bool:
+        got = "a structure" if array is None else f"dtype {array.dtype}, shape {list(array.shape)}"
+        raise ValueError(f"The predicate passed to Dataset.{what} must return a scalar bool tensor. "
+                         f"It returned {got}. Compare with a value (e.g. x < 3) or use "
+                         "companion.reduce_all for a tensor of booleans.")
+    return bool(array)

@@ -1,0 +1,80 @@
+"""``digits`` and ``breast_cancer``: the small data sets that ship inside scikit-learn."""
+
+import numpy as np
+
+from companion.datasets import _info
+from companion.datasets._builder import Builder
+
+
+def _sklearn_datasets():
+    try:
+        from sklearn import datasets
+    except ImportError:
+        raise ImportError("The 'digits' and 'breast_cancer' data sets come from scikit-learn, which is not "
+                          "installed. Install it with: pip install scikit-learn  (or the [labs] extra)."
+                          ) from None
+    return datasets
+
+
+class Digits(Builder):
+    """scikit-learn's 1,797 handwritten digits (8×8, 16 grey levels, classes 0-9), one ``'train'`` split.
+
+    Pixels are rescaled to ``uint8`` 0-255. Config: ``image_size`` (default 8) resizes the
+    images bilinearly, e.g. ``image_size=28`` for an MNIST-sized stand-in.
+    """
+
+    name = "digits"
+    description = ("Optical recognition of handwritten digits (UCI, bundled with scikit-learn): 1,797 "
+                   "8x8 grayscale images of the digits 0-9, 43 writers.")
+    homepage = "https://archive.ics.uci.edu/dataset/80"
+
+    def __init__(self, data_dir=None, image_size=8):
+        if not isinstance(image_size, int) or image_size < 1:
+            raise ValueError(f"digits: image_size must be a positive integer. Received: {image_size!r}")
+        super().__init__(data_dir, image_size=image_size)
+
+    def _generate(self):
+        bunch = _sklearn_datasets().load_digits()
+        images = _resize(bunch.images * (255.0 / 16.0), self.config["image_size"])
+        pixels = np.clip(np.round(images), 0, 255).astype(np.uint8)[..., None]
+        return {"train": {"image": pixels, "label": bunch.target.astype(np.int64)}}
+
+    def _features(self):
+        size = self.config["image_size"]
+        return {"image": _info.Image((size, size, 1), "uint8"),
+                "label": _info.ClassLabel([str(i) for i in range(10)])}
+
+
+class BreastCancer(Builder):
+    """The Wisconsin diagnostic breast cancer table: 569 rows of 30 float features, one ``'train'`` split.
+
+    Labels follow scikit-learn: 0 = malignant, 1 = benign. Elements are
+    ``{'features': float32[30], 'label': int64}``; ``info.metadata['feature_names']`` names
+    the 30 columns.
+    """
+
+    name = "breast_cancer"
+    description = ("Breast Cancer Wisconsin (Diagnostic), bundled with scikit-learn: 569 tumours, 30 "
+                   "features computed from a digitized image of a fine needle aspirate, malignant or benign.")
+    homepage = "https://archive.ics.uci.edu/dataset/17"
+    supervised_keys = ("features", "label")
+
+    def _generate(self):
+        bunch = _sklearn_datasets().load_breast_cancer()
+        return {"train": {"features": bunch.data.astype(np.float32), "label": bunch.target.astype(np.int64)}}
+
+    def _features(self):
+        return {"features": _info.Tensor((30,), "float32"),
+                "label": _info.ClassLabel(["malignant", "benign"])}
+
+    def _metadata(self):
+        return {"feature_names": [str(n) for n in _sklearn_datasets().load_breast_cancer().feature_names]}
+
+
+def _resize(images, size):
+    if images.shape[-1] == size:
+        return images
+    import jax
+
+    resized = jax.image.resize(images.astype(np.float32), (len(images), size, size), "linear", antialias=True)
+    return np.asarray(resized)

@@ -1,0 +1,39 @@
+"""`companion.image`: TensorFlow's ``tf.image``: resizing, dtype conversion, flips, crops, colour.
+
+Every op here is a companion op (a pure JAX function): it runs eagerly, inside
+``companion.function`` and under ``GradientTape``. ``decode_jpeg``/``decode_png``/
+``decode_image`` and the encoders are host functions (Pillow), as in `companion.io`.
+"""
+
+from companion.image._color import (
+    adjust_brightness,
+    adjust_contrast,
+    grayscale_to_rgb,
+    per_image_standardization,
+    rgb_to_grayscale,
+)
+from companion.image._convert import convert_image_dtype
+from companion.image._crop import (
+    central_crop,
+    crop_to_bounding_box,
+    pad_to_bounding_box,
+    random_crop,
+    resize_with_crop_or_pad,
+)
+from companion.image._flip import (
+    flip_left_right,
+    flip_up_down,
+    random_flip_left_right,
+    random_flip_up_down,
+    rot90,
+)
+from companion.image._resize import ResizeMethod, resize
+from companion.io._codecs import decode_image, decode_jpeg, decode_png, encode_jpeg, encode_png
+
+__all__ = [
+    "ResizeMethod", "adjust_brightness", "adjust_contrast", "central_crop", "convert_image_dtype",
+    "crop_to_bounding_box", "decode_image", "decode_jpeg", "decode_png", "encode_jpeg", "encode_png",
+    "flip_left_right", "flip_up_down", "grayscale_to_rgb", "pad_to_bounding_box", "per_image_standardization",
+    "random_crop", "random_flip_left_right", "random_flip_up_down", "resize", "resize_with_crop_or_pad",
+    "rgb_to_grayscale", "rot90",
+]
