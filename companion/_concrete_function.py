@@ -1,6 +1,7 @@
 """`ConcreteFunction`: one traced signature of a `Function`, compiled, with its Variable wiring."""
 
 import jax
+import jax.numpy as jnp
 import numpy as np
 
 from companion import _dtypes
@@ -53,7 +54,10 @@ class ConcreteFunction:
         self.name = name
         self._jaxpr = closed.jaxpr
         owners = [trace.variable_for(c) for c in closed.consts]
-        self._consts = [None if v is not None else c for c, v in zip(closed.consts, owners)]
+        feeds = [trace.feed_owner.get(id(c)) for c in closed.consts]
+        self._feed_slots = [(i, f) for i, f in enumerate(feeds) if f is not None]
+        self._consts = [None if v is not None or f is not None else c
+                        for c, v, f in zip(closed.consts, owners, feeds)]
         self._var_slots = [i for i, v in enumerate(owners) if v is not None]
         self.variables = [v for v in owners if v is not None]
         self._written = info["written"]
@@ -71,20 +75,27 @@ class ConcreteFunction:
     def _run(self, *arrays):
         n_args = len(self.inputs)
         consts = list(self._consts)
-        for slot, value in zip(self._var_slots, arrays[n_args:]):
+        rest = arrays[n_args:]
+        for slot, value in zip(self._var_slots, rest):
+            consts[slot] = value
+        for (slot, _), value in zip(self._feed_slots, rest[len(self._var_slots):]):
             consts[slot] = value
         return tuple(jax.core.eval_jaxpr(self._jaxpr, consts, *arrays[:n_args]))
 
     def call(self, flat_args):
         """Runs the program on tensor arguments (in signature order); returns the outputs."""
         tensors = [a if isinstance(a, Tensor) else convert_to_tensor(a) for a in flat_args]
+        n_args = len(tensors)
+        tensors += self._feed_values()
         n_user = self._n_user
         if state.tapes:  # recorded as one op, so gradients flow through the call
-            outputs = self._op.apply(tuple(tensors) + tuple(self.variables), {})
+            outputs = self._op.apply(tuple(tensors[:n_args]) + tuple(self.variables)
+                                     + tuple(tensors[n_args:]), {})
             written = [o._value for o in outputs[n_user:]]
             outputs = outputs[:n_user]
         else:
-            values = [t._value for t in tensors] + [v._value for v in self.variables]
+            values = ([t._value for t in tensors[:n_args]] + [v._value for v in self.variables]
+                      + [t._value for t in tensors[n_args:]])
             raw = self._op._eager(*values)
             outputs, written = [Tensor(o) for o in raw[:n_user]], raw[n_user:]
         for var, value in zip(self._written, written):
@@ -94,6 +105,16 @@ class ConcreteFunction:
         return self._pack(outputs)
 
     __call__ = lambda self, *args: self.call(list(args))  # noqa: E731
+
+    def _feed_values(self):
+        """Fresh arrays from each dataset looped over in the function (one pass per call)."""
+        passes = {}
+        values = []
+        for _, (feed, index) in self._feed_slots:
+            if id(feed) not in passes:
+                passes[id(feed)] = feed.read()
+            values.append(Tensor(jnp.asarray(passes[id(feed)][index])))
+        return values
 
     def _pack(self, dynamic):
         leaves = [slot(dynamic) for slot in self._out_slots]

@@ -28,6 +28,7 @@ class Trace:
         self.alias_owner = {}  # id(copy) -> var
         self.originals = {}  # id(var) -> (var, value before this trace first wrote it)
         self.created = []
+        self.feed_owner = {}  # id(copy) -> (Feed, index): arrays refilled from a dataset per call
 
     def read(self, variable, concrete):
         """A traced stand-in for ``variable``'s concrete value."""
@@ -37,6 +38,14 @@ class Trace:
                 alias = jnp.array(concrete, copy=True)
             self.aliases[id(variable)] = alias
             self.alias_owner[id(alias)] = variable
+        return lax.optimization_barrier(alias)
+
+    def feed(self, feed, index, concrete):
+        """A traced stand-in for array ``index`` of a dataset `Feed`, refilled on every call."""
+        with jax.ensure_compile_time_eval():
+            alias = jnp.array(concrete, copy=True)
+        self.feed_owner[id(alias)] = (feed, index)
+        self.aliases[("feed", id(alias))] = alias  # keeps the copy alive until the trace ends
         return lax.optimization_barrier(alias)
 
     def wrote(self, variable, previous):

@@ -10,6 +10,7 @@ import jax.numpy as jnp
 from jax import lax
 from malt.operators import control_flow as malt_flow
 
+from companion._context import state
 from companion._convert import convert_to_tensor
 from companion._ops import _math
 from companion._tensor import Tensor
@@ -171,8 +172,11 @@ def while_stmt(test, body, get_state, set_state, symbol_names, opts):
 
 def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names, opts):
     """``for x in iter_: body(x)``: staged for tensors and companion ranges, unrolled otherwise."""
+    from companion.autograph._dataset_loop import is_dataset, staged_dataset_for
     from companion.autograph._loops import staged_for, stages
 
+    if state.staging and is_dataset(iter_):
+        return staged_dataset_for(iter_, extra_test, body, get_state, set_state, symbol_names)
     if stages(iter_):
         return staged_for(iter_, extra_test, body, get_state, set_state, symbol_names)
     malt_flow._py_for_stmt(iter_, extra_test, body, None, None, None, None)

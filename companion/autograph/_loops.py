@@ -52,6 +52,8 @@ def staged_for(iterable, extra_test, body, get_state, set_state, names):
     if isinstance(iterable, TracedRange):
         count, item = iterable.length(), iterable.item
         index_dtype = iterable.start._value.dtype
+    elif hasattr(iterable, "item") and hasattr(iterable, "count"):  # a dataset's stacked elements
+        count, item, index_dtype = iterable.count, iterable.item, jnp.int32
     else:
         value = iterable._value
         if value.ndim == 0:

@@ -1,0 +1,91 @@
+"""``for element in dataset`` inside a `function`: one compiled loop over the dataset's batches.
+
+While tracing, the dataset is read once to learn its element shapes. Its full-size elements
+are stacked into arrays that become *feeds* of the traced program: constants that every
+call of the compiled function refills from a fresh pass over the dataset (so a shuffled
+dataset gives a new order each call). The loop body is traced once and runs inside one
+``lax.while_loop`` over the stacked elements; a final element of another size (a partial
+batch) runs through the body traced a second time.
+"""
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+
+from companion._context import state
+from companion._tensor import Tensor
+from companion.autograph import _state
+
+
+class Feed:
+    """The arrays one pass over a dataset gives: stacked full elements, then the remainder."""
+
+    def __init__(self, dataset):
+        self.dataset = dataset
+        self.layout = None  # (treedef, full shapes, count, remainder shapes) of the traced pass
+
+    def read(self):
+        """One pass over the dataset as flat arrays (stacked full elements + remainder leaves)."""
+        from companion._staging import eager_scope
+
+        with eager_scope():
+            elements = [jax.tree_util.tree_flatten(e, is_leaf=_is_tensor) for e in self.dataset]
+        if not elements:
+            raise ValueError(f"{_state.where()}The dataset iterated inside the function is empty.")
+        treedef = elements[0][1]
+        rows = [[np.asarray(leaf) for leaf in leaves] for leaves, _ in elements]
+        shapes = [[a.shape for a in r] for r in rows]
+        n_full = next((i for i, s in enumerate(shapes) if s != shapes[0]), len(rows))
+        full, rest = rows[:n_full], rows[n_full:]
+        if len(rest) > 1:
+            raise ValueError(f"{_state.where()}Only the last element of a dataset looped over inside a "
+                             "function may have a different shape (a partial batch).")
+        stacked = [np.stack(column) for column in zip(*full)]
+        layout = (treedef, [a.shape for a in stacked], [a.shape for a in rest[0]] if rest else None)
+        if self.layout is not None and layout != self.layout:
+            raise ValueError("The dataset looped over inside a function changed its number or shapes of "
+                             f"elements since the function was traced (was {self.layout[1]}, now "
+                             f"{layout[1]}). Call the function's python_function, or rebuild it.")
+        self.layout = layout
+        return stacked + (rest[0] if rest else [])
+
+
+def staged_dataset_for(dataset, extra_test, body, get_state, set_state, names):
+    """Runs ``body`` for each element of ``dataset`` as one compiled loop (plus a partial batch)."""
+    from companion.autograph._control_flow import if_stmt
+    from companion.autograph._loops import staged_for
+
+    feed = Feed(dataset)
+    arrays = [state.traces[-1].feed(feed, i, a) for i, a in enumerate(feed.read())]
+    treedef, full_shapes, rest_shapes = feed.layout
+    stacked, rest = arrays[:len(full_shapes)], arrays[len(full_shapes):]
+    count = full_shapes[0][0]
+
+    def element(index):
+        leaves = [Tensor(lax.dynamic_index_in_dim(a, index, keepdims=False)) for a in stacked]
+        return jax.tree_util.tree_unflatten(treedef, leaves)
+
+    staged_for(_Indexed(count, element), extra_test, body, get_state, set_state, names)
+    if rest_shapes is not None:
+        last = jax.tree_util.tree_unflatten(treedef, [Tensor(a) for a in rest])
+        go = Tensor(jnp.asarray(True)) if extra_test is None else extra_test()
+        if_stmt(go, lambda: body(last), lambda: None, get_state, set_state, names, len(names))
+
+
+class _Indexed:
+    """A loop over ``count`` items produced by ``item(index)`` (for `staged_for`)."""
+
+    def __init__(self, count, item):
+        self.count = count
+        self.item = item
+
+
+def is_dataset(value):
+    """True for a companion Dataset (without importing companion.data eagerly)."""
+    data = __import__("sys").modules.get("companion.data")
+    return data is not None and isinstance(value, data.Dataset)
+
+
+def _is_tensor(x):
+    return isinstance(x, Tensor)
