@@ -33,7 +33,7 @@ from companion._tensor import EagerTensor, Tensor
 from companion._variable import Variable
 from companion._py_function import numpy_function, py_function
 from companion import autograph, config, data, datasets, dtypes, errors, image, io, linalg, math, nn, random
-from companion import train
+from companion import keras, train
 
 _operators.install(Tensor)
 _operators.install(Variable)
@@ -51,5 +51,5 @@ __all__ = sorted({
     "bfloat16", "bool", "complex64", "complex128", "double", "float16", "float32", "float64", "half",
     "int8", "int16", "int32", "int64", "string", "uint8", "uint16", "uint32", "uint64",
     "config", "data", "datasets", "dtypes", "errors", "image", "io", "linalg", "math", "nn", "random",
-    "train", "numpy_function", "py_function",
+    "keras", "train", "numpy_function", "py_function",
 })

@@ -1,0 +1,5 @@
+"""``companion.keras.datasets.mnist``: ``load_data()`` -> ``((x_train, y_train), (x_test, y_test))``."""
+
+from companion.datasets._keras_style import mnist_load_data as load_data
+
+__all__ = ["load_data"]
