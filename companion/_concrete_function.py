@@ -71,6 +71,8 @@ class ConcreteFunction:
         self._n_user = info["n_dynamic"]
         self._single = (len(self._out_slots) == 1 and getattr(self._out_slots[0], "plain", False)
                         and self._out_tree == jax.tree_util.tree_structure(0))
+        self._plain = self._single and not self.variables and not self._feed_slots \
+            and not self._written
 
     def _run(self, *arrays):
         n_args = len(self.inputs)
@@ -84,25 +86,30 @@ class ConcreteFunction:
 
     def call(self, flat_args):
         """Runs the program on tensor arguments (in signature order); returns the outputs."""
-        tensors = [a if isinstance(a, Tensor) else convert_to_tensor(a) for a in flat_args]
-        n_args = len(tensors)
-        tensors += self._feed_values()
-        n_user = self._n_user
-        if state.tapes:  # recorded as one op, so gradients flow through the call
-            outputs = self._op.apply(tuple(tensors[:n_args]) + tuple(self.variables)
-                                     + tuple(tensors[n_args:]), {})
-            written = [o._value for o in outputs[n_user:]]
-            outputs = outputs[:n_user]
+        if self._plain and not state.tapes:  # one output, no Variables, no datasets
+            return Tensor(self._op._eager(*[a._value if type(a) is Tensor else convert_to_tensor(a)._value
+                                            for a in flat_args])[0])
+        if state.tapes:
+            outputs, written = self._call_recorded(flat_args)
         else:
-            values = ([t._value for t in tensors[:n_args]] + [v._value for v in self.variables]
-                      + [t._value for t in tensors[n_args:]])
+            values = [a._value if type(a) is Tensor else convert_to_tensor(a)._value for a in flat_args]
+            if self.variables:
+                values += [v._value for v in self.variables]
+            if self._feed_slots:
+                values += [t._value for t in self._feed_values()]
             raw = self._op._eager(*values)
+            n_user = self._n_user
             outputs, written = [Tensor(o) for o in raw[:n_user]], raw[n_user:]
         for var, value in zip(self._written, written):
             var._set_value(value)
-        if self._single:
-            return outputs[0]
-        return self._pack(outputs)
+        return outputs[0] if self._single else self._pack(outputs)
+
+    def _call_recorded(self, flat_args):
+        """The call as one recorded op, so a tape differentiates through it."""
+        tensors = [a if isinstance(a, Tensor) else convert_to_tensor(a) for a in flat_args]
+        inputs = tuple(tensors) + tuple(self.variables) + tuple(self._feed_values())
+        outputs = self._op.apply(inputs, {})
+        return outputs[:self._n_user], [o._value for o in outputs[self._n_user:]]
 
     __call__ = lambda self, *args: self.call(list(args))  # noqa: E731
 

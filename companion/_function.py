@@ -19,7 +19,7 @@ from companion._concrete_function import ConcreteFunction, is_traced_leaf, trace
 from companion._context import state
 from companion._tensor import Tensor
 from companion._tensor_spec import TensorSpec
-from companion.config._execution import functions_run_eagerly
+from companion.config._execution import _Flags
 
 
 class Function:
@@ -47,7 +47,7 @@ class Function:
         self._jit_compile = jit_compile
         self._reduce_retracing = bool(reduce_retracing)
         self._concrete = {}
-        self._fast = {}  # (shape, dtype) of each positional Tensor argument -> ConcreteFunction
+        self._fast = {}  # (class, shape, dtype) of each positional Tensor argument -> ConcreteFunction
         self._instances = weakref.WeakKeyDictionary()
         self._converted = None
         functools.update_wrapper(self, python_function, updated=())
@@ -79,15 +79,20 @@ class Function:
         return "\n".join(c.pretty_signature() for c in self._concrete.values())
 
     def __call__(self, *args, **kwargs):
-        if functions_run_eagerly():
+        if not (kwargs or state.staging or _Flags.run_functions_eagerly):
+            try:  # the common call: positional numeric Tensors of a known signature
+                key = tuple([(a.__class__, a._value.shape, a._value.dtype) for a in args])
+                concrete = self._fast.get(key)
+            except AttributeError:
+                concrete = None
+            if concrete is not None:
+                return concrete.call(args)
+        if _Flags.run_functions_eagerly:
             return self._python_function(*args, **kwargs)
         if state.staging:  # nested functions inline into the enclosing trace
             return self._callable()(*args, **kwargs)
-        key = None if kwargs else _fast_key(args)
-        concrete = self._fast.get(key) if key is not None else None
-        if concrete is not None:
-            return concrete.call(args)
         concrete, flat_args = self._lookup(args, kwargs)
+        key = None if kwargs else _fast_key(args)
         if key is not None and self._input_signature is None:
             self._fast[key] = concrete
         return concrete.call(flat_args)
@@ -201,7 +206,7 @@ def _fast_key(args):
         value = arg._value
         if value.__class__ is np.ndarray:  # strings are keyed by value: the slow path
             return None
-        key.append((value.shape, value.dtype))
+        key.append((Tensor, value.shape, value.dtype))
     return tuple(key)
 
 

@@ -263,3 +263,20 @@ def test_function_of_code_without_readable_source_runs_unconverted():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "6"
+
+
+def test_a_variable_argument_is_not_confused_with_a_tensor_of_its_shape():
+    @tf.function
+    def bump(v):
+        v.assign_add(1.0)
+        return v.read_value()
+
+    v = tf.Variable(1.0)
+    plain = tf.constant(5.0)
+
+    @tf.function
+    def double(x):
+        return x * 2.0
+
+    double(plain)
+    assert float(double(v)) == 2.0 and float(bump(v)) == 2.0 and float(v) == 2.0
