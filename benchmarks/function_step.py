@@ -19,7 +19,7 @@ import time
 import jax
 import jax.numpy as jnp
 import numpy as np
-from eager_step import LR, jax_step_fn, make_data
+from eager_step import LR, jax_step_fn, make_data, per_call_seconds
 
 import companion as tf
 
@@ -95,15 +95,6 @@ def fizzbuzz_compile_seconds(n):
     concrete = fizzbuzz.get_concrete_function(bound)  # trace
     concrete._op._eager.lower(bound._value).compile()  # XLA compile
     return time.perf_counter() - start
-
-
-def per_call_seconds(fn, calls):
-    fn().block_until_ready()
-    start = time.perf_counter()
-    for _ in range(calls):
-        out = fn()
-    out.block_until_ready()
-    return (time.perf_counter() - start) / calls
 
 
 def main():
