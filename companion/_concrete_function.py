@@ -158,6 +158,12 @@ class _Graph:
     def __repr__(self):
         return f"<companion function graph {self.name!r}: {len(self._closed.jaxpr.eqns)} operations>"
 
+    def _repr_html_(self):
+        """In Jupyter: the traced program (a jaxpr), inputs first, outputs last."""
+        from companion._html import preformatted
+
+        return preformatted(repr(self), self.as_text())
+
 
 # -- outputs: traced tensors become program outputs, everything else is rebuilt each call --
 

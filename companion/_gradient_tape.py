@@ -228,11 +228,31 @@ class GradientTape:
         raise ValueError(f"gradient sources must be Tensors or Variables. Received: {source!r} of "
                          f"type {type(source).__name__}.")
 
+    def _repr_html_(self):
+        """In Jupyter: the recorded ops with their input and output shapes."""
+        from companion._html import table
+
+        rows = [(i, op.name, ", ".join(map(_describe, inputs)), ", ".join(map(_describe, outputs)))
+                for i, (op, _, inputs, outputs) in enumerate(self._records)]
+        watched = ", ".join(v.name for v in self._watched.values()) or "none"
+        return table(f"{self!r} — watched variables: {watched}", ["#", "op", "inputs", "outputs"], rows)
+
     def __repr__(self):
         status = "recording" if self._recording else "stopped"
         ops, watched = len(self._records), len(self._watched)
         return (f"<companion.GradientTape {status}, persistent={self._persistent}, "
                 f"{ops} op{'s' * (ops != 1)} recorded, {watched} watched variable{'s' * (watched != 1)}>")
+
+
+def _describe(tensor):
+    value = tensor._value
+    return f"{_dtype_name(value)}{list(value.shape)}"
+
+
+def _dtype_name(value):
+    from companion._dtypes import as_dtype
+
+    return as_dtype(value.dtype).name
 
 
 def _is_leaf(x):

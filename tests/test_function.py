@@ -280,3 +280,12 @@ def test_a_variable_argument_is_not_confused_with_a_tensor_of_its_shape():
 
     double(plain)
     assert float(double(v)) == 2.0 and float(bump(v)) == 2.0 and float(v) == 2.0
+
+
+def test_graph_html_repr_shows_the_program():
+    @tf.function
+    def f(x):
+        return tf.tanh(x)
+
+    page = f.get_concrete_function(tf.constant([1.0])).graph._repr_html_()
+    assert "<pre>" in page and "tanh" in page

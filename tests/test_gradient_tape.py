@@ -247,3 +247,12 @@ def test_bad_sources_and_watch():
         y = tf.constant(1.0)
     with pytest.raises(ValueError, match="sources must be Tensors or Variables"):
         tape.gradient(y, [1.0])
+
+
+def test_html_repr_lists_the_recorded_ops():
+    x = tf.Variable([1.0, 2.0], name="x")
+    with tf.GradientTape() as tape:
+        tf.reduce_sum(x * x)
+    page = tape._repr_html_()
+    assert "multiply" in page and "float32[2]" in page and "x:0" in page
+    assert page.count("<tr>") == 3  # header + two ops
