@@ -1,5 +1,5 @@
-"""``companion.keras``: TensorFlow's Keras API (so far its ``datasets`` loaders; more in issue 4)."""
+"""``companion.keras``: TensorFlow's Keras API (datasets, losses, metrics, optimizers so far)."""
 
-from companion.keras import datasets
+from companion.keras import datasets, losses, metrics, optimizers
 
-__all__ = ["datasets"]
+__all__ = ["datasets", "losses", "metrics", "optimizers"]

@@ -1,0 +1,64 @@
+"""Binary cross-entropy between labels in [0, 1] and probabilities (or logits)."""
+
+import jax
+import jax.numpy as jnp
+
+from companion._op import op
+from companion.keras.losses._loss import LossFunctionWrapper
+from companion.keras.losses._loss_inputs import loss_inputs
+from companion.keras.losses._reduction import Reduction
+
+EPSILON = 1e-7  # Keras's backend.epsilon(): probabilities are clipped to [EPSILON, 1 - EPSILON]
+
+
+@op("keras_binary_crossentropy", static=("from_logits", "label_smoothing", "axis"))
+def _binary_crossentropy(y_true, y_pred, from_logits, label_smoothing, axis):
+    y_true = y_true * (1.0 - label_smoothing) + 0.5 * label_smoothing
+    if from_logits:
+        losses = (jnp.maximum(y_pred, 0) - y_pred * y_true + jnp.log1p(jnp.exp(-jnp.abs(y_pred))))
+    else:
+        eps = jnp.asarray(EPSILON, y_pred.dtype)
+        p = jnp.clip(y_pred, eps, 1 - eps)
+        # (1 - p) first, as TF's separate kernels do: XLA would otherwise fold 1 + eps first
+        one_minus_p = jax.lax.optimization_barrier(1 - p)
+        losses = -(y_true * jnp.log(p + eps) + (1 - y_true) * jnp.log(one_minus_p + eps))
+    return jnp.mean(losses, axis=axis)
+
+
+def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
+    """Per-example binary cross-entropy, averaged over ``axis`` (Keras's formula).
+
+    Probabilities are clipped to ``[1e-7, 1 - 1e-7]`` and the loss is
+    ``-(y * log(p + 1e-7) + (1 - y) * log(1 - p + 1e-7))``; with ``from_logits=True`` it is
+    the overflow-free ``max(x, 0) - x * y + log(1 + exp(-|x|))``. ``label_smoothing``
+    moves labels towards 0.5: ``y * (1 - s) + 0.5 * s``.
+
+    Example:
+        >>> import companion as tf
+        >>> print(tf.keras.losses.binary_crossentropy([[1.0, 0.0]], [[0.5, 0.5]]))
+        companion.Tensor([0.69314694], shape=(1,), dtype=float32)
+    """
+    y_true, y_pred = loss_inputs(y_true, y_pred, "binary_crossentropy")
+    return _binary_crossentropy(y_true, y_pred, from_logits=bool(from_logits),
+                                label_smoothing=float(label_smoothing), axis=int(axis))
+
+
+class BinaryCrossentropy(LossFunctionWrapper):
+    """Cross-entropy for binary (0 or 1) labels, TensorFlow's ``tf.keras.losses.BinaryCrossentropy``.
+
+    Args:
+        from_logits: whether ``y_pred`` holds logits rather than probabilities.
+        label_smoothing: in [0, 1]; labels become ``y * (1 - s) + 0.5 * s``.
+        axis: the axis the per-element losses are averaged over.
+
+    Example:
+        >>> import companion as tf
+        >>> bce = tf.keras.losses.BinaryCrossentropy(from_logits=True)
+        >>> print(bce([1.0, 0.0], [0.0, 0.0]))
+        companion.Tensor(0.6931472, shape=(), dtype=float32)
+    """
+
+    def __init__(self, from_logits=False, label_smoothing=0.0, axis=-1,
+                 reduction=Reduction.SUM_OVER_BATCH_SIZE, name="binary_crossentropy"):
+        super().__init__(binary_crossentropy, reduction=reduction, name=name, from_logits=from_logits,
+                         label_smoothing=label_smoothing, axis=axis)

@@ -1,0 +1,64 @@
+"""`get`, `serialize`, `deserialize`: losses by name, as ``compile(loss='mse')`` needs."""
+
+from companion.keras.losses import _binary_crossentropy as _bce
+from companion.keras.losses import _categorical_crossentropy as _cce
+from companion.keras.losses import _huber
+from companion.keras.losses import _mean_absolute_error as _mae
+from companion.keras.losses import _mean_squared_error as _mse
+from companion.keras.losses import _sparse_categorical_crossentropy as _scce
+from companion.keras.losses._loss import Loss
+
+_FUNCTIONS = {
+    "mean_squared_error": _mse.mean_squared_error, "mse": _mse.mean_squared_error,
+    "MSE": _mse.mean_squared_error,
+    "mean_absolute_error": _mae.mean_absolute_error, "mae": _mae.mean_absolute_error,
+    "MAE": _mae.mean_absolute_error,
+    "huber": _huber.huber, "huber_loss": _huber.huber,
+    "binary_crossentropy": _bce.binary_crossentropy,
+    "categorical_crossentropy": _cce.categorical_crossentropy,
+    "sparse_categorical_crossentropy": _scce.sparse_categorical_crossentropy,
+}
+_CLASSES = {cls.__name__: cls for cls in (
+    _mse.MeanSquaredError, _mae.MeanAbsoluteError, _huber.Huber, _bce.BinaryCrossentropy,
+    _cce.CategoricalCrossentropy, _scce.SparseCategoricalCrossentropy)}
+
+
+def get(identifier):
+    """A loss from a name (``'mse'``, ``'MeanSquaredError'``), a config dict, or a callable.
+
+    A function name gives the per-example function, a class name a new instance; ``None``
+    gives ``None`` and a callable is returned unchanged.
+
+    Example:
+        >>> import companion as tf
+        >>> tf.keras.losses.get("mse").__name__
+        'mean_squared_error'
+    """
+    if identifier is None or callable(identifier):
+        return identifier
+    if isinstance(identifier, (str, dict)):
+        return deserialize(identifier)
+    raise ValueError(f"Could not interpret loss identifier: {identifier!r}. Pass a loss name such as "
+                     "'mse', a Loss instance, or a function (y_true, y_pred) -> per-example losses.")
+
+
+def deserialize(name, custom_objects=None):
+    """The loss named by ``name`` (a string, or a ``{'class_name', 'config'}`` dict)."""
+    known = {**_FUNCTIONS, **_CLASSES, **(custom_objects or {})}
+    if isinstance(name, dict):
+        cls = known.get(name.get("class_name"))
+        if not (isinstance(cls, type) and issubclass(cls, Loss)):
+            raise ValueError(f"Unknown loss class {name.get('class_name')!r}. Known: {sorted(_CLASSES)}.")
+        return cls.from_config(name.get("config", {}))
+    if name not in known:
+        raise ValueError(f"Unknown loss function: {name!r}. Expected one of {sorted(known)}, a Loss "
+                         "instance, or a function (y_true, y_pred) -> per-example losses.")
+    found = known[name]
+    return found() if isinstance(found, type) else found
+
+
+def serialize(loss):
+    """``{'class_name', 'config'}`` for a `Loss`, the name for a known loss function."""
+    if isinstance(loss, Loss):
+        return {"class_name": type(loss).__name__, "config": loss.get_config()}
+    return getattr(loss, "__name__", loss)

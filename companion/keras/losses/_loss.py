@@ -1,0 +1,77 @@
+"""`Loss`: the base class of Keras losses (per-example ``call`` + weighting and reduction)."""
+
+from companion._convert import as_input
+from companion.keras.losses._loss_inputs import float_tensor, squeeze_or_expand
+from companion.keras.losses._reduction import Reduction, reduce_weighted_loss
+
+
+class Loss:
+    """Base class of losses, TensorFlow's ``tf.keras.losses.Loss``.
+
+    Subclasses implement ``call(y_true, y_pred)`` returning one loss per example;
+    ``__call__`` multiplies it by ``sample_weight`` and applies ``reduction``.
+
+    Args:
+        reduction: ``'sum_over_batch_size'`` (the default, also ``'auto'``): the weighted
+            sum divided by the number of per-example losses; ``'sum'``; or ``'none'``.
+        name: an optional name.
+
+    Example:
+        >>> import companion as tf
+        >>> class AbsoluteError(tf.keras.losses.Loss):
+        ...     def call(self, y_true, y_pred):
+        ...         return tf.abs(y_true - y_pred)
+        >>> print(AbsoluteError()([1.0, 2.0], [2.0, 4.0]))
+        companion.Tensor(1.5, shape=(), dtype=float32)
+    """
+
+    def __init__(self, reduction=Reduction.SUM_OVER_BATCH_SIZE, name=None):
+        self.reduction = Reduction.validate(reduction)
+        self.name = name
+
+    def call(self, y_true, y_pred):
+        """The per-example losses. Subclasses must override it."""
+        raise NotImplementedError(f"{type(self).__name__} must implement call(y_true, y_pred) returning "
+                                  "the per-example losses.")
+
+    def __call__(self, y_true, y_pred, sample_weight=None):
+        """The weighted, reduced loss of ``y_pred`` against ``y_true``."""
+        losses = self.call(as_input(y_true), as_input(y_pred))
+        return reduce_weighted_loss(losses, sample_weight, self.reduction, self._display_name)
+
+    def get_config(self):
+        return {"reduction": self.reduction, "name": self.name}
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
+
+    @property
+    def _display_name(self):
+        return self.name or type(self).__name__
+
+
+class LossFunctionWrapper(Loss):
+    """A `Loss` whose ``call`` is a per-example loss function, TF's ``LossFunctionWrapper``.
+
+    Labels and predictions differing by one trailing size-1 dimension are squeezed to
+    the same rank first (Keras's ``squeeze_or_expand_dimensions``).
+    """
+
+    def __init__(self, fn, reduction=Reduction.SUM_OVER_BATCH_SIZE, name=None, **kwargs):
+        super().__init__(reduction=reduction, name=name)
+        self.fn = fn
+        self._fn_kwargs = kwargs
+
+    def call(self, y_true, y_pred):
+        y_pred = float_tensor(y_pred)
+        y_pred, y_true = squeeze_or_expand(y_pred, as_input(y_true))
+        return self.fn(y_true, y_pred, **self._fn_kwargs)
+
+    def get_config(self):
+        return {**super().get_config(), **self._fn_kwargs}
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
+

@@ -1,0 +1,75 @@
+"""`Reduction`: how a `Loss` turns per-example losses into the value it returns."""
+
+import jax.numpy as jnp
+import numpy as np
+
+from companion._convert import as_input
+from companion._op import op
+from companion._ops._math import cast
+from companion._ops._nn import shape_of
+from companion.keras.losses._loss_inputs import match_weight_rank
+
+
+class Reduction:
+    """The names of the loss reductions, TensorFlow's ``tf.keras.losses.Reduction``.
+
+    ``AUTO`` and ``SUM_OVER_BATCH_SIZE`` divide the sum of the (weighted) per-example
+    losses by their number of elements; ``SUM`` returns the sum; ``NONE`` returns the
+    weighted per-example losses unreduced.
+
+    Example:
+        >>> import companion as tf
+        >>> tf.keras.losses.Reduction.SUM
+        'sum'
+    """
+
+    AUTO = "auto"
+    NONE = "none"
+    SUM = "sum"
+    SUM_OVER_BATCH_SIZE = "sum_over_batch_size"
+
+    @classmethod
+    def all(cls):
+        return (cls.AUTO, cls.NONE, cls.SUM, cls.SUM_OVER_BATCH_SIZE)
+
+    @classmethod
+    def validate(cls, key):
+        """Returns ``key`` if it names a reduction; raises ValueError otherwise."""
+        if key not in cls.all():
+            raise ValueError(f"Invalid loss reduction {key!r}. Expected one of {cls.all()}, e.g. "
+                             "reduction='sum_over_batch_size'.")
+        return key
+
+
+@op("keras_loss_reduction", static=("reduction",))
+def _reduce(losses, weights, reduction):
+    weighted = losses * weights
+    if reduction == Reduction.NONE:
+        return weighted
+    total = jnp.sum(weighted)
+    if reduction == Reduction.SUM or weighted.size == 0:  # Keras's divide_no_nan: 0 for no elements
+        return total if weighted.size else jnp.zeros((), weighted.dtype)
+    return total / weighted.size
+
+
+def reduce_weighted_loss(losses, sample_weight, reduction, loss_name):
+    """Weights ``losses`` by ``sample_weight`` (broadcast like Keras) and applies ``reduction``."""
+    losses = as_input(losses)
+    weights = _weights(sample_weight, losses, loss_name)
+    return _reduce(losses, weights, reduction=reduction)
+
+
+def _weights(sample_weight, losses, loss_name):
+    if sample_weight is None:
+        return as_input(1.0, losses.dtype)
+    weights = as_input(sample_weight)
+    if weights.dtype != losses.dtype:
+        weights = cast(weights, losses.dtype)
+    weights = match_weight_rank(weights, losses)
+    try:
+        np.broadcast_shapes(shape_of(weights), shape_of(losses))
+    except ValueError:
+        raise ValueError(f"{loss_name}: sample_weight of shape {shape_of(weights)} does not broadcast to "
+                         f"the per-example losses of shape {shape_of(losses)}. Pass one weight per "
+                         f"example, shape {shape_of(losses)[:1]}.") from None
+    return weights

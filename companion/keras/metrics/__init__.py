@@ -1,0 +1,33 @@
+"""``companion.keras.metrics``: TensorFlow's ``tf.keras.metrics`` (stateful metrics and functions)."""
+
+from companion.keras.losses._mean_absolute_error import MAE, mae, mean_absolute_error
+from companion.keras.losses._mean_squared_error import MSE, mean_squared_error, mse
+from companion.keras.metrics._accuracy import (
+    Accuracy,
+    BinaryAccuracy,
+    CategoricalAccuracy,
+    SparseCategoricalAccuracy,
+    accuracy,
+    binary_accuracy,
+    categorical_accuracy,
+    sparse_categorical_accuracy,
+)
+from companion.keras.metrics._auc import AUC
+from companion.keras.metrics._get import deserialize, get, serialize
+from companion.keras.metrics._mean_metric_wrapper import MeanMetricWrapper
+from companion.keras.metrics._metric import Metric
+from companion.keras.metrics._precision_recall import Precision, Recall
+from companion.keras.metrics._reduce import Mean, Reduce, Sum
+from companion.keras.metrics._regression import (
+    MeanAbsoluteError,
+    MeanSquaredError,
+    RootMeanSquaredError,
+)
+
+__all__ = [
+    "AUC", "MAE", "MSE", "Accuracy", "BinaryAccuracy", "CategoricalAccuracy", "Mean",
+    "MeanAbsoluteError", "MeanMetricWrapper", "MeanSquaredError", "Metric", "Precision", "Recall",
+    "Reduce", "RootMeanSquaredError", "SparseCategoricalAccuracy", "Sum", "accuracy",
+    "binary_accuracy", "categorical_accuracy", "deserialize", "get", "mae", "mean_absolute_error",
+    "mean_squared_error", "mse", "serialize", "sparse_categorical_accuracy",
+]

@@ -1,0 +1,34 @@
+"""`MeanMetricWrapper`: the running mean of a per-example function ``fn(y_true, y_pred)``."""
+
+from companion._convert import as_input
+from companion.keras.losses._loss_inputs import float_tensor, squeeze_or_expand
+from companion.keras.metrics._reduce import Mean
+
+
+class MeanMetricWrapper(Mean):
+    """The weighted mean of ``fn(y_true, y_pred, **kwargs)``, TF's ``MeanMetricWrapper``.
+
+    Both inputs are cast to the metric's dtype and a trailing size-1 dimension on one of
+    them is squeezed away (Keras's ``squeeze_or_expand_dimensions``) before ``fn`` runs.
+
+    Example:
+        >>> import companion as tf
+        >>> m = tf.keras.metrics.MeanMetricWrapper(tf.keras.losses.mean_absolute_error, name="mae")
+        >>> print(m([[1.0], [2.0]], [[2.0], [2.0]]))
+        companion.Tensor(0.5, shape=(), dtype=float32)
+    """
+
+    def __init__(self, fn, name=None, dtype=None, **kwargs):
+        super().__init__(name=name, dtype=dtype)
+        self._fn = fn
+        self._fn_kwargs = kwargs
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        """Adds ``fn(y_true, y_pred)`` for this batch, weighted by ``sample_weight``."""
+        y_true = float_tensor(as_input(y_true), self._dtype)
+        y_pred = float_tensor(as_input(y_pred), self._dtype)
+        y_pred, y_true = squeeze_or_expand(y_pred, y_true)
+        super().update_state(self._fn(y_true, y_pred, **self._fn_kwargs), sample_weight=sample_weight)
+
+    def get_config(self):
+        return {**super().get_config(), **self._fn_kwargs}

@@ -1,0 +1,128 @@
+"""`Metric`: the base class of Keras metrics, whose state lives in companion Variables."""
+
+import re
+
+import numpy as np
+
+from companion import _dtypes
+from companion._variable import Variable
+
+
+class Metric:
+    """Base class of metrics, TensorFlow's ``tf.keras.metrics.Metric``.
+
+    A metric accumulates state in Variables (created with `add_weight`, or assigned as
+    attributes) through ``update_state``; ``result`` computes the value from that state.
+    Updates go through ``assign``/``assign_add``, so a metric works eagerly and inside
+    `companion.function` alike.
+
+    Args:
+        name: the metric's name (default: the class name in snake_case).
+        dtype: the dtype of its result (default float32).
+
+    Example:
+        >>> import companion as tf
+        >>> class Count(tf.keras.metrics.Metric):
+        ...     def __init__(self, name="count", **kwargs):
+        ...         super().__init__(name=name, **kwargs)
+        ...         self.n = self.add_weight(name="n", dtype="int32")
+        ...     def update_state(self, values):
+        ...         self.n.assign_add(tf.size(values))
+        ...     def result(self):
+        ...         return self.n.value()
+        >>> count = Count()
+        >>> print(count([1.0, 2.0, 3.0]))
+        companion.Tensor(3, shape=(), dtype=int32)
+    """
+
+    def __init__(self, name=None, dtype=None, **kwargs):
+        self.name = name or _snake_case(type(self).__name__)
+        self._dtype = _dtypes.as_dtype(dtype or _dtypes.float32)
+        self._weights = []
+
+    @property
+    def dtype(self):
+        return self._dtype
+
+    def add_weight(self, name, shape=(), initializer="zeros", dtype=None, **kwargs):
+        """Creates a non-trainable Variable holding part of the metric's state.
+
+        Args:
+            name: the variable's name.
+            shape: its shape (a scalar by default).
+            initializer: ``'zeros'``, ``'ones'`` or a callable ``(shape, dtype) -> value``.
+            dtype: its dtype (default: the metric's dtype).
+        """
+        dtype = _dtypes.as_dtype(dtype or self._dtype)
+        shape = tuple(shape or ())
+        variable = Variable(_initial_value(initializer, shape, dtype), trainable=False, name=name,
+                            dtype=dtype)
+        self._weights.append(variable)
+        return variable
+
+    def update_state(self, *args, **kwargs):
+        """Accumulates statistics. Subclasses must override it."""
+        raise NotImplementedError(f"{type(self).__name__} must implement update_state(...).")
+
+    def result(self):
+        """The metric's value from its state. Subclasses must override it."""
+        raise NotImplementedError(f"{type(self).__name__} must implement result().")
+
+    def reset_state(self):
+        """Sets every state variable back to zero (calls an overridden `reset_states`)."""
+        if type(self).reset_states is not Metric.reset_states:
+            return self.reset_states()
+        for variable in self.variables:
+            variable.assign(np.zeros(tuple(variable.shape), variable.dtype.as_numpy_dtype))
+        return None
+
+    def reset_states(self):
+        """The older name of `reset_state`."""
+        return self.reset_state()
+
+    def __call__(self, *args, **kwargs):
+        """Updates the state with the arguments of ``update_state``, then returns `result`."""
+        self.update_state(*args, **kwargs)
+        return self.result()
+
+    @property
+    def variables(self):
+        """The state Variables: those from `add_weight`, then those assigned as attributes."""
+        found = list(self._weights)
+        for value in vars(self).values():
+            if isinstance(value, Variable) and not any(value is v for v in found):
+                found.append(value)
+        return found
+
+    weights = non_trainable_weights = non_trainable_variables = variables
+
+    @property
+    def trainable_weights(self):
+        return []
+
+    trainable_variables = trainable_weights
+
+    def get_config(self):
+        return {"name": self.name, "dtype": self._dtype.name}
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
+
+    def __repr__(self):
+        return f"<{type(self).__name__} name={self.name!r}>"
+
+
+def _initial_value(initializer, shape, dtype):
+    if initializer in ("zeros", "Zeros", None):
+        return np.zeros(shape, dtype.as_numpy_dtype)
+    if initializer in ("ones", "Ones"):
+        return np.ones(shape, dtype.as_numpy_dtype)
+    if callable(initializer):
+        return initializer(shape, dtype=dtype)
+    raise ValueError(f"Metric.add_weight: unknown initializer {initializer!r}. Use 'zeros', 'ones' or a "
+                     "callable (shape, dtype) -> initial value.")
+
+
+def _snake_case(name):
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_", name).lower()

@@ -1,0 +1,273 @@
+"""`Optimizer`: the Keras optimizer facade over small pure per-variable update rules."""
+
+import jax
+import jax.numpy as jnp
+
+from companion import _dtypes
+from companion._context import state
+from companion._convert import as_input
+from companion._gradient_tape import GradientTape
+from companion._variable import Variable
+from companion.keras.optimizers import _clipping
+from companion.keras.optimizers.schedules import LearningRateSchedule
+from companion.keras.optimizers.schedules import deserialize as _deserialize_schedule
+
+
+class Optimizer:
+    """Base class of Keras optimizers, TensorFlow's ``tf.keras.optimizers.Optimizer``.
+
+    A subclass names its slots (``_slot_names``) and writes one pure update rule,
+    ``_update(var, grad, slots, lr, step) -> (new_var, new_slots)`` on ``jax`` arrays
+    (``step`` is the 1-based step count). The base class keeps all state in companion
+    Variables (``iterations``, ``learning_rate`` and the slots, created on the first
+    `apply_gradients` for each variable), so an optimizer works eagerly and inside
+    `companion.function`. Eagerly the rule runs compiled, one program for all variables.
+
+    Gradients are clipped first (``clipnorm`` per gradient, ``global_clipnorm`` over all
+    of them, or ``clipvalue`` element-wise), and the learning rate of step ``t`` is
+    ``learning_rate`` or ``learning_rate(iterations)`` for a schedule, read before
+    ``iterations`` is incremented, as in Keras.
+
+    Example:
+        >>> import companion as tf
+        >>> opt = tf.keras.optimizers.SGD(learning_rate=0.1)
+        >>> var = tf.Variable(1.0)
+        >>> opt.minimize(lambda: var ** 2, [var])
+        >>> round(float(var.numpy()), 6)
+        0.8
+    """
+
+    _slot_names = ()
+
+    def __init__(self, learning_rate=0.001, clipnorm=None, clipvalue=None, global_clipnorm=None,
+                 name=None, **kwargs):
+        _check_clipping(clipnorm, clipvalue, global_clipnorm)
+        _check_kwargs(kwargs)
+        self.name = name or type(self).__name__.lower()
+        self.clipnorm = clipnorm
+        self.clipvalue = clipvalue
+        self.global_clipnorm = global_clipnorm
+        self._iterations = Variable(lambda: jnp.zeros((), jnp.int64), trainable=False,
+                                    name=f"{self.name}/iteration")
+        self._learning_rate = self._make_learning_rate(learning_rate)
+        self._slots = {}  # var.ref() -> {slot name: Variable}
+        self._slot_list = []
+        self._compiled = None
+
+    # -- the public state -----------------------------------------------------------------
+    @property
+    def iterations(self):
+        """The number of steps taken so far, an int64 Variable."""
+        return self._iterations
+
+    @iterations.setter
+    def iterations(self, value):
+        self._iterations.assign(value)
+
+    @property
+    def learning_rate(self):
+        """The learning rate: a float32 Variable, or the schedule's value at ``iterations``."""
+        if isinstance(self._learning_rate, LearningRateSchedule):
+            return self._learning_rate(self._iterations)
+        return self._learning_rate
+
+    @learning_rate.setter
+    def learning_rate(self, value):
+        if isinstance(value, LearningRateSchedule) or not isinstance(self._learning_rate, Variable):
+            self._learning_rate = self._make_learning_rate(value)
+        else:
+            self._learning_rate.assign(_as_float(value))
+
+    lr = learning_rate
+
+    @property
+    def variables(self):
+        """``iterations``, the learning-rate Variable (unless a schedule), then every slot."""
+        lr = [self._learning_rate] if isinstance(self._learning_rate, Variable) else []
+        return [self._iterations, *lr, *self._slot_list]
+
+    def get_slot(self, var, slot_name):
+        """The slot Variable ``slot_name`` (e.g. ``"m"``) kept for ``var``."""
+        return self._slots[var.ref()][slot_name]
+
+    def get_slot_names(self):
+        return list(self._slot_names)
+
+    # -- taking steps -----------------------------------------------------------------------
+    def apply_gradients(self, grads_and_vars, name=None, **kwargs):
+        """Applies one step to each ``(gradient, variable)`` pair; None gradients are skipped.
+
+        Returns the ``iterations`` Variable (incremented once per call).
+        """
+        pairs = [(g, v) for g, v in grads_and_vars if g is not None]
+        if not pairs:
+            return self._iterations
+        variables = [_checked_variable(v) for _, v in pairs]
+        grads = [as_input(g)._value.astype(v._value.dtype) for g, v in pairs]
+        slots = [self._slots_for(v) for v in variables]
+        lr = self._current_learning_rate()
+        step = self._iterations._value + 1
+        arrays = ([v._value for v in variables], grads,
+                  [{k: s._value for k, s in d.items()} for d in slots], lr, step)
+        new_vars, new_slots = self._step_program()(*arrays)
+        _write_back(variables, slots, new_vars, new_slots)
+        self._iterations.assign_add(1)
+        return self._iterations
+
+    def minimize(self, loss, var_list, tape=None):
+        """Takes one step minimizing ``loss``.
+
+        ``loss`` is a zero-argument callable (differentiated here), or a tensor computed
+        under ``tape``; ``var_list`` is a list of Variables or a callable returning one.
+        """
+        grads, var_list = self._gradients(loss, var_list, tape)
+        self.apply_gradients(zip(grads, var_list))
+
+    def compute_gradients(self, loss, var_list, tape=None):
+        """The ``(gradient, variable)`` pairs `minimize` would apply."""
+        grads, var_list = self._gradients(loss, var_list, tape)
+        return list(zip(grads, var_list))
+
+    # -- configuration ----------------------------------------------------------------------
+    def get_config(self):
+        """The constructor arguments; a schedule is stored as ``{"class_name", "config"}``."""
+        lr = self._learning_rate
+        if isinstance(lr, LearningRateSchedule):
+            lr = {"class_name": type(lr).__name__, "config": lr.get_config()}
+        else:
+            lr = float(lr.numpy())
+        return {"name": self.name, "learning_rate": lr, "clipnorm": self.clipnorm,
+                "clipvalue": self.clipvalue, "global_clipnorm": self.global_clipnorm}
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        config = dict(config)
+        if isinstance(config.get("learning_rate"), dict):
+            config["learning_rate"] = _deserialize_schedule(config["learning_rate"], custom_objects)
+        return cls(**config)
+
+    def __repr__(self):
+        return f"<companion.keras.optimizers.{type(self).__name__} name={self.name!r}>"
+
+    # -- what subclasses provide ----------------------------------------------------------
+    def _update(self, var, grad, slots, lr, step):
+        raise NotImplementedError(f"{type(self).__name__} must implement _update(var, grad, "
+                                  "slots, lr, step) -> (new_var, new_slots).")
+
+    # -- helpers ----------------------------------------------------------------------------
+    def _make_learning_rate(self, value):
+        if isinstance(value, LearningRateSchedule):
+            return value
+        if callable(value):
+            raise TypeError("`learning_rate` must be a float or a keras.optimizers.schedules."
+                            f"LearningRateSchedule. Received: learning_rate={value!r}")
+        return Variable(_as_float(value), trainable=False, dtype=_dtypes.float32,
+                        name=f"{self.name}/learning_rate")
+
+    def _current_learning_rate(self):
+        if isinstance(self._learning_rate, LearningRateSchedule):
+            return as_input(self._learning_rate(self._iterations))._value
+        return self._learning_rate._value
+
+    def _slots_for(self, var):
+        slots = self._slots.get(var.ref())
+        if slots is None:
+            slots = {name: self._new_slot(var, name) for name in self._slot_names}
+            self._slots[var.ref()] = slots
+            self._slot_list.extend(slots.values())
+        return slots
+
+    def _new_slot(self, var, name):
+        """The slot Variable ``name`` for ``var``: zeros of its shape and dtype (overridable)."""
+        return _slot_like(var, name, jnp.zeros)
+
+    def _step_program(self):
+        if state.staging:
+            return self._step
+        if self._compiled is None:
+            self._compiled = jax.jit(self._step)
+        return self._compiled
+
+    def _step(self, variables, grads, slots, lr, step):
+        grads = _clipping.clip(grads, self.clipnorm, self.clipvalue, self.global_clipnorm)
+        new_vars, new_slots = [], []
+        for var, grad, slot in zip(variables, grads, slots):
+            new_var, new_slot = self._update(var, grad, slot, lr.astype(var.dtype),
+                                             step.astype(var.dtype))
+            new_vars.append(new_var)
+            new_slots.append(new_slot)
+        return new_vars, new_slots
+
+    def _gradients(self, loss, var_list, tape):
+        if callable(var_list):
+            var_list = var_list()
+        var_list = list(var_list)
+        if callable(loss):
+            with GradientTape() as tape:
+                for var in var_list:
+                    tape.watch(var)
+                loss = loss()
+        elif tape is None:
+            raise ValueError("minimize: `tape` is required when `loss` is a tensor (pass the "
+                             "GradientTape that recorded it), or pass a zero-argument callable "
+                             f"returning the loss. Received: loss={loss!r}, tape=None")
+        return tape.gradient(loss, var_list), var_list
+
+
+def _write_back(variables, slots, new_vars, new_slots):
+    for var, slot, new_var, new_slot in zip(variables, slots, new_vars, new_slots):
+        var._set_value(new_var)
+        for name, value in new_slot.items():
+            slot[name]._set_value(value)
+
+
+def _slot_like(var, name, fill, shape=None):
+    """A non-trainable Variable ``fill(shape, dtype)`` named after ``var`` (made eagerly)."""
+    shape = tuple(var._value.shape) if shape is None else shape
+    dtype = var._value.dtype
+    return Variable(lambda: fill(shape, dtype), trainable=False, name=f"{_base_name(var)}/{name}")
+
+
+def _base_name(var):
+    return var.name.split(":")[0]
+
+
+def _checked_variable(var):
+    if not getattr(var, "_is_variable", False):
+        raise TypeError("apply_gradients expects (gradient, Variable) pairs; a plain tensor "
+                        f"cannot be updated. Received: {var!r}")
+    return var
+
+
+def _as_float(value):
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise TypeError("`learning_rate` must be a float or a keras.optimizers.schedules."
+                        f"LearningRateSchedule. Received: learning_rate={value!r}") from None
+
+
+def _check_clipping(clipnorm, clipvalue, global_clipnorm):
+    given = {k: v for k, v in [("clipnorm", clipnorm), ("clipvalue", clipvalue),
+                               ("global_clipnorm", global_clipnorm)] if v is not None}
+    if len(given) > 1:
+        raise ValueError("Only one of `clipnorm`, `clipvalue` and `global_clipnorm` can be set. "
+                         f"Received: {given}")
+    for key, value in given.items():
+        if not value > 0:
+            raise ValueError(f"`{key}` must be a positive number. Received: {key}={value!r}")
+
+
+_IGNORED = {"weight_decay", "use_ema", "ema_momentum", "ema_overwrite_frequency",
+            "jit_compile", "is_legacy_optimizer", "loss_scale_factor",
+            "gradient_accumulation_steps", "decay"}
+
+
+def _check_kwargs(kwargs):
+    unknown = set(kwargs) - _IGNORED
+    if unknown:
+        raise TypeError(f"Unexpected keyword argument(s) for an optimizer: {sorted(unknown)}")
+    for key in ("weight_decay", "use_ema", "decay"):
+        if kwargs.get(key):
+            raise NotImplementedError(f"`{key}` is not supported by companion optimizers yet "
+                                      f"(use AdamW for weight decay). Received: {key}={kwargs[key]!r}")

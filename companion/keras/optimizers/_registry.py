@@ -1,0 +1,50 @@
+"""Looking optimizers up by name or config: `get`, `serialize`, `deserialize`."""
+
+from companion.keras.optimizers._adadelta import Adadelta
+from companion.keras.optimizers._adagrad import Adagrad
+from companion.keras.optimizers._adam import Adam
+from companion.keras.optimizers._adamw import AdamW
+from companion.keras.optimizers._nadam import Nadam
+from companion.keras.optimizers._optimizer import Optimizer
+from companion.keras.optimizers._rmsprop import RMSprop
+from companion.keras.optimizers._sgd import SGD
+
+_CLASSES = {cls.__name__.lower(): cls for cls in (SGD, Adam, AdamW, RMSprop, Adagrad, Adadelta, Nadam)}
+
+
+def get(identifier):
+    """An optimizer from a name (``"adam"``, case-insensitive), a config dict, or an instance.
+
+    Example:
+        >>> import companion as tf
+        >>> tf.keras.optimizers.get("adam")
+        <companion.keras.optimizers.Adam name='adam'>
+    """
+    if isinstance(identifier, Optimizer):
+        return identifier
+    if isinstance(identifier, str):
+        return _class_named(identifier)()
+    if isinstance(identifier, dict):
+        return deserialize(identifier)
+    raise ValueError("Could not interpret optimizer identifier: expected a name such as 'adam', "
+                     f"a config dict or an Optimizer. Received: {identifier!r}")
+
+
+def serialize(optimizer):
+    """``{"class_name": ..., "config": ...}`` describing ``optimizer``."""
+    return {"class_name": type(optimizer).__name__, "config": optimizer.get_config()}
+
+
+def deserialize(config, custom_objects=None):
+    """The optimizer described by `serialize`'s dictionary."""
+    name = config.get("class_name", "")
+    custom = {k.lower(): v for k, v in (custom_objects or {}).items()}
+    cls = custom.get(name.lower()) or _class_named(name)
+    return cls.from_config(config.get("config", {}))
+
+
+def _class_named(name):
+    cls = _CLASSES.get(name.lower())
+    if cls is None:
+        raise ValueError(f"Unknown optimizer {name!r}. Known names: {sorted(_CLASSES)}.")
+    return cls
