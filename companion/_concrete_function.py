@@ -1,6 +1,7 @@
 """`ConcreteFunction`: one traced signature of a `Function`, compiled, with its Variable wiring."""
 
 import jax
+import jax.extend.core
 import jax.numpy as jnp
 import numpy as np
 
@@ -67,14 +68,19 @@ class ConcreteFunction:
         self.outputs = [TensorSpec(v.shape, v.dtype) for v in self._jaxpr.outvars[:info["n_dynamic"]]
                         for v in [v.aval]]
         self.graph = _Graph(name, closed, self.inputs, self.outputs)
-        self._op = Op(f"function:{name}", self._run)
+        self._quiet = _without_prints(self._jaxpr)
+        self._op = Op(f"function:{name}", self._replay)  # a tape's replay must not print again
+        self._op._eager = jax.jit(self._run)
         self._n_user = info["n_dynamic"]
         self._single = (len(self._out_slots) == 1 and getattr(self._out_slots[0], "plain", False)
                         and self._out_tree == jax.tree_util.tree_structure(0))
         self._plain = self._single and not self.variables and not self._feed_slots \
             and not self._written
 
-    def _run(self, *arrays):
+    def _replay(self, *arrays):
+        return self._run(*arrays, jaxpr=self._quiet)
+
+    def _run(self, *arrays, jaxpr=None):
         n_args = len(self.inputs)
         consts = list(self._consts)
         rest = arrays[n_args:]
@@ -82,7 +88,7 @@ class ConcreteFunction:
             consts[slot] = value
         for (slot, _), value in zip(self._feed_slots, rest[len(self._var_slots):]):
             consts[slot] = value
-        return tuple(jax.core.eval_jaxpr(self._jaxpr, consts, *arrays[:n_args]))
+        return tuple(jax.core.eval_jaxpr(jaxpr or self._jaxpr, consts, *arrays[:n_args]))
 
     def call(self, flat_args):
         """Runs the program on tensor arguments (in signature order); returns the outputs."""
@@ -163,6 +169,43 @@ class _Graph:
         from companion._html import preformatted
 
         return preformatted(repr(self), self.as_text())
+
+
+# -- the program without its companion.print callbacks (for gradient replays) -----------------
+
+def _without_prints(jaxpr):
+    """``jaxpr`` with every debug callback removed, also inside conds and loops."""
+    try:
+        return _strip(jaxpr)
+    except Exception:  # noqa: BLE001 - an unexpected jaxpr shape: replay with the prints
+        return jaxpr
+
+
+def _strip(jaxpr):
+    eqns = []
+    for eqn in jaxpr.eqns:
+        if eqn.primitive.name == "debug_callback":
+            continue
+        params = {key: _strip_param(value) for key, value in eqn.params.items()}
+        eqns.append(eqn.replace(params=params, effects=_kept(eqn.effects)))
+    effects = set()
+    for eqn in eqns:
+        effects |= set(eqn.effects)
+    return jaxpr.replace(eqns=eqns, effects=effects)
+
+
+def _strip_param(value):
+    if isinstance(value, jax.extend.core.ClosedJaxpr):
+        return value.replace(jaxpr=_strip(value.jaxpr))
+    if isinstance(value, jax.extend.core.Jaxpr):
+        return _strip(value)
+    if isinstance(value, tuple):
+        return tuple(_strip_param(v) for v in value)
+    return value
+
+
+def _kept(effects):
+    return {e for e in effects if "Debug" not in type(e).__name__}
 
 
 # -- outputs: traced tensors become program outputs, everything else is rebuilt each call --

@@ -43,3 +43,19 @@ def test_file_stream(tmp_path):
 def test_bad_stream():
     with pytest.raises(ValueError, match="output_stream must be sys.stdout, sys.stderr"):
         tf.print(1, output_stream="nowhere")
+
+
+def test_a_gradient_through_a_function_does_not_print_again(capsys):
+    @tf.function
+    def f(x):
+        tf.print("forward", output_stream=sys.stdout)
+        if x > 0:
+            tf.print("positive", output_stream=sys.stdout)
+        return x * x
+
+    x = tf.constant(3.0)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = f(x)
+    assert float(tape.gradient(y, x)) == 6.0
+    assert capsys.readouterr().out.split() == ["forward", "positive"]
