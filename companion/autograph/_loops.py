@@ -8,6 +8,7 @@ the program is compiled once whatever the number of iterations.
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 from jax import lax
 
 from companion._context import state
@@ -30,6 +31,13 @@ class TracedRange:
             raise TypeError(f"{_state.where()}range() over tensors needs integer bounds of one dtype. "
                             f"Received dtypes {sorted(d.name for d in dtypes)}: cast them to int32.")
 
+    def static_length(self):
+        """The number of items when every bound is known while tracing, else None."""
+        if any(is_traced(b) for b in (self.start, self.limit, self.delta)):
+            return None
+        start, limit, delta = (int(np.asarray(b._value)) for b in (self.start, self.limit, self.delta))
+        return len(range(start, limit, delta))
+
     def length(self):
         span = self.limit._value - self.start._value
         step = self.delta._value
@@ -50,15 +58,18 @@ def stages(iterable):
 def staged_for(iterable, extra_test, body, get_state, set_state, names):
     """``for`` over a `TracedRange` or a tensor's first axis, as a staged while loop."""
     if isinstance(iterable, TracedRange):
-        count, item = iterable.length(), iterable.item
-        index_dtype = iterable.start._value.dtype
+        static = iterable.static_length()
+        count = iterable.length() if static is None else static
+        item, index_dtype = iterable.item, iterable.start._value.dtype
     elif hasattr(iterable, "item") and hasattr(iterable, "count"):  # a dataset's stacked elements
         count, item, index_dtype = iterable.count, iterable.item, jnp.int32
+        static = count
     else:
         value = iterable._value
         if value.ndim == 0:
             raise TypeError(f"{_state.where()}Cannot iterate over a scalar tensor.")
         count, index_dtype = value.shape[0], jnp.int32
+        static = count
         item = lambda i: Tensor(lax.dynamic_index_in_dim(value, i, keepdims=False))  # noqa: E731
     box = [Tensor(jnp.zeros((), index_dtype))]
 
@@ -78,11 +89,16 @@ def staged_for(iterable, extra_test, body, get_state, set_state, names):
         body(item(index._value))
         box[0] = Tensor(index._value + 1)
 
-    staged_while(test, step, get, put, ("<loop index>",) + tuple(names), "for loop")
+    staged_while(test, step, get, put, ("<loop index>",) + tuple(names), "for loop", static)
 
 
-def staged_while(test, body, get_state, set_state, names, what):
-    """A ``lax.while_loop`` over the state and the Variables the body assigns."""
+def staged_while(test, body, get_state, set_state, names, what, static_count=None):
+    """A ``lax.while_loop`` over the state and the Variables the body assigns.
+
+    With a trip count known while tracing, a ``lax.scan`` of that length whose steps run
+    the body only while the test holds: unlike a while loop, it can be differentiated in
+    reverse mode (a tape around the function works).
+    """
     init = get_state()
     _check_defined(names, init, what)
 
@@ -125,7 +141,14 @@ def staged_while(test, body, get_state, set_state, names, what):
         out = body_block.evaluate(carry[:n], replaced(body_slots, carry[n:]))
         return tuple(out[:n]) + tuple(out[n:])
 
-    final = lax.while_loop(cond_fun, body_fun, tuple(arrays) + tuple(before[id(v)] for v in written))
+    init_carry = tuple(arrays) + tuple(before[id(v)] for v in written)
+    if static_count is None:
+        final = lax.while_loop(cond_fun, body_fun, init_carry)
+    else:
+        def step(carry, _):
+            return lax.cond(cond_fun(carry), body_fun, lambda c: tuple(c), carry), None
+
+        final, _ = lax.scan(step, init_carry, None, length=int(static_count))
     set_state(_state.unflatten(final[:n], kinds))
     for var, value in zip(written, final[n:]):
         var._set_value(value)

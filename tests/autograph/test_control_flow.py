@@ -226,3 +226,22 @@ def test_do_not_convert_calls_the_function_as_is():
         return helper(x)
 
     assert int(f(tf.constant(1))) == 2
+
+
+def test_a_tape_differentiates_through_loops_of_known_length():
+    @tf.function
+    def power(x, rows):
+        y = x
+        for _ in tf.range(3):
+            y = y * x
+        for row in rows:
+            y = y + tf.reduce_sum(row) * x
+        return y
+
+    x = tf.constant(2.0)
+    rows = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = power(x, rows)
+    assert float(y) == 16.0 + 10.0 * 2.0
+    assert float(tape.gradient(y, x)) == 4 * 2.0 ** 3 + 10.0
