@@ -32,8 +32,7 @@ from companion._tensor_spec import TensorSpec
 from companion._tensor import EagerTensor, Tensor
 from companion._variable import Variable
 from companion._py_function import numpy_function, py_function
-from companion import autograph, config, data, datasets, dtypes, errors, image, io, linalg, math, nn, random
-from companion import keras, train
+from companion import autograph, config, dtypes, errors, linalg, math, nn, random
 
 _operators.install(Tensor)
 _operators.install(Variable)
@@ -53,3 +52,19 @@ __all__ = sorted({
     "config", "data", "datasets", "dtypes", "errors", "image", "io", "linalg", "math", "nn", "random",
     "keras", "train", "numpy_function", "py_function",
 })
+
+_LAZY = ("data", "datasets", "image", "io", "keras", "train")  # imported on first use: keeps import fast
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        import importlib
+
+        module = importlib.import_module(f"companion.{name}")
+        globals()[name] = module
+        return module
+    raise AttributeError(f"module 'companion' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))

@@ -1,5 +1,15 @@
-"""``companion.keras``: TensorFlow's Keras API (datasets, losses, metrics, optimizers so far)."""
+"""``companion.keras``: TensorFlow's Keras API (layers, losses, metrics, optimizers, datasets, ...)."""
 
-from companion.keras import datasets, losses, metrics, optimizers
+from companion.keras import (
+    activations,
+    datasets,
+    initializers,
+    layers,
+    losses,
+    metrics,
+    optimizers,
+    regularizers,
+)
 
-__all__ = ["datasets", "losses", "metrics", "optimizers"]
+__all__ = ["activations", "datasets", "initializers", "layers", "losses", "metrics", "optimizers",
+           "regularizers"]

@@ -1,0 +1,37 @@
+"""``companion.keras.initializers``: weight initializers (Glorot, He, random, constant) and `get`."""
+
+from companion.keras.initializers._get import deserialize, get, serialize
+from companion.keras.initializers._initializer import (
+    Constant,
+    Initializer,
+    Ones,
+    RandomNormal,
+    RandomUniform,
+    TruncatedNormal,
+    Zeros,
+)
+from companion.keras.initializers._variance_scaling import (
+    GlorotNormal,
+    GlorotUniform,
+    HeNormal,
+    HeUniform,
+    VarianceScaling,
+)
+
+constant = Constant
+glorot_normal = GlorotNormal
+glorot_uniform = GlorotUniform
+he_normal = HeNormal
+he_uniform = HeUniform
+ones = Ones
+random_normal = RandomNormal
+random_uniform = RandomUniform
+truncated_normal = TruncatedNormal
+zeros = Zeros
+
+__all__ = [
+    "Constant", "GlorotNormal", "GlorotUniform", "HeNormal", "HeUniform", "Initializer", "Ones",
+    "RandomNormal", "RandomUniform", "TruncatedNormal", "VarianceScaling", "Zeros", "constant",
+    "deserialize", "get", "glorot_normal", "glorot_uniform", "he_normal", "he_uniform", "ones",
+    "random_normal", "random_uniform", "serialize", "truncated_normal", "zeros",
+]

@@ -1,0 +1,24 @@
+"""`Activation`: applies an activation function as a layer."""
+
+from companion.keras import activations
+from companion.keras.layers._layer import Layer
+
+
+class Activation(Layer):
+    """Applies ``activation`` (a name such as ``'relu'``, or a function) to its inputs.
+
+    Example:
+        >>> import companion as tf
+        >>> tf.keras.layers.Activation("relu")(tf.constant([-1.0, 2.0])).numpy()
+        array([0., 2.], dtype=float32)
+    """
+
+    def __init__(self, activation, **kwargs):
+        super().__init__(**kwargs)
+        self.activation = activations.get(activation)
+
+    def call(self, inputs):
+        return self.activation(inputs)
+
+    def get_config(self):
+        return {**super().get_config(), "activation": activations.serialize(self.activation)}

@@ -1,0 +1,72 @@
+"""`Dense`: ``activation(inputs @ kernel + bias)``."""
+
+from companion._ops._linalg import tensordot
+from companion.keras import activations, initializers, regularizers
+from companion.keras.layers._input_spec import InputSpec
+from companion.keras.layers._layer import Layer
+
+
+class Dense(Layer):
+    """A densely connected layer: ``activation(inputs @ kernel + bias)`` on the last axis.
+
+    Args:
+        units: the size of the last axis of the output, a positive integer.
+        activation: an activation name or function (None: linear).
+        use_bias: whether to add a bias vector.
+        kernel_initializer, bias_initializer: initializers (names, instances or callables).
+        kernel_regularizer, bias_regularizer: penalties added to `losses`.
+
+    Example:
+        >>> import companion as tf
+        >>> layer = tf.keras.layers.Dense(3, kernel_initializer="ones")
+        >>> layer(tf.ones([2, 4])).numpy()
+        array([[4., 4., 4.],
+               [4., 4., 4.]], dtype=float32)
+        >>> layer.count_params()
+        15
+    """
+
+    def __init__(self, units, activation=None, use_bias=True, kernel_initializer="glorot_uniform",
+                 bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None,
+                 activity_regularizer=None, kernel_constraint=None, bias_constraint=None, **kwargs):
+        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
+        if isinstance(units, bool) or not isinstance(units, int) or units <= 0:
+            raise ValueError(f"`units` must be a positive integer. Received: units={units!r}")
+        self.units = units
+        self.activation = activations.get(activation)
+        self.use_bias = bool(use_bias)
+        self.kernel_initializer = initializers.get(kernel_initializer)
+        self.bias_initializer = initializers.get(bias_initializer)
+        self.kernel_regularizer = regularizers.get(kernel_regularizer)
+        self.bias_regularizer = regularizers.get(bias_regularizer)
+        self.input_spec = InputSpec(min_ndim=2)
+
+    def build(self, input_shape):
+        last_dim = input_shape[-1]
+        if last_dim is None:
+            raise ValueError(f"The last dimension of the inputs to Dense layer {self.name!r} must be "
+                             f"known. Received: input_shape={input_shape}")
+        self.kernel = self.add_weight("kernel", shape=(last_dim, self.units),
+                                      initializer=self.kernel_initializer,
+                                      regularizer=self.kernel_regularizer)
+        self.bias = self.add_weight("bias", shape=(self.units,), initializer=self.bias_initializer,
+                                    regularizer=self.bias_regularizer) if self.use_bias else None
+        self.input_spec = InputSpec(min_ndim=2, axes={-1: last_dim})
+
+    def call(self, inputs):
+        outputs = tensordot(inputs, self.kernel, [[inputs.ndim - 1], [0]])
+        if self.use_bias:
+            outputs = outputs + self.bias
+        return self.activation(outputs)
+
+    def compute_output_shape(self, input_shape):
+        return tuple(input_shape)[:-1] + (self.units,)
+
+    def get_config(self):
+        return {**super().get_config(), "units": self.units,
+                "activation": activations.serialize(self.activation), "use_bias": self.use_bias,
+                "kernel_initializer": initializers.serialize(self.kernel_initializer),
+                "bias_initializer": initializers.serialize(self.bias_initializer),
+                "kernel_regularizer": regularizers.serialize(self.kernel_regularizer),
+                "bias_regularizer": regularizers.serialize(self.bias_regularizer),
+                "activity_regularizer": regularizers.serialize(self.activity_regularizer)}

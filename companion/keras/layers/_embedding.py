@@ -1,0 +1,58 @@
+"""`Embedding`: integer indices to rows of a trainable table."""
+
+from companion._ops._math import cast
+from companion._ops._nn_embedding import embedding_lookup
+from companion.keras import initializers, regularizers
+from companion.keras.layers._layer import Layer
+
+
+class Embedding(Layer):
+    """Maps each index in ``[0, input_dim)`` to a trainable vector of size ``output_dim``.
+
+    Example:
+        >>> import companion as tf
+        >>> layer = tf.keras.layers.Embedding(1000, 64)
+        >>> layer(tf.constant([[1, 2, 3]])).shape
+        TensorShape([1, 3, 64])
+        >>> layer.count_params()
+        64000
+    """
+
+    def __init__(self, input_dim, output_dim, embeddings_initializer="uniform",
+                 embeddings_regularizer=None, activity_regularizer=None, embeddings_constraint=None,
+                 mask_zero=False, input_length=None, **kwargs):
+        if input_length is not None and "input_shape" not in kwargs:
+            kwargs["input_shape"] = (input_length,)
+        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
+        for what, value in (("input_dim", input_dim), ("output_dim", output_dim)):
+            if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+                raise ValueError(f"`{what}` must be a positive integer. Received: {what}={value!r}")
+        self.input_dim, self.output_dim = input_dim, output_dim
+        self.embeddings_initializer = initializers.get(embeddings_initializer)
+        self.embeddings_regularizer = regularizers.get(embeddings_regularizer)
+        self.mask_zero = bool(mask_zero)
+        self.input_length = input_length
+        self._autocast = False
+
+    def build(self, input_shape):
+        self.embeddings = self.add_weight("embeddings", shape=(self.input_dim, self.output_dim),
+                                          initializer=self.embeddings_initializer,
+                                          regularizer=self.embeddings_regularizer)
+
+    def call(self, inputs):
+        if not inputs.dtype.is_integer:
+            inputs = cast(inputs, "int32")
+        return embedding_lookup(self.embeddings, inputs)
+
+    def compute_output_shape(self, input_shape):
+        return tuple(input_shape) + (self.output_dim,)
+
+    def get_config(self):
+        config = {**super().get_config(), "input_dim": self.input_dim, "output_dim": self.output_dim,
+                  "embeddings_initializer": initializers.serialize(self.embeddings_initializer),
+                  "embeddings_regularizer": regularizers.serialize(self.embeddings_regularizer),
+                  "activity_regularizer": regularizers.serialize(self.activity_regularizer),
+                  "mask_zero": self.mask_zero, "input_length": self.input_length}
+        if self.input_length is not None:  # input_length stands for it
+            config.pop("batch_input_shape", None)
+        return config

@@ -1,0 +1,51 @@
+"""`InputSpec`: the rank and axis sizes a built layer accepts, checked on every call."""
+
+from companion._shape import TensorShape
+
+
+class InputSpec:
+    """What a layer expects of an input: ``ndim``, ``min_ndim``, ``max_ndim`` and fixed ``axes``.
+
+    Example:
+        >>> from companion.keras.layers import InputSpec
+        >>> InputSpec(min_ndim=2, axes={-1: 3})
+        InputSpec(min_ndim=2, axes={-1: 3})
+    """
+
+    def __init__(self, dtype=None, shape=None, ndim=None, max_ndim=None, min_ndim=None, axes=None):
+        self.dtype = dtype
+        self.shape = None if shape is None else tuple(shape)
+        self.ndim = len(self.shape) if shape is not None else ndim
+        self.max_ndim = max_ndim
+        self.min_ndim = min_ndim
+        self.axes = dict(axes or {})
+
+    def check(self, layer_name, shape, index=0):
+        """Raises a ValueError naming the layer when an input of ``shape`` does not fit."""
+        dims = TensorShape(shape).as_list()
+        rank = len(dims)
+        for ok, expected in ((self.ndim is None or rank == self.ndim, f"ndim={self.ndim}"),
+                             (self.min_ndim is None or rank >= self.min_ndim, f"min_ndim={self.min_ndim}"),
+                             (self.max_ndim is None or rank <= self.max_ndim, f"max_ndim={self.max_ndim}")):
+            if not ok:
+                _fail(layer_name, index, f"expected {expected}, found ndim={rank}", dims)
+        for axis, size in self.axes.items():
+            got = dims[axis] if -rank <= axis < rank else None
+            if size is not None and got is not None and got != size:
+                _fail(layer_name, index, f"expected axis {axis} of input shape to have value {size}",
+                      dims)
+        if self.shape is not None:
+            for want, got in zip(self.shape, dims):
+                if want is not None and got is not None and want != got:
+                    _fail(layer_name, index, f"expected shape={self.shape}", dims)
+
+    def __repr__(self):
+        fields = {"dtype": self.dtype, "shape": self.shape, "ndim": self.ndim,
+                  "max_ndim": self.max_ndim, "min_ndim": self.min_ndim, "axes": self.axes or None}
+        return "InputSpec(" + ", ".join(f"{k}={v}" for k, v in fields.items() if v is not None) + ")"
+
+
+def _fail(layer_name, index, expectation, dims):
+    raise ValueError(f'Input {index} of layer "{layer_name}" is incompatible with the layer: '
+                     f"{expectation}, but received input with shape {tuple(dims)}. Pass inputs of the "
+                     "shape the layer was built for, or create a new layer for the new shape.")

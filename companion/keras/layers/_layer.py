@@ -1,0 +1,337 @@
+"""`Layer`: the Keras layer base class (build on first call, weights, tracking, losses, configs)."""
+
+import functools
+
+import numpy as np
+
+from companion import _dtypes
+from companion._convert import as_input
+from companion._ops._math import cast
+from companion._shape import TensorShape
+from companion._tensor import Tensor
+from companion._variable import Variable
+from companion.keras import initializers, regularizers
+from companion.keras.layers._call_context import CallContext, call_parameters
+from companion.keras.layers._naming import unique_name
+from companion.keras.layers._tracking import collect, map_structure, unique
+
+_ALLOWED_KWARGS = {"input_dim", "input_shape", "batch_input_shape", "batch_size",
+                   "activity_regularizer", "autocast", "dynamic"}
+_UNTRACKED = {"_call_losses", "_own_weights", "_regularized", "_build_input_shape", "input_spec"}
+
+
+class Layer:
+    """Base class of Keras layers, TensorFlow's ``tf.keras.layers.Layer``.
+
+    A subclass validates and stores its configuration in ``__init__``, creates weights in
+    ``build(input_shape)`` with `add_weight` (called once, on the first call, with the
+    input's shape), computes in ``call(inputs, training=None)`` and returns its
+    constructor arguments from ``get_config``. Layers and Variables assigned as attributes
+    (also inside lists, tuples and dicts) are tracked: their weights and losses are the
+    layer's. ``training`` given to a call reaches the calls of nested layers.
+
+    Example:
+        >>> import companion as tf
+        >>> class Scale(tf.keras.layers.Layer):
+        ...     def build(self, input_shape):
+        ...         self.w = self.add_weight("w", shape=(input_shape[-1],), initializer="ones")
+        ...     def call(self, inputs):
+        ...         return inputs * self.w
+        >>> layer = Scale(name="scale")
+        >>> layer(tf.constant([[1.0, 2.0]])).numpy()
+        array([[1., 2.]], dtype=float32)
+        >>> [w.name for w in layer.weights]
+        ['scale/w:0']
+    """
+
+    _is_layer = True
+
+    def __init__(self, trainable=True, name=None, dtype=None, **kwargs):
+        unknown = set(kwargs) - _ALLOWED_KWARGS
+        if unknown:
+            raise TypeError(f"Keyword argument(s) not understood by {type(self).__name__}: "
+                            f"{sorted(unknown)}. Allowed: {sorted(_ALLOWED_KWARGS)}.")
+        self._trainable = bool(trainable)
+        self._name = name if name is not None else unique_name(type(self).__name__)
+        self._dtype = _layer_dtype(dtype)
+        self._own_weights = []
+        self._regularized = []  # (variable, regularizer)
+        self._call_losses = []
+        self._build_input_shape = None
+        self._batch_input_shape = _batch_input_shape(kwargs)
+        self._autocast = kwargs.get("autocast", True)
+        self.activity_regularizer = regularizers.get(kwargs.get("activity_regularizer"))
+        self.input_spec = None
+        self.built = False
+        self.supports_masking = False
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "build" in cls.__dict__:
+            cls.build = _marking_built(cls.__dict__["build"])
+
+    # -- the layer contract -----------------------------------------------------------------
+    def build(self, input_shape):
+        """Creates the weights for inputs of ``input_shape``; the default creates none."""
+        self._build_input_shape = input_shape
+        self.built = True
+
+    def call(self, inputs, *args, **kwargs):
+        """The computation; the default returns ``inputs`` unchanged."""
+        return inputs
+
+    def get_config(self):
+        """The constructor arguments, a dict that `from_config` turns back into a layer."""
+        config = {"name": self.name, "trainable": self.trainable, "dtype": self.dtype}
+        if self._batch_input_shape is not None:
+            config["batch_input_shape"] = self._batch_input_shape
+        return config
+
+    @classmethod
+    def from_config(cls, config):
+        """A new layer from `get_config`'s dict."""
+        return cls(**config)
+
+    def compute_output_shape(self, input_shape):
+        """The output shape for ``input_shape``; layers that change shapes override this."""
+        return input_shape
+
+    # -- calling ----------------------------------------------------------------------------
+    def __call__(self, *args, **kwargs):
+        if args:
+            inputs, args = args[0], args[1:]
+        elif "inputs" in kwargs:
+            inputs = kwargs.pop("inputs")
+        else:
+            raise TypeError(f"Layer {self.name!r} needs its inputs as the first argument.")
+        inputs = map_structure(self._convert_input, inputs)
+        self._maybe_build(inputs)
+        _check_input_spec(self, inputs)
+        outer = CallContext.current()
+        training = kwargs.get("training")
+        if training is None and outer is not None:
+            training = outer.training
+        kwargs = self._call_kwargs(kwargs, training)
+        with CallContext(training):
+            if outer is None:
+                _clear_call_losses(self)
+            outputs = self.call(inputs, *args, **kwargs)
+        if self.activity_regularizer is not None:
+            self._add_activity_loss(outputs)
+        return outputs
+
+    def _maybe_build(self, inputs):
+        if self.built:
+            return
+        self.build(map_structure(lambda x: TensorShape(x.shape) if hasattr(x, "shape") else None, inputs))
+
+    def _convert_input(self, x):
+        if not isinstance(x, Tensor) and not getattr(x, "_is_variable", False):
+            if not isinstance(x, (np.ndarray, np.generic, float, int)):
+                return x
+            x = as_input(x)
+        if self._autocast and x.dtype.is_floating and x.dtype != self._dtype:
+            return cast(x, self._dtype)
+        return x
+
+    def _call_kwargs(self, kwargs, training):
+        accepted = call_parameters(type(self))
+        if "training" in accepted:
+            kwargs["training"] = training
+        else:
+            kwargs.pop("training", None)
+        if "mask" not in accepted:
+            kwargs.pop("mask", None)
+        return kwargs
+
+    def _add_activity_loss(self, outputs):
+        for out in outputs if isinstance(outputs, (list, tuple)) else [outputs]:
+            batch = cast(out.shape[0] or 1, out.dtype) if out.ndim else 1.0
+            self.add_loss(self.activity_regularizer(out) / batch)
+
+    # -- weights ----------------------------------------------------------------------------
+    def add_weight(self, name=None, shape=None, dtype=None, initializer=None, regularizer=None,
+                   trainable=None, constraint=None, **kwargs):
+        """Creates, tracks and returns a Variable named ``'{layer name}/{name}'``.
+
+        Its initial value is ``initializer(shape, dtype)`` (Glorot uniform for floats, zeros
+        otherwise), computed eagerly even when the layer is first called in a traced function.
+        """
+        dtype = self._dtype if dtype is None else _dtypes.as_dtype(dtype)
+        shape = () if shape is None else tuple(shape)
+        if initializer is None:
+            initializer = "glorot_uniform" if dtype.is_floating else "zeros"
+        init = initializers.get(initializer)
+        var = Variable(lambda: init(shape, dtype=dtype), trainable=True if trainable is None else trainable,
+                       name=f"{self.name}/{name or 'Variable'}", dtype=dtype)
+        self._own_weights.append(var)
+        regularizer = regularizers.get(regularizer)
+        if regularizer is not None:
+            self._regularized.append((var, regularizer))
+        return var
+
+    @property
+    def trainable_weights(self):
+        """Trainable Variables of this layer and its sublayers (none when frozen)."""
+        if not self.trainable:
+            return []
+        own = [v for v in self._own_variables() if v.trainable]
+        return unique(own + [w for layer in self._sublayers() for w in layer.trainable_weights])
+
+    @property
+    def non_trainable_weights(self):
+        """Non-trainable Variables; every Variable when the layer is frozen."""
+        if not self.trainable:
+            return self._all_variables()
+        own = [v for v in self._own_variables() if not v.trainable]
+        return unique(own + [w for layer in self._sublayers() for w in layer.non_trainable_weights])
+
+    @property
+    def weights(self):
+        """All Variables: the trainable ones, then the non-trainable ones."""
+        return unique(self.trainable_weights + self.non_trainable_weights)
+
+    variables = weights
+    trainable_variables = trainable_weights
+    non_trainable_variables = non_trainable_weights
+
+    def get_weights(self):
+        """The weights' values as NumPy arrays."""
+        return [np.asarray(w.numpy()) for w in self.weights]
+
+    def set_weights(self, weights):
+        """Assigns NumPy arrays to the weights, in the order of `weights`."""
+        params = self.weights
+        if len(params) != len(weights):
+            raise ValueError(f"Layer {self.name!r} expects {len(params)} weight arrays, but received "
+                             f"{len(weights)}.")
+        for var, value in zip(params, weights):
+            if tuple(var.shape) != tuple(np.shape(value)):
+                raise ValueError(f"Layer {self.name!r} weight {var.name!r} has shape {tuple(var.shape)}"
+                                 f", but the value given has shape {tuple(np.shape(value))}.")
+            var.assign(value)
+
+    def count_params(self):
+        """The number of scalars in all weights; the layer must be built."""
+        if not self.built:
+            raise ValueError(f"You tried to call `count_params` on layer {self.name!r}, but the layer "
+                             "isn't built. Call it on data first, or call `build(input_shape)`.")
+        return int(sum(np.prod(w.shape.as_list(), dtype=np.int64) for w in self.weights))
+
+    # -- losses -----------------------------------------------------------------------------
+    def add_loss(self, loss):
+        """Adds a loss (a scalar tensor, or a zero-argument callable) to `losses` for this call."""
+        self._call_losses.append(loss)
+
+    @property
+    def losses(self):
+        """Regularization penalties of the weights now, plus losses added in the last call."""
+        out = [reg(var) for var, reg in self._regularized]
+        out += [loss() if callable(loss) else loss for loss in self._call_losses]
+        for layer in self._sublayers():
+            out += layer.losses
+        return out
+
+    # -- description and tracking -------------------------------------------------------------
+    @property
+    def name(self):
+        return self._name
+
+    @property
+    def dtype(self):
+        """The name of the dtype of the layer's weights and computations (``'float32'``)."""
+        return self._dtype.name
+
+    compute_dtype = dtype
+    variable_dtype = dtype
+
+    @property
+    def trainable(self):
+        return self._trainable
+
+    @trainable.setter
+    def trainable(self, value):
+        self._trainable = bool(value)
+        for layer in self._sublayers():
+            layer.trainable = value
+
+    @property
+    def submodules(self):
+        """Every nested layer, depth first."""
+        out = []
+        for layer in self._sublayers():
+            out += [layer] + [m for m in layer.submodules if m not in out]
+        return unique(out)
+
+    def _sublayers(self):
+        """The layers assigned as attributes (directly or in lists, tuples and dicts)."""
+        return self._tracked()[1]
+
+    def _own_variables(self):
+        return self._tracked()[0]
+
+    def _all_variables(self):
+        return unique(self._own_variables() + [w for layer in self._sublayers() for w in layer.weights])
+
+    def _tracked(self):
+        variables, layers = list(self._own_weights), []
+        seen = {id(v) for v in variables} | {id(self)}
+        for key, value in vars(self).items():
+            if key not in _UNTRACKED:
+                collect(value, variables, layers, seen)
+        return variables, layers
+
+    def __repr__(self):
+        return f"<{type(self).__name__} name={self.name!r}, built={self.built}>"
+
+
+# -- private helpers ----------------------------------------------------------------------
+
+def _marking_built(build):
+    @functools.wraps(build)
+    def marked(self, input_shape):
+        result = build(self, input_shape)
+        self._build_input_shape = input_shape
+        self.built = True
+        return result
+
+    marked._marks_built = True
+    return build if getattr(build, "_marks_built", False) else marked
+
+
+def _layer_dtype(dtype):
+    if isinstance(dtype, dict):  # a Keras DTypePolicy config
+        dtype = dtype.get("config", {}).get("name")
+    dtype = _dtypes.float32 if dtype is None else _dtypes.as_dtype(dtype)
+    return dtype
+
+
+def _batch_input_shape(kwargs):
+    if kwargs.get("batch_input_shape") is not None:
+        return tuple(kwargs["batch_input_shape"])
+    if kwargs.get("input_shape") is not None:
+        return (kwargs.get("batch_size"),) + tuple(kwargs["input_shape"])
+    if kwargs.get("input_dim") is not None:
+        return (kwargs.get("batch_size"), kwargs["input_dim"])
+    return None
+
+
+def _check_input_spec(layer, inputs):
+    spec = layer.input_spec
+    if spec is None:
+        return
+    specs = spec if isinstance(spec, (list, tuple)) else [spec]
+    flat = inputs if isinstance(inputs, (list, tuple)) else [inputs]
+    for index, (s, x) in enumerate(zip(specs, flat)):
+        if s is not None and hasattr(x, "shape"):
+            s.check(layer.name, x.shape, index)
+
+
+def _clear_call_losses(layer, seen=None):
+    seen = set() if seen is None else seen
+    if id(layer) in seen:
+        return
+    seen.add(id(layer))
+    layer._call_losses = []
+    for sub in layer._sublayers():
+        _clear_call_losses(sub, seen)

@@ -1,0 +1,25 @@
+"""`Rescaling`: ``inputs * scale + offset``, e.g. pixels from [0, 255] to [0, 1]."""
+
+from companion._ops._math import cast
+from companion.keras.layers._layer import Layer
+
+
+class Rescaling(Layer):
+    """Multiplies the inputs by ``scale`` and adds ``offset`` (in the layer's dtype).
+
+    Example:
+        >>> import companion as tf
+        >>> tf.keras.layers.Rescaling(1.0 / 255)(tf.constant([0, 255])).numpy()
+        array([0., 1.], dtype=float32)
+    """
+
+    def __init__(self, scale, offset=0.0, **kwargs):
+        super().__init__(**kwargs)
+        self.scale, self.offset = scale, offset
+
+    def call(self, inputs):
+        inputs = cast(inputs, self.dtype)
+        return inputs * cast(self.scale, self.dtype) + cast(self.offset, self.dtype)
+
+    def get_config(self):
+        return {**super().get_config(), "scale": self.scale, "offset": self.offset}

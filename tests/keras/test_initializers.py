@@ -1,0 +1,67 @@
+"""Keras initializers: fans, distributions, seeds, get and configs."""
+
+import numpy as np
+import pytest
+
+from companion.keras import initializers
+
+SHAPE = (200, 300)
+FAN_AVG, FAN_IN = 250.0, 200.0
+
+
+@pytest.mark.parametrize("name, std", [
+    ("glorot_uniform", np.sqrt(1 / FAN_AVG)), ("glorot_normal", np.sqrt(1 / FAN_AVG)),
+    ("he_normal", np.sqrt(2 / FAN_IN)), ("he_uniform", np.sqrt(2 / FAN_IN)),
+    ("random_normal", 0.05), ("random_uniform", 0.1 / np.sqrt(12)),
+])
+def test_random_initializer_statistics(name, std):
+    values = np.asarray(initializers.get(name)(SHAPE))
+    assert values.shape == SHAPE and values.dtype == np.float32
+    assert abs(values.mean()) < 5 * std / np.sqrt(values.size)
+    assert values.std() == pytest.approx(std, rel=0.03)
+
+
+@pytest.mark.parametrize("cls, limit", [
+    (initializers.GlorotUniform, np.sqrt(6 / (FAN_IN + 300))), (initializers.HeUniform, np.sqrt(6 / FAN_IN)),
+    (initializers.GlorotNormal, 2 * np.sqrt(2 / (FAN_IN + 300)) / 0.87962566103423978),
+    (initializers.TruncatedNormal, 0.1),
+])
+def test_bounded_initializers_stay_within_limit(cls, limit):
+    assert np.abs(np.asarray(cls()(SHAPE))).max() <= limit * (1 + 1e-6)
+
+
+def test_conv_kernel_fans_use_receptive_field():
+    assert initializers.VarianceScaling is not None
+    from companion.keras.initializers._variance_scaling import compute_fans
+
+    assert compute_fans((3, 3, 16, 32)) == (144, 288)
+    assert compute_fans((7,)) == (7, 7)
+    assert compute_fans(()) == (1, 1)
+
+
+def test_seeded_initializers_repeat_and_unseeded_differ():
+    for cls in (initializers.GlorotUniform, initializers.HeNormal, initializers.RandomNormal,
+                initializers.RandomUniform, initializers.TruncatedNormal):
+        np.testing.assert_array_equal(np.asarray(cls(seed=5)((4, 3))), np.asarray(cls(seed=5)((4, 3))))
+        assert not np.array_equal(np.asarray(cls(seed=5)((4, 3))), np.asarray(cls(seed=6)((4, 3))))
+        assert not np.array_equal(np.asarray(cls()((4, 3))), np.asarray(cls()((4, 3))))
+
+
+def test_constant_initializers_and_dtype():
+    np.testing.assert_array_equal(np.asarray(initializers.Zeros()((2, 2))), np.zeros((2, 2)))
+    np.testing.assert_array_equal(np.asarray(initializers.Ones()((3,), dtype="float64")), np.ones(3))
+    np.testing.assert_array_equal(np.asarray(initializers.Constant(2.5)((2,))), [2.5, 2.5])
+    with pytest.raises(ValueError, match="floating dtype"):
+        initializers.GlorotUniform()((2, 2), dtype="int32")
+
+
+def test_get_and_config_round_trip():
+    init = initializers.get({"class_name": "RandomNormal", "config": {"stddev": 1.0, "seed": 3}})
+    assert isinstance(init, initializers.RandomNormal) and init.stddev == 1.0
+    again = initializers.deserialize(initializers.serialize(init))
+    np.testing.assert_array_equal(np.asarray(again((3,))), np.asarray(init((3,))))
+    assert isinstance(initializers.get("Zeros"), initializers.Zeros)
+    with pytest.raises(ValueError, match="Unknown initializer: 'nope'"):
+        initializers.get("nope")
+    with pytest.raises(ValueError, match="mode"):
+        initializers.VarianceScaling(mode="bad")
