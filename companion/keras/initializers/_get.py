@@ -1,5 +1,6 @@
 """`get`, `serialize`, `deserialize`: initializers by name, as ``Dense(kernel_initializer=...)`` needs."""
 
+from companion.keras import _registry
 from companion.keras.initializers import _initializer as _i
 from companion.keras.initializers import _variance_scaling as _vs
 
@@ -23,30 +24,16 @@ def get(identifier):
         >>> type(tf.keras.initializers.get("he_normal")).__name__
         'HeNormal'
     """
-    if identifier is None:
-        return None
-    if isinstance(identifier, (str, dict)):
-        return deserialize(identifier)
-    if callable(identifier):
-        return identifier
-    raise ValueError(f"Could not interpret initializer identifier: {identifier!r}. Pass a name such "
-                     "as 'glorot_uniform', an Initializer, or a callable (shape, dtype) -> tensor.")
+    return _registry.get(identifier, deserialize, "initializer", "a name such as 'glorot_uniform', "
+                         "an Initializer, or a callable (shape, dtype) -> tensor")
 
 
 def deserialize(config, custom_objects=None):
     """The initializer named by a string or described by ``{'class_name', 'config'}``."""
-    known = {**_CLASSES, **(custom_objects or {})}
-    name, kwargs = (config, {}) if isinstance(config, str) else (
-        config.get("class_name"), config.get("config", {}))
-    cls = known.get(_ALIASES.get(name, name))
-    if cls is None:
-        raise ValueError(f"Unknown initializer: {name!r}. Expected one of "
-                         f"{sorted(_ALIASES) + sorted(_CLASSES)}.")
+    cls, kwargs = _registry.class_and_config(config, _CLASSES, "initializer", custom_objects, _ALIASES)
     return cls.from_config(kwargs) if hasattr(cls, "from_config") else cls(**kwargs)
 
 
 def serialize(initializer):
     """``{'class_name', 'config'}`` for an `Initializer` (what layers' `get_config` stores)."""
-    if isinstance(initializer, _i.Initializer):
-        return {"class_name": type(initializer).__name__, "config": initializer.get_config()}
-    return initializer
+    return _registry.serialize(initializer, _i.Initializer, lambda other: other)

@@ -1,5 +1,6 @@
 """`get`, `serialize`, `deserialize`: losses by name, as ``compile(loss='mse')`` needs."""
 
+from companion.keras import _registry
 from companion.keras.losses import _binary_crossentropy as _bce
 from companion.keras.losses import _categorical_crossentropy as _cce
 from companion.keras.losses import _huber
@@ -34,31 +35,18 @@ def get(identifier):
         >>> tf.keras.losses.get("mse").__name__
         'mean_squared_error'
     """
-    if identifier is None or callable(identifier):
-        return identifier
-    if isinstance(identifier, (str, dict)):
-        return deserialize(identifier)
-    raise ValueError(f"Could not interpret loss identifier: {identifier!r}. Pass a loss name such as "
-                     "'mse', a Loss instance, or a function (y_true, y_pred) -> per-example losses.")
+    return _registry.get(identifier, deserialize, "loss", "a loss name, " + _HINT)
 
 
 def deserialize(name, custom_objects=None):
     """The loss named by ``name`` (a string, or a ``{'class_name', 'config'}`` dict)."""
-    known = {**_FUNCTIONS, **_CLASSES, **(custom_objects or {})}
-    if isinstance(name, dict):
-        cls = known.get(name.get("class_name"))
-        if not (isinstance(cls, type) and issubclass(cls, Loss)):
-            raise ValueError(f"Unknown loss class {name.get('class_name')!r}. Known: {sorted(_CLASSES)}.")
-        return cls.from_config(name.get("config", {}))
-    if name not in known:
-        raise ValueError(f"Unknown loss function: {name!r}. Expected one of {sorted(known)}, a Loss "
-                         "instance, or a function (y_true, y_pred) -> per-example losses.")
-    found = known[name]
-    return found() if isinstance(found, type) else found
+    return _registry.function_or_instance(name, _FUNCTIONS, _CLASSES, Loss, "loss", _HINT,
+                                          custom_objects)
 
 
 def serialize(loss):
     """``{'class_name', 'config'}`` for a `Loss`, the name for a known loss function."""
-    if isinstance(loss, Loss):
-        return {"class_name": type(loss).__name__, "config": loss.get_config()}
-    return getattr(loss, "__name__", loss)
+    return _registry.serialize(loss, Loss, lambda f: getattr(f, "__name__", f))
+
+
+_HINT = "a Loss instance, or a function (y_true, y_pred) -> per-example losses"

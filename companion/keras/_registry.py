@@ -1,0 +1,49 @@
+"""Keras objects by name or config: the shared body of every ``get``/``serialize``/``deserialize``."""
+
+
+def get(identifier, deserialize, kind, hint, none=None):
+    """``None`` gives ``none``; a name or config dict is deserialized; a callable passes through.
+
+    Raises:
+        ValueError: ``identifier`` is none of those; ``hint`` says what to pass instead.
+    """
+    if identifier is None:
+        return none
+    if isinstance(identifier, (str, dict)):
+        return deserialize(identifier)
+    if callable(identifier):
+        return identifier
+    raise ValueError(f"Could not interpret {kind} identifier: {identifier!r}. Pass {hint}.")
+
+
+def serialize(obj, base, otherwise):
+    """``{'class_name', 'config'}`` for an instance of ``base``, else ``otherwise(obj)``."""
+    if isinstance(obj, base):
+        return {"class_name": type(obj).__name__, "config": obj.get_config()}
+    return otherwise(obj)
+
+
+def class_and_config(config, classes, kind, custom_objects=None, aliases=None):
+    """The class named by a string or a ``{'class_name', 'config'}`` dict, and its keyword arguments."""
+    known = {**classes, **(custom_objects or {})}
+    aliases = aliases or {}
+    name, kwargs = (config, {}) if isinstance(config, str) else (
+        config.get("class_name"), config.get("config", {}))
+    cls = known.get(aliases.get(name, name))
+    if cls is None:
+        raise ValueError(f"Unknown {kind}: {name!r}. Expected one of {sorted({*aliases, *known})}.")
+    return cls, dict(kwargs)
+
+
+def function_or_instance(name, functions, classes, base, kind, hint, custom_objects=None):
+    """A function by name, a new instance by class name, or an instance from a config dict."""
+    known = {**functions, **classes, **(custom_objects or {})}
+    if isinstance(name, dict):
+        cls = known.get(name.get("class_name"))
+        if not (isinstance(cls, type) and issubclass(cls, base)):
+            raise ValueError(f"Unknown {kind} class {name.get('class_name')!r}. Known: {sorted(classes)}.")
+        return cls.from_config(name.get("config", {}))
+    if name not in known:
+        raise ValueError(f"Unknown {kind} function: {name!r}. Expected one of {sorted(known)}, {hint}.")
+    found = known[name]
+    return found() if isinstance(found, type) else found
