@@ -74,34 +74,48 @@ class LossesContainer:
 class MetricsContainer:
     """The compiled metrics, one list per output, resolved on the first update.
 
-    ``'accuracy'`` becomes binary, sparse categorical or categorical accuracy from the
-    labels' and predictions' shapes, as in Keras. Names are the strings given (prefixed
-    by the output name when the model has several outputs).
+    ``metrics`` are updated without sample weights and ``weighted_metrics`` with them
+    (Keras 3); a weighted metric whose name an unweighted one already has is logged as
+    ``weighted_{name}``. ``'accuracy'`` becomes binary, sparse categorical or categorical
+    accuracy from the labels' and predictions' shapes, as in Keras. Names are the strings
+    given (prefixed by the output name when the model has several outputs).
     """
 
-    def __init__(self, metrics, output_names):
+    def __init__(self, metrics, output_names, weighted_metrics=None):
         self.output_names = list(output_names)
         self._specs = [_as_list(m) for m in per_output(metrics, self.output_names, "metrics")]
+        self._weighted_specs = [_as_list(m) for m in per_output(weighted_metrics, self.output_names,
+                                                                 "weighted_metrics")]
         self._built = None
+        self._weighted = None
 
     @property
     def metrics(self):
-        return [m for group in self._built or [] for m in group]
+        return [m for group in (self._built or []) + (self._weighted or []) for m in group]
 
     def update_state(self, y_true, y_pred, sample_weight=None):
         if self._built is None:
-            self._built = [[self._resolve(spec, index, y_true[index], y_pred[index]) for spec in specs]
-                           for index, specs in enumerate(self._specs)]
+            self._build(y_true, y_pred)
         for index, group in enumerate(self._built):
+            for metric in group:
+                metric.update_state(y_true[index], y_pred[index])
+        for index, group in enumerate(self._weighted):
             for metric in group:
                 metric.update_state(y_true[index], y_pred[index],
                                     sample_weight=_pick(sample_weight, index))
 
-    def _resolve(self, spec, index, y_true, y_pred):
+    def _build(self, y_true, y_pred):
+        self._built = [[self._resolve(spec, index, y_true[index], y_pred[index]) for spec in specs]
+                       for index, specs in enumerate(self._specs)]
+        taken = {m.name for group in self._built for m in group}
+        self._weighted = [[self._resolve(spec, index, y_true[index], y_pred[index], taken)
+                           for spec in specs] for index, specs in enumerate(self._weighted_specs)]
+
+    def _resolve(self, spec, index, y_true, y_pred, taken=()):
         prefix = f"{self.output_names[index]}_" if len(self.output_names) > 1 else ""
         if isinstance(spec, Metric):
-            if prefix and not spec.name.startswith(prefix):
-                spec.name = prefix + spec.name
+            base = spec.name[len(prefix):] if prefix and spec.name.startswith(prefix) else spec.name
+            spec.name = _weighted_name(prefix, base, taken)
             return spec
         if isinstance(spec, str):
             fn = _string_metric(spec, y_true, y_pred)
@@ -112,9 +126,14 @@ class MetricsContainer:
             raise TypeError(f"compile: a metric must be a name, a Metric or a function (y_true, y_pred)."
                             f" Received: {spec!r}")
         if isinstance(fn, Metric):
-            fn.name = prefix + name
+            fn.name = _weighted_name(prefix, name, taken)
             return fn
-        return MeanMetricWrapper(fn, name=prefix + name)
+        return MeanMetricWrapper(fn, name=_weighted_name(prefix, name, taken))
+
+
+def _weighted_name(prefix, name, taken):
+    """``prefix + name``, or ``prefix + 'weighted_' + name`` when an unweighted metric has it."""
+    return prefix + ("weighted_" if prefix + name in taken else "") + name
 
 
 def _string_metric(name, y_true, y_pred):

@@ -3,13 +3,14 @@
 import numpy as np
 
 from companion.keras.layers._tracking import map_structure
+from companion.keras.models import _class_weight
 from companion.keras.models._data_adapter import DataHandler, is_dataset, train_validation_split
 from companion.keras.models._logs import to_python
 
 
 def run_fit(model, x, y, batch_size, epochs, verbose, callbacks, validation_split, validation_data,
             shuffle, sample_weight, initial_epoch, steps_per_epoch, validation_steps,
-            validation_batch_size, validation_freq):
+            validation_batch_size, validation_freq, class_weight=None):
     """``Model.fit``'s loop: one compiled train step per batch, callbacks around it."""
     if validation_split and validation_data is None:
         if is_dataset(x):
@@ -17,6 +18,7 @@ def run_fit(model, x, y, batch_size, epochs, verbose, callbacks, validation_spli
                              "Pass validation_data=<a Dataset> instead.")
         (x, y, sample_weight), validation_data = train_validation_split((x, y, sample_weight),
                                                                         validation_split)
+    x, y, sample_weight = _class_weight.apply(x, y, sample_weight, class_weight, is_dataset(x))
     data = DataHandler(x, y, sample_weight, batch_size, steps_per_epoch, shuffle)
     callback_list = _callbacks(model, callbacks, verbose, epochs=epochs, steps=data.steps)
     train_function = data.runner(model.make_train_function(), lambda: model._gathering("train_step"),

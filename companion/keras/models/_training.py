@@ -66,7 +66,7 @@ class Trainer:
         self.optimizer = optimizers_module.get(optimizer)
         names = self._output_names()
         self.compiled_loss = LossesContainer(loss, loss_weights, names) if loss is not None else None
-        self.compiled_metrics = MetricsContainer(metrics, names)
+        self.compiled_metrics = MetricsContainer(metrics, names, weighted_metrics)
         self._weighted_metrics = weighted_metrics
         self._run_eagerly = bool(run_eagerly)
         self._reset_step_functions()
@@ -218,15 +218,19 @@ class Trainer:
         per epoch (``'auto'`` is 1). ``validation_split`` holds out the last fraction of
         array inputs; ``validation_data`` is ``(x, y)``, ``(x, y, sample_weight)`` or a
         Dataset. Metrics of the validation data are logged with a ``val_`` prefix.
+        ``sample_weight`` weighs each example's loss (and the ``weighted_metrics``);
+        ``class_weight`` (``{class: weight}``, single-output models) gives each training
+        example the weight of its label's class, as Keras 3 does.
         """
         from companion.keras.models._fit_loop import run_fit
 
         self._assert_compiled("fit")
-        _reject(kwargs, class_weight, "fit")
+        _reject(kwargs, "fit")
         with self._scope():
             return run_fit(self, x, y, batch_size, epochs, _verbosity(verbose), callbacks,
                            validation_split, validation_data, shuffle, sample_weight, initial_epoch,
-                           steps_per_epoch, validation_steps, validation_batch_size, validation_freq)
+                           steps_per_epoch, validation_steps, validation_batch_size, validation_freq,
+                           class_weight)
 
     def evaluate(self, x=None, y=None, batch_size=None, verbose="auto", sample_weight=None, steps=None,
                  callbacks=None, return_dict=False, **kwargs):
@@ -234,7 +238,7 @@ class Trainer:
         from companion.keras.models._fit_loop import run_evaluate
 
         self._assert_compiled("evaluate")
-        _reject(kwargs, None, "evaluate")
+        _reject(kwargs, "evaluate")
         with self._scope():
             logs = run_evaluate(self, x, y, batch_size, _verbosity(verbose), sample_weight, steps,
                                 callbacks)
@@ -244,15 +248,17 @@ class Trainer:
         """The model's outputs on ``x`` as NumPy arrays (batches concatenated)."""
         from companion.keras.models._fit_loop import run_predict
 
-        _reject(kwargs, None, "predict")
+        _reject(kwargs, "predict")
         with self._scope():
             return run_predict(self, x, batch_size, _verbosity(verbose), steps, callbacks)
 
     def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None, reset_metrics=True,
                        return_dict=False):
         """One training step on one batch; returns the loss and metrics of that batch."""
+        from companion.keras.models import _class_weight
+
         self._assert_compiled("train_on_batch")
-        _reject({}, class_weight, "train_on_batch")
+        x, y, sample_weight = _class_weight.apply(x, y, sample_weight, class_weight, False, "train_on_batch")
         logs = to_python(self.make_train_function()(_batch(x, y, sample_weight)))
         if reset_metrics:
             self.reset_metrics()
@@ -313,9 +319,6 @@ def _verbosity(verbose):
     return verbose
 
 
-def _reject(kwargs, class_weight, caller):
+def _reject(kwargs, caller):
     if kwargs:
         raise TypeError(f"{caller} got unexpected keyword arguments: {sorted(kwargs)}.")
-    if class_weight is not None:
-        raise NotImplementedError(f"{caller}: class_weight is not supported by companion; pass "
-                                  "per-example weights as sample_weight instead.")
