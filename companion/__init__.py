@@ -63,6 +63,9 @@ from companion._ops._safe_math import stop_gradient
 from companion._ops._scatter import *
 from companion._scopes import *
 from companion._control_flow import case, cond, switch_case, while_loop
+from companion._tensor_array import TensorArray
+from companion._map_fn import map_fn, vectorized_map
+from companion._scan import foldl, foldr, scan
 from companion._module import Module
 from companion._debugging import assert_equal, assert_greater, assert_less, assert_rank
 from companion._logger import get_logger
@@ -84,6 +87,7 @@ __all__ = sorted({
     *_array.__all__, *_creation.__all__, *_linalg.__all__, *_math.__all__, *_reduce.__all__,
     *_sort.__all__, *_layout.__all__, *_scatter.__all__, *_scopes.__all__,
     "clip_by_global_norm", "clip_by_norm", "stop_gradient", "case", "cond", "switch_case", "while_loop",
+    "TensorArray", "map_fn", "vectorized_map", "foldl", "foldr", "scan",
     "Module", "nest", "assert_equal", "assert_greater", "assert_less", "assert_rank", "debugging",
     "get_logger",
     "ConcreteFunction", "DType", "EagerTensor", "Function", "GradientTape", "TensorSpec", "function",
@@ -92,7 +96,8 @@ __all__ = sorted({
     "executing_eagerly", "is_tensor",
     "bfloat16", "bool", "complex64", "complex128", "double", "float16", "float32", "float64", "half",
     "int8", "int16", "int32", "int64", "string", "uint8", "uint16", "uint32", "uint64",
-    "config", "data", "datasets", "distribute", "dtypes", "errors", "image", "io", "linalg", "math",
+    "config", "data", "datasets", "distribute", "dtypes", "errors", "experimental", "image", "io", "linalg",
+    "math", "OptionalSpec",
     "nn", "random", "tpu",
     "keras", "train", "numpy_function", "py_function",
     "constant_initializer", "ones_initializer", "random_normal_initializer",
@@ -100,7 +105,7 @@ __all__ = sorted({
 })
 
 # imported on first use: keeps import fast
-_LAZY = ("data", "datasets", "distribute", "image", "io", "keras", "tpu", "train")
+_LAZY = ("data", "datasets", "distribute", "experimental", "image", "io", "keras", "tpu", "train")
 # TensorFlow's top-level initializers (tf.initializers v2) are Keras's classes with the same defaults.
 _INITIALIZERS = {"constant_initializer": "Constant", "ones_initializer": "Ones",
                  "random_normal_initializer": "RandomNormal",
@@ -114,6 +119,11 @@ def __getattr__(name):
         module = importlib.import_module(f"companion.{name}")
         globals()[name] = module
         return module
+    if name == "OptionalSpec":  # tf.OptionalSpec, with tf.experimental.Optional in companion.data
+        from companion.data._optional import OptionalSpec
+
+        globals()[name] = OptionalSpec
+        return OptionalSpec
     if name in _INITIALIZERS:
         initializers = importlib.import_module("companion.keras.initializers")
         globals()[name] = getattr(initializers, _INITIALIZERS[name])
@@ -124,4 +134,4 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted(set(globals()) | set(_LAZY) | set(_INITIALIZERS))
+    return sorted(set(globals()) | set(_LAZY) | set(_INITIALIZERS) | {"OptionalSpec"})

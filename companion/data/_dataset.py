@@ -174,7 +174,7 @@ class _OptionsNode(Node):
 
     def __init__(self, node, options):
         super().__init__(node)
-        self.kind = node.kind
+        self.kind = "_OptionsDataset"
         self._options = options
 
     def own_options(self):

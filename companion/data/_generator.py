@@ -1,8 +1,11 @@
 """`from_generator` and ``Dataset._from_iterable_factory``: datasets whose elements Python code produces."""
 
+import numpy as np
+
 from companion import _dtypes
 from companion._errors import InvalidArgumentError
 from companion._shape import TensorShape
+from companion._tensor import Tensor
 from companion.data import _spec, _structure, _values
 from companion.data._autotune import UNKNOWN_CARDINALITY
 from companion.data._node import Node, wrap
@@ -62,7 +65,7 @@ class IterableNode(Node):
 
     def __init__(self, factory, spec, what, cardinality=UNKNOWN_CARDINALITY, kind="FlatMapDataset"):
         super().__init__()
-        self.kind = "GeneratorDataset" if what == "from_generator" else kind
+        self.kind = "_FlatMapDataset" if what == "from_generator" else kind
         self._factory, self._spec, self._what, self._cardinality = factory, spec, what, cardinality
 
     def cardinality(self):
@@ -89,26 +92,101 @@ class IterableNode(Node):
                 close()
 
     def _convert(self, value, index):
+        """``value`` as an element of the spec, the way tf.data's generator op converts it.
+
+        The yielded value must nest exactly like the spec (a list is not a tuple; a single
+        `TensorSpec` takes any value, so ``(1,)`` is a vector of one); every component becomes
+        ``np.asarray(component).astype(spec dtype)`` (numbers wrap and truncate as in NumPy),
+        and its shape must fit the spec's.
+
+        Raises:
+            GeneratorElementError: an InvalidArgumentError (and a TypeError) when the structure,
+                the dtype or the shape does not fit, as tf.data raises when the element is read.
+        """
         spec = self._spec
-        if isinstance(spec, tuple) and isinstance(value, list) and len(value) == len(spec):
-            value = tuple(value)
-        if not _structure.same_structure(value, spec) or (_structure.is_structure(spec)
-                                                           and not _structure.is_structure(value)):
-            raise TypeError(f"The generator of {self._what} yielded an element that does not match the "
-                            f"expected structure {_structure.describe(spec)} ({spec!r}). Element {index}: "
-                            f"{value!r}")
         try:
-            element = _values.normalize(value, spec)
+            components = flatten_up_to(spec, value)
         except (TypeError, ValueError) as error:
-            raise TypeError(f"The generator of {self._what} yielded element {index} that cannot be "
-                            f"converted to {spec!r}: {error}. Received: {value!r}") from error
-        for leaf, leaf_spec in zip(_structure.flatten(element), _structure.flatten(spec)):
+            raise GeneratorElementError(
+                f"The generator of {self._what} yielded element {index} that does not match the expected "
+                f"structure {_structure.describe(spec)} ({spec!r}). Received: {value!r}. {error} Yield "
+                "exactly that structure (a tuple, not a list, for a tuple signature).") from None
+        leaves = []
+        for component, leaf_spec in zip(components, _structure.flatten(spec)):
+            leaf = _converted(component, leaf_spec, self._what, index)
             if not leaf_spec.shape.is_compatible_with(leaf.shape):
-                raise InvalidArgumentError(
+                raise GeneratorElementError(
                     f"The generator of {self._what} yielded element {index} with a component of shape "
                     f"{tuple(leaf.shape)} where shape {leaf_spec.shape} was expected (None matches any "
                     "size). Fix the generator, or relax output_signature.")
-        return element
+            leaves.append(leaf)
+        return _structure.pack(spec, leaves)
+
+
+def _generator_element_error():
+    cls = type("InvalidArgumentError", (InvalidArgumentError, TypeError), {
+        "__doc__": "An element a generator yielded does not fit the declared signature. tf.data raises "
+                   "InvalidArgumentError when it is read (its message says 'TypeError: `generator` "
+                   "yielded ...'); this class is both, so either ``except`` catches it.",
+        "__module__": __name__})
+    cls.__qualname__ = "InvalidArgumentError"
+    return cls
+
+
+# shows as InvalidArgumentError (TF's class) and is also a TypeError (what companion raised before)
+GeneratorElementError = _generator_element_error()
+
+
+def flatten_up_to(spec, value):
+    """The components of ``value`` that line up with the leaves of ``spec`` (in `flatten` order).
+
+    Raises:
+        TypeError: ``value`` does not nest like ``spec`` (other container type, keys or length).
+    """
+    if isinstance(spec, dict):
+        if not isinstance(value, dict):
+            raise TypeError(f"Expected a dict with keys {sorted(spec)}, got a {type(value).__name__}.")
+        if sorted(value) != sorted(spec):
+            raise TypeError(f"Expected a dict with keys {sorted(spec)}, got keys {sorted(value)}.")
+        return [leaf for key in sorted(spec) for leaf in flatten_up_to(spec[key], value[key])]
+    if isinstance(spec, tuple):
+        if not isinstance(value, tuple):
+            raise TypeError(f"Expected a tuple of {len(spec)}, got a {type(value).__name__}.")
+        if len(value) != len(spec):
+            raise TypeError(f"Expected a tuple of {len(spec)}, got one of {len(value)}.")
+        return [leaf for s, v in zip(spec, value) for leaf in flatten_up_to(s, v)]
+    return [value]
+
+
+def _converted(component, spec, what, index):
+    """One yielded component as a leaf of ``spec``'s dtype (NumPy's conversion, as tf.data's)."""
+    if isinstance(component, Tensor) or getattr(component, "_is_variable", False):
+        component = component.numpy() if isinstance(component, Tensor) else component.read_value().numpy()
+    np_dtype = spec.dtype._np
+    try:
+        if spec.dtype == _dtypes.string:
+            array = np.asarray(component, dtype=object)
+            if not all(isinstance(item, (bytes, str, np.bytes_, np.str_)) for item in array.reshape(-1)):
+                raise TypeError("a string component must hold str or bytes values")
+            return _values.to_leaf(array)
+        if np.issubdtype(np_dtype, np.number):
+            array = np.asarray(component)
+            if array.dtype == object or array.dtype.kind in "SU" and not _numeric_text(array):
+                raise TypeError(f"cannot interpret {component!r} as {spec.dtype.name}")
+            return np.asarray(array.astype(np_dtype))
+        return np.asarray(component, dtype=np_dtype)
+    except (TypeError, ValueError, OverflowError) as error:
+        raise GeneratorElementError(
+            f"The generator of {what} yielded element {index} with a component that cannot be converted "
+            f"to {spec.dtype.name} ({spec!r}): {error}. Received: {component!r}") from None
+
+
+def _numeric_text(array):
+    try:
+        array.astype(np.float64)
+    except ValueError:
+        return False
+    return True
 
 
 def _signature(output_types, output_shapes, output_signature):

@@ -55,6 +55,23 @@ class Iterator:
         except StopIteration:
             raise OutOfRangeError("End of sequence: the iterator has no more elements.") from None
 
+    def get_next_as_optional(self):
+        """The next element as an `Optional` (``tf.experimental.Optional``), empty at the end.
+
+        Example:
+            >>> import companion as tf
+            >>> it = iter(tf.data.Dataset.range(1))
+            >>> [bool(it.get_next_as_optional().has_value()) for _ in range(2)]
+            [True, False]
+        """
+        from companion.data._optional import Optional
+
+        try:
+            element = next(self)
+        except StopIteration:
+            return Optional.empty(self.element_spec)
+        return Optional.from_value(element)
+
     def close(self):
         """Stops the pipeline's threads and releases its resources (idempotent)."""
         generator, self._generator = self._generator, None

@@ -28,7 +28,7 @@ class PrefetchMethods:
 
 
 class PrefetchNode(Node):
-    kind = "PrefetchDataset"
+    kind = "_PrefetchDataset"
 
     def __init__(self, node, size):
         super().__init__(node)

@@ -100,7 +100,7 @@ def load(path, element_spec=None, compression=None, reader_func=None):
 
 
 class _ShardNode(Node):
-    kind = "LoadDataset"
+    kind = "_LoadDataset"
 
     def __init__(self, file, spec, gz):
         super().__init__()
@@ -139,7 +139,7 @@ class _CountedNode(Node):
 
     def __init__(self, node, count):
         super().__init__(node)
-        self.kind, self._count = "LoadDataset", count
+        self.kind, self._count = "_LoadDataset", count
 
     def cardinality(self):
         return self._count

@@ -50,7 +50,7 @@ class ShuffleMethods:
 
 
 class ShuffleNode(Node):
-    kind = "ShuffleDataset"
+    kind = "_ShuffleDataset"
 
     def __init__(self, node, buffer_size, seed, reshuffle):
         super().__init__(node)

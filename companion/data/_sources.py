@@ -60,7 +60,7 @@ class SourceMethods:
 class TensorSlicesNode(Node):
     """The rows of in-memory arrays; large numeric ones live on the default device."""
 
-    kind = "TensorSliceDataset"
+    kind = "_TensorSliceDataset"
 
     def __init__(self, element):
         super().__init__()
@@ -90,7 +90,7 @@ class TensorSlicesNode(Node):
 class TensorsNode(Node):
     """One element."""
 
-    kind = "TensorDataset"
+    kind = "_TensorDataset"
 
     def __init__(self, element):
         super().__init__()
@@ -117,15 +117,19 @@ class TensorsNode(Node):
 class RangeNode(Node):
     """``start, start + step, ...`` below ``stop``, computed from indices (no stored values)."""
 
-    kind = "RangeDataset"
+    kind = "_RangeDataset"
 
     def __init__(self, args, dtype):
         super().__init__()
-        try:
-            self._range = range(*[int(a) for a in args])
-        except (TypeError, ValueError) as error:
-            raise ValueError(f"Dataset.range takes 1 to 3 integers (stop | start, stop | start, stop, "
-                             f"step; step non-zero), like Python's range. Received: {args!r}") from error
+        if not 1 <= len(args) <= 3:
+            raise ValueError("Dataset.range takes 1 to 3 integers (stop | start, stop | start, stop, step), "
+                             f"like Python's range. Received {len(args)} arguments: {args!r}")
+        bounds = [_integer(a) for a in args]
+        if len(bounds) == 3 and bounds[2] == 0:
+            from companion._errors import InvalidArgumentError
+
+            raise InvalidArgumentError(f"Dataset.range: step must be a non-zero integer. Received: {args!r}")
+        self._range = range(*bounds)
         self._dtype = dtype
 
     def _compute_spec(self):
@@ -145,6 +149,17 @@ class RangeNode(Node):
         np_dtype = self._dtype._np
         for value in self._range:
             yield np.asarray(value, np_dtype)
+
+
+def _integer(value):
+    """A range bound as a Python int (tensors and NumPy integers too); a TypeError for anything else."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        array = np.asarray(getattr(value, "_value", value)) if not isinstance(value, (int, float)) else None
+        if array is None or array.shape != () or array.dtype.kind not in "iu":
+            raise TypeError(f"Dataset.range takes integer bounds (they are int64 tensors in TensorFlow; "
+                            f"output_type only sets the elements' dtype). Received: {value!r}")
+        value = array.item()
+    return int(value)
 
 
 def _check_slices(leaves, element):

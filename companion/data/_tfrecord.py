@@ -53,7 +53,8 @@ def TFRecordDataset(filenames, compression_type=None, buffer_size=None, num_para
     compression = _records.check_compression(compression_type, "TFRecordDataset")
     cycle_length = _cycle_length(num_parallel_reads, len(paths))
     return Dataset._from_iterable_factory(lambda: interleave_records(paths, compression, cycle_length),
-                                          TensorSpec(shape=(), dtype=_dtypes.string), kind="TFRecordDataset")
+                                          TensorSpec(shape=(), dtype=_dtypes.string),
+                                          kind="TFRecordDatasetV2")
 
 
 def filename_list(filenames):

@@ -48,7 +48,7 @@ def test_window_spec_and_repr():
     spec = Dataset.range(4).window(2).element_spec
     assert isinstance(spec, DatasetSpec) and spec.element_spec == tf.TensorSpec([], tf.int64)
     assert repr(Dataset.range(3)) == (
-        "<RangeDataset element_spec=TensorSpec(shape=(), dtype=companion.int64, name=None)>")
+        "<_RangeDataset element_spec=TensorSpec(shape=(), dtype=companion.int64, name=None)>")
 
 
 def test_as_numpy_iterator_rejects_windows():

@@ -88,9 +88,15 @@ def test_range_output_type():
     assert values(Dataset.range(1, 5, 2, output_type=tf.float32)) == [1.0, 3.0]
 
 
-def test_range_rejects_non_integers():
-    with pytest.raises(ValueError, match="Python's range"):
+def test_range_rejects_a_zero_step_non_integers_and_wrong_counts_with_tfs_classes():
+    # TF 2.21: step 0 -> InvalidArgumentError ("step must be a non-zero integer"); a float bound ->
+    # TypeError (even with output_type=tf.float32: bounds are int64); no arguments -> ValueError
+    with pytest.raises(tf.errors.InvalidArgumentError, match="non-zero"):
         Dataset.range(1, 2, 0)
+    with pytest.raises(TypeError, match="integer bounds"):
+        Dataset.range(0, 1, 0.25, output_type=tf.float32)
+    with pytest.raises(ValueError, match="1 to 3"):
+        Dataset.range()
 
 
 def test_iteration_yields_companion_tensors():

@@ -63,12 +63,14 @@ class BatchMethods:
 class BatchNode(Node):
     """Batches of consecutive elements; one gather per batch when the input has an index plan."""
 
-    kind = "BatchDataset"
+    kind = "_BatchDataset"
 
     def __init__(self, node, size, drop_remainder, parallel=None):
         super().__init__(node)
         self._size, self._drop, self._parallel = size, drop_remainder, parallel
 
+        if parallel is not None:
+            self.kind = "_ParallelBatchDataset"
     def _compute_spec(self):
         return _spec.with_leading(self.inputs[0].spec, self._size if self._drop else None)
 
@@ -94,7 +96,7 @@ class BatchNode(Node):
 
 
 class UnbatchNode(Node):
-    kind = "UnbatchDataset"
+    kind = "_UnbatchDataset"
 
     def _compute_spec(self):
         return _spec.without_leading(self.inputs[0].spec, "unbatch")
@@ -112,7 +114,7 @@ class UnbatchNode(Node):
 
 
 class RebatchNode(Node):
-    kind = "RebatchDataset"
+    kind = "_RebatchDataset"
 
     def __init__(self, node, sizes, drop_remainder):
         super().__init__(node)

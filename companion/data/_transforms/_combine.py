@@ -62,7 +62,7 @@ class CombineMethods:
 class ZipNode(Node):
     """One element from each input, packed in the inputs' structure; ends with the shortest."""
 
-    kind = "ZipDataset"
+    kind = "_ZipDataset"
 
     def __init__(self, nodes):
         super().__init__(*_structure.flatten(nodes))
@@ -94,7 +94,7 @@ class ZipNode(Node):
 
 
 class ConcatenateNode(Node):
-    kind = "ConcatenateDataset"
+    kind = "_ConcatenateDataset"
 
     def _compute_spec(self):
         return _spec.most_specific(self.inputs[0].spec, self.inputs[1].spec, "Dataset.concatenate")

@@ -38,7 +38,7 @@ class FilterMethods:
 class FilterNode(Node):
     """Elements passing a predicate; over index plans the predicate runs vectorised on chunks."""
 
-    kind = "FilterDataset"
+    kind = "_FilterDataset"
 
     def __init__(self, node, predicate):
         super().__init__(node)
@@ -71,7 +71,7 @@ class FilterNode(Node):
 class TakeWhileNode(Node):
     """Elements up to (not including) the first that fails the predicate."""
 
-    kind = "TakeWhileDataset"
+    kind = "_TakeWhileDataset"
 
     def __init__(self, node, predicate):
         super().__init__(node)

@@ -33,7 +33,9 @@ class InterleaveMethods:
             [1, 2, 3, 4, 5, 6, 7, 8, 9]
         """
         fn = ElementFunction(map_func, "flat_map", compile=False)
-        return wrap(InterleaveNode(self._node, fn, 1, 1, None, None))
+        node = InterleaveNode(self._node, fn, 1, 1, None, None)
+        node.kind = "_FlatMapDataset"
+        return wrap(node)
 
     def interleave(self, map_func, cycle_length=None, block_length=None, num_parallel_calls=None,
                    deterministic=None, name=None):
@@ -65,14 +67,14 @@ class InterleaveMethods:
 
 
 class InterleaveNode(Node):
-    kind = "InterleaveDataset"
+    kind = "_InterleaveDataset"
 
     def __init__(self, node, fn, cycle, block, parallel, deterministic):
         super().__init__(node)
         self._fn, self._cycle, self._block = fn, cycle, block
         self._parallel, self._deterministic = parallel, deterministic
         if parallel is not None:
-            self.kind = "ParallelInterleaveDataset"
+            self.kind = "_ParallelInterleaveDataset"
 
     def _compute_spec(self):
         first = first_element(self.inputs[0], f"Dataset.{self._fn.what}")

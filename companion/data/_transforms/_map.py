@@ -44,7 +44,7 @@ class MapNode(Node):
 
     def __init__(self, node, fn, parallel=None, deterministic=None):
         super().__init__(node)
-        self.kind = "MapDataset" if parallel is None else "ParallelMapDataset"
+        self.kind = "_MapDataset" if parallel is None else "_ParallelMapDataset"
         self._fn = fn
         self._parallel = parallel
         self._deterministic = deterministic

@@ -41,7 +41,7 @@ class PaddedBatchMethods:
 
 
 class PaddedBatchNode(Node):
-    kind = "PaddedBatchDataset"
+    kind = "_PaddedBatchDataset"
 
     def __init__(self, node, size, shapes, values, drop_remainder):
         super().__init__(node)

@@ -50,7 +50,7 @@ class ScanMethods:
 
 
 class ScanNode(Node):
-    kind = "ScanDataset"
+    kind = "_ScanDataset"
 
     def __init__(self, node, state, fn):
         super().__init__(node)

@@ -66,7 +66,7 @@ class _PassThrough(Node):
 
 
 class TakeNode(_PassThrough):
-    kind = "TakeDataset"
+    kind = "_TakeDataset"
 
     def __init__(self, node, count):
         super().__init__(node)
@@ -101,7 +101,7 @@ class TakeNode(_PassThrough):
 
 
 class SkipNode(_PassThrough):
-    kind = "SkipDataset"
+    kind = "_SkipDataset"
 
     def __init__(self, node, count):
         super().__init__(node)
@@ -136,7 +136,7 @@ class SkipNode(_PassThrough):
 
 
 class RepeatNode(_PassThrough):
-    kind = "RepeatDataset"
+    kind = "_RepeatDataset"
 
     def __init__(self, node, count):
         super().__init__(node)
@@ -179,7 +179,7 @@ class RepeatNode(_PassThrough):
 
 
 class ShardNode(Node):
-    kind = "ShardDataset"
+    kind = "_ShardDataset"
 
     def __init__(self, node, num_shards, index):
         super().__init__(node)

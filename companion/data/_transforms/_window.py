@@ -32,7 +32,7 @@ class WindowMethods:
 
 
 class WindowNode(Node):
-    kind = "WindowDataset"
+    kind = "_WindowDataset"
 
     def __init__(self, node, size, shift, stride, drop_remainder):
         super().__init__(node)

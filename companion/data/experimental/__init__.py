@@ -1,6 +1,7 @@
 """``companion.data.experimental``: AUTOTUNE, save/load, cardinality and the option classes (TF names)."""
 
 from companion.data._autotune import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
+from companion.data._optional import Optional
 from companion.data._options import (
     AutoShardPolicy,
     AutotuneOptions,
@@ -22,5 +23,11 @@ def cardinality(dataset):
     return dataset.cardinality()
 
 
+def get_next_as_optional(iterator):
+    """``iterator.get_next_as_optional()`` (the older function form): the next element as an `Optional`."""
+    return iterator.get_next_as_optional()
+
+
 __all__ = ["AUTOTUNE", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY", "AutoShardPolicy", "AutotuneOptions",
-           "DistributeOptions", "OptimizationOptions", "ThreadingOptions", "cardinality", "load", "save"]
+           "DistributeOptions", "OptimizationOptions", "Optional", "ThreadingOptions", "cardinality",
+           "get_next_as_optional", "load", "save"]
