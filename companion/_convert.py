@@ -16,7 +16,7 @@ import numpy as np
 
 from companion import _dtypes
 from companion._context import state
-from companion._errors import InvalidArgumentError
+from companion._errors import InvalidArgumentError, InvalidArgumentTypeError
 from companion._tensor import Tensor
 
 _INT32 = np.iinfo(np.int32)
@@ -90,8 +90,9 @@ def binary_inputs(x, y, op_name):
     """Converts the operands of a binary op to one dtype, following TensorFlow.
 
     Raises:
-        InvalidArgumentError: both operands are tensors of different dtypes.
-        TypeError: a Python value cannot be represented in the tensor's dtype.
+        InvalidArgumentError: both operands are tensors of different dtypes, or a Python value
+            cannot be represented in the tensor's dtype (also a ``TypeError``, as TF raises
+            that while tracing).
     """
     x_is = isinstance(x, Tensor) or getattr(x, "_is_variable", False)
     y_is = isinstance(y, Tensor) or getattr(y, "_is_variable", False)
@@ -99,12 +100,17 @@ def binary_inputs(x, y, op_name):
         if x._value.dtype != y._value.dtype:
             raise _mismatch(op_name, x, y)
         return x, y
-    if x_is:
+    try:
+        if x_is:
+            return x, as_input(y, x.dtype)
+        if y_is:
+            return as_input(x, y.dtype), y
+        x = as_input(x)
         return x, as_input(y, x.dtype)
-    if y_is:
-        return as_input(x, y.dtype), y
-    x = as_input(x)
-    return x, as_input(y, x.dtype)
+    except TypeError as error:  # TF: InvalidArgumentError eagerly, TypeError while tracing
+        if isinstance(error, InvalidArgumentError):
+            raise
+        raise InvalidArgumentTypeError(f"{op_name}: {error}") from None
 
 
 def infer_dtype(value):
@@ -178,7 +184,7 @@ def _check_dtype(tensor, dtype):
 
 def _mismatch(op_name, x, y):
     narrow, wide = (x, y) if _rank(x.dtype) <= _rank(y.dtype) else (y, x)
-    return InvalidArgumentError(
+    return InvalidArgumentTypeError(
         f"cannot compute {op_name} between tensors of dtypes {x.dtype.name} and {y.dtype.name}: "
         "companion (like TensorFlow) never converts between dtypes silently. Convert one operand "
         f"first, e.g. companion.cast(<the {narrow.dtype.name} operand>, companion.{wide.dtype.name}).")
@@ -287,7 +293,7 @@ def _fit_shape(array, shape, value):
         return np.broadcast_to(array.reshape(()), shape).copy()
     if array.size == int(np.prod(shape, dtype=np.int64)):
         return array.reshape(shape)
-    raise InvalidArgumentError(
+    raise TypeError(  # TF's class for this mistake, eagerly and while tracing
         f"constant: the value has {array.size} elements but shape={shape} needs "
         f"{int(np.prod(shape, dtype=np.int64))}. Received value: {value!r}. Give a value with "
         "that many elements, or a single element to fill the shape.")

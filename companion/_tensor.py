@@ -93,10 +93,10 @@ class Tensor:
         return bool(self._scalar("bool()"))
 
     def __int__(self):
-        return int(self._scalar("int()"))
+        return int(self._scalar("int()", TypeError))
 
     def __float__(self):
-        return float(self._scalar("float()"))
+        return float(self._scalar("float()", TypeError))
 
     def __index__(self):
         if not (self.dtype.is_integer or self.dtype.is_bool):
@@ -144,10 +144,10 @@ class Tensor:
             raise traced_value_error(what, self)
         return self._value
 
-    def _scalar(self, what):
+    def _scalar(self, what, error=ValueError):
         value = self._concrete(what)
-        if value.ndim != 0 and np.size(value) != 1:
-            raise ValueError(f"{what} needs a tensor with one element. Received shape {self.shape}: "
+        if value.ndim != 0 and np.size(value) != 1:  # TF: TypeError for int()/float(), ValueError for bool()
+            raise error(f"{what} needs a tensor with one element. Received shape {self.shape}: "
                              f"use reduce_all/reduce_any, or index one element.")
         return np.asarray(value).reshape(())[()]
 

@@ -7,10 +7,9 @@ import numpy as np
 from companion import _context, _dtypes
 from companion._context import state
 from companion._convert import as_input, constant
+from companion._errors import InvalidArgumentError
 from companion._shape import TensorShape
 from companion._tensor import Tensor, _numpy_repr, _Reference
-
-_NAME_COUNTS = {}
 
 
 class Variable:
@@ -48,7 +47,7 @@ class Variable:
         self._v = value._value
         self._read_cache = None
         self._trainable = bool(trainable)
-        self._name = _unique_name(name)
+        self._name = _variable_name(name)
         self.aggregation = aggregation
         self.synchronization = synchronization
         self._is_rng_state = bool(kwargs.pop("_is_rng_state", False))
@@ -104,7 +103,7 @@ class Variable:
 
     def assign(self, value, use_locking=None, name=None, read_value=True):
         """Sets the value; its dtype must match and its shape be compatible. Returns ``self``."""
-        new = as_input(value, self.dtype)
+        new = _assigned(value, self.dtype)
         self._check_shape(new.shape, "assign")
         self._set_value(new._value)
         return self if read_value else None
@@ -118,7 +117,7 @@ class Variable:
         return self._update(_SUB, delta, "assign_sub", read_value)
 
     def _update(self, fn, delta, what, read_value):
-        delta = as_input(delta, self.dtype)
+        delta = _assigned(delta, self.dtype)
         new = fn[state.staging == 0](self._value, delta._value)
         self._check_shape(TensorShape(new.shape), what)
         self._set_value(new)
@@ -300,6 +299,14 @@ def _creation_error(trace, variable):
         "`if self.v is None: self.v = companion.Variable(...)`.")
 
 
+def _assigned(value, dtype):
+    """``value`` as an input of ``dtype``; a tensor of another dtype is a plain ValueError (TF's class)."""
+    try:
+        return as_input(value, dtype)
+    except InvalidArgumentError as error:
+        raise ValueError(str(error)) from None
+
+
 def _declared_shape(value, shape, validate_shape):
     if shape is None:
         return value.shape if validate_shape else TensorShape(None)
@@ -311,11 +318,14 @@ def _declared_shape(value, shape, validate_shape):
     return declared
 
 
-def _unique_name(name):
-    if name is not None:
-        base = str(name)
-        return base if ":" in base else f"{base}:0"
-    count = _NAME_COUNTS.get("Variable", 0)
-    _NAME_COUNTS["Variable"] = count + 1
-    return "Variable:0" if count == 0 else f"Variable_{count}:0"
+def _variable_name(name):
+    """TF's eager naming: the current name scope, then ``name`` or ``Variable``, then ``:0``.
 
+    Outside a graph TF does not make names unique: every unnamed eager Variable is ``Variable:0``.
+    """
+    from companion._scopes import get_current_name_scope
+
+    base = "Variable" if name is None else str(name)
+    scope = get_current_name_scope()
+    base = f"{scope}/{base}" if scope else base
+    return base if ":" in base else f"{base}:0"

@@ -5,6 +5,7 @@ import numpy as np
 
 from companion import _dtypes
 from companion._convert import as_input, infer_dtype
+from companion._errors import InvalidArgumentError
 from companion._op import op
 from companion._tensor import Tensor
 
@@ -19,7 +20,7 @@ def _static_shape(shape, what):
     except TypeError:
         raise TypeError(f"{what}: shape must be a list of non-negative ints. Received: {shape!r}") from None
     if any(d < 0 for d in dims):
-        raise ValueError(f"{what}: shape dimensions must be non-negative. Received: {dims}")
+        raise InvalidArgumentError(f"{what}: shape dimensions must be non-negative. Received: {dims}")
     return dims
 
 
@@ -77,7 +78,7 @@ def range(start, limit=None, delta=1, dtype=None, name="range"):  # noqa: A001
         dtype = next((k for k in kinds if k.is_floating), max(kinds, key=lambda k: k.size))
     dtype = _dtypes.as_dtype(dtype)
     if bounds[2] == 0:
-        raise ValueError("range: delta must not be 0. Received: delta=0")
+        raise InvalidArgumentError("range: delta must not be 0. Received: delta=0")
     return Tensor(jnp.arange(*bounds, dtype=dtype._np))
 
 

@@ -3,6 +3,7 @@
 import jax
 import numpy as np
 
+from companion._errors import InvalidArgumentError
 from companion._op import op
 from companion._tensor import Tensor
 
@@ -15,6 +16,7 @@ def getitem(x, key, wrap=Tensor):
     depends on the mask's values).
     """
     spec, arrays = normalize_key(key)
+    _check_int_indices(spec, x.shape)
     return _getitem.apply((x, *arrays), {"spec": spec}, wrap=wrap)
 
 
@@ -87,6 +89,24 @@ def _row(x, index):
 @op("getitem", static=("spec",))
 def _getitem(x, *index_arrays, spec):
     return x[build_index(spec, index_arrays)]
+
+
+def _check_int_indices(spec, shape):
+    """An integer index past an axis's size raises (JAX would clamp it and return a wrong element)."""
+    consumed = [entry for entry in spec if entry[0] in "sia"]
+    if shape.rank is None or len(consumed) > shape.rank:
+        return
+    axis = 0
+    for entry in spec:
+        if entry[0] == "e":
+            axis += shape.rank - len(consumed)
+        elif entry[0] != "n":
+            size = shape[axis]
+            if entry[0] == "i" and size is not None and not -size <= entry[1] < size:
+                raise InvalidArgumentError(
+                    f"Index {entry[1]} is out of bounds for axis {axis} of a tensor of shape {shape}: "
+                    f"valid indices are {-size} to {size - 1}. Received index {entry[1]}.")
+            axis += 1
 
 
 def _bound(value):

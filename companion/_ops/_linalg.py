@@ -2,9 +2,12 @@
 
 import numbers
 
+import jax
 import jax.numpy as jnp
+import jax.scipy.linalg  # noqa: F401 - jax.scipy.linalg.lu_factor
 import numpy as np
 
+from companion import _context
 from companion._convert import as_input, binary_inputs
 from companion._errors import InvalidArgumentError
 from companion._op import op
@@ -276,10 +279,28 @@ def _inv(x):
 def inv(input, adjoint=False, name=None):  # noqa: A002
     """The inverse of each square matrix (of its adjoint when ``adjoint``).
 
-    Unlike TensorFlow on CPU, a singular matrix gives inf/nan entries instead of an error.
+    Eagerly, a matrix whose LU factorization (partial pivoting) has an exactly zero pivot raises
+    ``InvalidArgumentError``, as TensorFlow does on CPU. Inside `function` there is no run-time
+    check: such a matrix gives inf/nan entries.
     """
     x = _matrices(input, "inv", square=True, floating=True)
+    if not x.is_traced and not _context.state.staging and x._value.size:
+        _check_invertible(x)
     return _inv(matrix_transpose(x, conjugate=True) if adjoint else x)
+
+
+@op("min_abs_pivot")
+def _min_abs_pivot(x):
+    lu, _ = jax.scipy.linalg.lu_factor(x)
+    return jnp.min(jnp.abs(jnp.diagonal(lu, axis1=-2, axis2=-1)))
+
+
+def _check_invertible(x):
+    if float(_min_abs_pivot(x)._value) == 0.0:
+        raise InvalidArgumentError(
+            f"inv: the input is not invertible (a zero pivot in its LU factorization: the matrix is "
+            f"singular). Received a tensor of shape {x.shape}: {x!s}. Check how the matrix is built, "
+            "or add a small multiple of the identity (companion.eye) to make it invertible.")
 
 
 @op("det")

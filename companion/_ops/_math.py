@@ -9,7 +9,7 @@ import jax.numpy as jnp
 
 from companion import _dtypes
 from companion._convert import as_input, binary_inputs
-from companion._errors import InvalidArgumentError
+from companion._errors import InvalidArgumentError, InvalidArgumentTypeError, UnimplementedTypeError
 from companion._op import op
 
 __all__ = [
@@ -33,8 +33,8 @@ def _binary(name, fn, doc):
         x, y = binary_inputs(x, y, pure.name)
         try:
             return pure(x, y)
-        except ValueError as error:
-            if "broadcast" not in str(error):
+        except (TypeError, ValueError) as error:  # JAX raises TypeError for shapes that cannot broadcast
+            if "broadcast" not in str(error) or isinstance(error, InvalidArgumentError):
                 raise
             raise InvalidArgumentError(
                 f"{pure.name}: shapes {x.shape} and {y.shape} cannot be broadcast together: "
@@ -116,7 +116,7 @@ def _check_kind(x, kinds, name):
     if not ok:
         wanted = {"number": "a numeric", "float": "a floating-point", "bool": "a bool",
                   "integer": "an integer"}[kinds]
-        raise TypeError(f"{name} needs {wanted} tensor. Received dtype {dtype.name}: {x!s}. "
+        raise InvalidArgumentTypeError(f"{name} needs {wanted} tensor. Received dtype {dtype.name}: {x!s}. "
                         "Convert it first with companion.cast.")
 
 
@@ -179,8 +179,9 @@ def cast(x, dtype, name=None):
     target = _dtypes.as_dtype(dtype)
     x = as_input(x)
     if target == _dtypes.string or x.dtype == _dtypes.string:
-        raise TypeError(f"cast cannot convert between strings and numbers ({x.dtype.name} to "
-                        f"{target.name}). Use companion.strings functions for text.")
+        raise UnimplementedTypeError(
+            f"cast cannot convert between strings and numbers ({x.dtype.name} to {target.name}). "
+            "Use companion.strings.to_number or companion.strings.as_string.")
     if x.dtype == target:
         return x.value() if x._is_variable else x
     return _cast(x, dtype=target._np)

@@ -6,7 +6,7 @@ import numpy as np
 
 from companion import _dtypes
 from companion._convert import as_input
-from companion._errors import InvalidArgumentError
+from companion._errors import InvalidArgumentError, InvalidArgumentTypeError
 from companion._op import op
 from companion._ops._math import cast
 from companion._ops._static import normalize_axes, normalize_axis, static_int
@@ -94,8 +94,8 @@ def _check_kind(x, kinds, name):
           "float": dtype.is_floating or dtype.is_complex, "bool": dtype.is_bool}[kinds]
     if not ok:
         hint = ("companion.cast(x, companion.float32)" if kinds != "bool" else "x != 0")
-        raise TypeError(f"{name} needs {_KINDS[kinds]} tensor, but received one of dtype "
-                        f"{dtype.name}: {x!s}. Convert it first, e.g. with {hint}.")
+        raise InvalidArgumentTypeError(f"{name} needs {_KINDS[kinds]} tensor, but received one of "
+                                       f"dtype {dtype.name}: {x!s}. Convert it first, e.g. with {hint}.")
 
 
 reduce_sum = _reduction("reduce_sum", _sum, "number", "The sum of elements across dimensions.", """

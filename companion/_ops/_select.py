@@ -14,7 +14,7 @@ import numpy as np
 
 from companion import _dtypes
 from companion._convert import as_input, binary_inputs, convert_to_tensor
-from companion._errors import InvalidArgumentError
+from companion._errors import InvalidArgumentError, InvalidArgumentTypeError
 from companion._op import op
 from companion._ops._static import normalize_axis, static_int, static_ints
 from companion._tensor import Tensor
@@ -62,8 +62,9 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
 def _integer_input(indices, what):
     indices = as_input(indices)
     if not indices.dtype.is_integer:
-        raise TypeError(f"{what}: indices must be an integer tensor (int32 or int64). Received dtype "
-                        f"{indices.dtype.name}: {indices!s}. Convert it with companion.cast.")
+        raise InvalidArgumentTypeError(f"{what}: indices must be an integer tensor (int32 or int64). "
+                                       f"Received dtype {indices.dtype.name}: {indices!s}. Convert it "
+                                       "with companion.cast.")
     return indices
 
 

@@ -17,6 +17,7 @@ import threading
 
 import numpy as np
 
+from companion._errors import InvalidArgumentError
 from companion.data._node import IndexPlan, Node, wrap
 
 
@@ -148,6 +149,7 @@ def _buffer_size(value):
     if size == -1:  # AUTOTUNE: tf.data rejects it for shuffle too
         size = 0
     if size < 1 or isinstance(value, bool):
-        raise ValueError(f"shuffle needs a positive buffer_size (elements held for mixing; use the "
-                         f"dataset size for a uniform shuffle). Received: buffer_size={value!r}")
+        raise InvalidArgumentError(f"shuffle needs a positive buffer_size (elements held for mixing; use "
+                                   f"the dataset size for a uniform shuffle). Received: "
+                                   f"buffer_size={value!r}")
     return size

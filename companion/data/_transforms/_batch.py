@@ -2,6 +2,7 @@
 
 import itertools
 
+from companion._errors import InvalidArgumentError
 from companion.data import _spec, _structure, _values
 from companion.data._autotune import UNKNOWN_CARDINALITY, parallelism
 from companion.data._node import Node, wrap
@@ -68,9 +69,9 @@ class BatchNode(Node):
     def __init__(self, node, size, drop_remainder, parallel=None):
         super().__init__(node)
         self._size, self._drop, self._parallel = size, drop_remainder, parallel
-
         if parallel is not None:
             self.kind = "_ParallelBatchDataset"
+
     def _compute_spec(self):
         return _spec.with_leading(self.inputs[0].spec, self._size if self._drop else None)
 
@@ -184,5 +185,5 @@ def _size(value, what):
     except (TypeError, ValueError):
         size = 0
     if size < 1 or isinstance(value, bool):
-        raise ValueError(f"`{what}` must be a positive integer. Received: {what}={value!r}")
+        raise InvalidArgumentError(f"`{what}` must be a positive integer. Received: {what}={value!r}")
     return size
