@@ -12,6 +12,7 @@ from companion.keras import (
     models,
     optimizers,
     regularizers,
+    saving,
     utils,
 )
 from companion.keras._functional._input_layer import Input
@@ -19,4 +20,4 @@ from companion.keras.models import Model, Sequential
 
 __all__ = ["Input", "Model", "Sequential", "activations", "backend", "callbacks", "datasets",
            "initializers", "layers", "losses", "metrics", "models", "optimizers", "regularizers",
-           "utils"]
+           "saving", "utils"]

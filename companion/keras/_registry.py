@@ -17,19 +17,26 @@ def get(identifier, deserialize, kind, hint, none=None):
 
 
 def serialize(obj, base, otherwise):
-    """``{'class_name', 'config'}`` for an instance of ``base``, else ``otherwise(obj)``."""
+    """``{'class_name', 'config'}`` for an instance of ``base`` (plus ``registered_name`` when its
+    class is registered with ``keras.saving.register_keras_serializable``), else ``otherwise(obj)``."""
+    from companion.keras.saving._object_registry import _NAMES
+
     if isinstance(obj, base):
-        return {"class_name": type(obj).__name__, "config": obj.get_config()}
+        found = {"class_name": type(obj).__name__, "config": obj.get_config()}
+        if type(obj) in _NAMES:
+            found["registered_name"] = _NAMES[type(obj)]
+        return found
     return otherwise(obj)
 
 
 def class_and_config(config, classes, kind, custom_objects=None, aliases=None):
     """The class named by a string or a ``{'class_name', 'config'}`` dict, and its keyword arguments."""
-    known = {**classes, **(custom_objects or {})}
+    known = {**classes, **_custom(custom_objects)}
     aliases = aliases or {}
     name, kwargs = (config, {}) if isinstance(config, str) else (
         config.get("class_name"), config.get("config", {}))
-    cls = known.get(aliases.get(name, name))
+    registered = None if isinstance(config, str) else config.get("registered_name")
+    cls = known.get(registered) or known.get(aliases.get(name, name))
     if cls is None:
         raise ValueError(f"Unknown {kind}: {name!r}. Expected one of {sorted({*aliases, *known})}.")
     return cls, dict(kwargs)
@@ -37,9 +44,9 @@ def class_and_config(config, classes, kind, custom_objects=None, aliases=None):
 
 def function_or_instance(name, functions, classes, base, kind, hint, custom_objects=None):
     """A function by name, a new instance by class name, or an instance from a config dict."""
-    known = {**functions, **classes, **(custom_objects or {})}
+    known = {**functions, **classes, **_custom(custom_objects)}
     if isinstance(name, dict):
-        cls = known.get(name.get("class_name"))
+        cls = known.get(name.get("registered_name")) or known.get(name.get("class_name"))
         if not (isinstance(cls, type) and issubclass(cls, base)):
             raise ValueError(f"Unknown {kind} class {name.get('class_name')!r}. Known: {sorted(classes)}.")
         return cls.from_config(name.get("config", {}))
@@ -47,3 +54,10 @@ def function_or_instance(name, functions, classes, base, kind, hint, custom_obje
         raise ValueError(f"Unknown {kind} function: {name!r}. Expected one of {sorted(known)}, {hint}.")
     found = known[name]
     return found() if isinstance(found, type) else found
+
+
+def _custom(custom_objects):
+    """Registered objects, those of active ``custom_object_scope`` blocks, then ``custom_objects``."""
+    from companion.keras.saving._object_registry import custom_objects as everything
+
+    return everything(custom_objects)

@@ -1,6 +1,7 @@
-"""``companion.keras.models``: `Model` and `Sequential`."""
+"""``companion.keras.models``: `Model`, `Sequential`, and saving and loading whole models."""
 
 from companion.keras.models._model import Model
 from companion.keras.models._sequential import Sequential
+from companion.keras.saving._keras_file import load_model, save_model
 
-__all__ = ["Model", "Sequential"]
+__all__ = ["Model", "Sequential", "load_model", "save_model"]

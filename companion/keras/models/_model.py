@@ -127,6 +127,31 @@ class Model(Trainer, Layer):
 
         print_summary(self, line_length, positions, print_fn)
 
+    # -- configs and saving ---------------------------------------------------------------------
+    def get_config(self):
+        """A functional model's layers and connections (Keras 3's layout); a subclassed model's
+        constructor arguments (override it to add your own)."""
+        if self._graph is not None:
+            from companion.keras._functional._config import functional_config
+
+            return functional_config(self)
+        return super().get_config()
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        """A new model from `get_config`'s dict (fresh weights)."""
+        from companion.keras._functional._config import functional_from_config, is_functional_config
+
+        if is_functional_config(config):
+            return functional_from_config(cls, config, custom_objects)
+        return cls(**config)
+
+    def save(self, filepath, overwrite=True, zipped=None, **kwargs):
+        """Writes the whole model to a ``.keras`` file (see `keras.models.save_model`)."""
+        from companion.keras.saving._keras_file import save_model
+
+        save_model(self, filepath, overwrite=overwrite, **kwargs)
+
     # -- weights files ------------------------------------------------------------------------
     def save_weights(self, filepath, overwrite=True, save_format=None, options=None):
         """Writes every weight to ``filepath`` (see `companion.keras` weights files)."""

@@ -16,6 +16,7 @@ from companion.keras.layers._tracking import map_structure
 from companion.keras.models import _data_adapter
 from companion.keras.models._compile_utils import LossesContainer, MetricsContainer
 from companion.keras.models._logs import flatten_logs, to_python
+from companion.keras.saving._compile_config import CompileArgs
 
 
 class Trainer:
@@ -63,6 +64,7 @@ class Trainer:
             self._compile(optimizer, loss, metrics, loss_weights, weighted_metrics, run_eagerly)
 
     def _compile(self, optimizer, loss, metrics, loss_weights, weighted_metrics, run_eagerly):
+        self._compile_args = CompileArgs(optimizer, loss, metrics, loss_weights, weighted_metrics)
         self.optimizer = optimizers_module.get(optimizer)
         names = self._output_names()
         self.compiled_loss = LossesContainer(loss, loss_weights, names) if loss is not None else None

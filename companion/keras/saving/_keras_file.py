@@ -1,0 +1,155 @@
+"""``.keras`` files: `save_model` and `load_model`, the whole model (architecture, weights, compile state).
+
+A ``.keras`` file is a zip archive laid out as Keras 3 lays it out: ``metadata.json``
+(versions, date), ``config.json`` (the model's ``{'class_name', 'config'}``, with
+``compile_config`` and ``build_config``) and the weights. Keras 3 stores the weights as
+``model.weights.h5`` (HDF5); companion stores them as ``model.weights.npz``, its own
+weights file (see `companion.keras._weights_file`), so no HDF5 library is needed. Files
+therefore load in companion, not in Keras, and Keras's files do not load here.
+"""
+
+import datetime
+import json
+import os
+import tempfile
+import zipfile
+
+from companion.keras import _weights_file
+from companion.keras.saving._compile_config import compile_config, compile_from_config
+from companion.keras.saving._object_registry import CustomObjectScope
+
+CONFIG, METADATA, WEIGHTS = "config.json", "metadata.json", "model.weights.npz"
+
+
+def save_model(model, filepath, overwrite=True, **kwargs):
+    """Writes ``model`` to ``filepath``, which must end in ``.keras``.
+
+    Raises:
+        ValueError: another extension (``.h5`` is Keras's legacy HDF5 format, not written here).
+        FileExistsError: the file exists and ``overwrite`` is False.
+        TypeError: the model's config is not JSON (e.g. a Lambda of a Python lambda).
+
+    Example:
+        >>> import os, tempfile
+        >>> import companion as tf
+        >>> inputs = tf.keras.Input((3,))
+        >>> model = tf.keras.Model(inputs, tf.keras.layers.Dense(2)(inputs))
+        >>> path = os.path.join(tempfile.mkdtemp(), "model.keras")
+        >>> model.save(path)
+        >>> type(tf.keras.models.load_model(path)).__name__
+        'Model'
+    """
+    filepath = os.fspath(filepath)
+    _check_extension(filepath, "save")
+    if not overwrite and os.path.exists(filepath):
+        raise FileExistsError(f"{filepath!r} exists and overwrite=False. Pass overwrite=True or choose "
+                              "another path.")
+    if not model.built:
+        import warnings
+
+        warnings.warn(f"Model {model.name!r} is saved before it was built, so the file holds no weights. "
+                      "Call it on data (or build it) first.", stacklevel=3)
+    config = json.dumps(model_config(model))
+    with tempfile.TemporaryDirectory() as folder:
+        weights = _weights_file.save_weights(model, os.path.join(folder, WEIGHTS))
+        with zipfile.ZipFile(filepath, "w", zipfile.ZIP_DEFLATED) as archive:
+            archive.writestr(METADATA, json.dumps(_metadata()))
+            archive.writestr(CONFIG, config)
+            archive.write(weights, WEIGHTS)
+
+
+def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):  # noqa: A002 - Keras's name
+    """The model saved in a ``.keras`` file: rebuilt from its config, weights loaded, recompiled.
+
+    With ``compile=True`` (and a model that was compiled when saved) the optimizer, losses
+    and metrics are restored, with the optimizer's state, so ``fit`` continues where it
+    stopped. Classes of your own are found in ``custom_objects``, in a
+    `custom_object_scope`, or registered with `register_keras_serializable`.
+
+    Raises:
+        ValueError: the file is missing or is not a ``.keras`` file.
+        TypeError: the config names a class that is not known.
+    """
+    filepath = os.fspath(filepath)
+    _check_extension(filepath, "load")
+    if not os.path.isfile(filepath):
+        raise ValueError(f"File not found: filepath={filepath}. Please ensure the file is an accessible "
+                         "`.keras` zip file.")
+    with zipfile.ZipFile(filepath) as archive, CustomObjectScope(custom_objects):
+        config = json.loads(archive.read(CONFIG))
+        model = model_from_config(config, custom_objects)
+        if compile and config.get("compile_config"):
+            compile_from_config(model, config["compile_config"], custom_objects)
+        with tempfile.TemporaryDirectory() as folder:
+            archive.extract(WEIGHTS, folder)
+            _weights_file.load_weights(model, os.path.join(folder, WEIGHTS))
+    return model
+
+
+def model_config(model):
+    """``{'class_name', 'config', 'registered_name', 'compile_config', 'build_config'}`` of ``model``."""
+    from companion.keras.layers import serialize
+
+    config = serialize(model)
+    config["compile_config"] = compile_config(model)
+    shape = getattr(model, "_build_input_shape", None)
+    config["build_config"] = {"input_shape": _jsonable_shape(shape)} if shape is not None else None
+    return config
+
+
+def model_from_config(config, custom_objects=None):
+    """A new model from `model_config`'s dict, built when the saved model was."""
+    from companion.keras.layers import deserialize
+
+    try:
+        model = deserialize(config, custom_objects=custom_objects)
+    except ValueError as error:
+        if "Unknown" not in str(error):
+            raise
+        raise TypeError(f"Could not deserialize the saved model: {error} Pass your classes in "
+                        "custom_objects={'Name': Name}, or decorate them with "
+                        "@keras.saving.register_keras_serializable().") from None
+    build = config.get("build_config") or {}
+    if not model.built and build.get("input_shape") is not None:
+        model.build(_shape(build["input_shape"]))
+    return model
+
+
+def _check_extension(filepath, action):
+    if filepath.endswith(".keras"):
+        return
+    if filepath.endswith((".h5", ".hdf5")):
+        raise ValueError(f"companion cannot {action} Keras's legacy HDF5 format (.h5). Use the .keras "
+                         f"format (model.save('model.keras')). Received: filepath={filepath}")
+    raise ValueError(f"Invalid filepath extension for {'saving' if action == 'save' else 'loading'}. "
+                     "Add a `.keras` extension (the native Keras format). Received: "
+                     f"filepath={filepath}")
+
+
+def _metadata():
+    from companion import __version__
+
+    return {"companion_version": __version__, "weights_format": "npz",
+            "date_saved": datetime.datetime.now().strftime("%Y-%m-%d@%H:%M:%S")}
+
+
+def _jsonable_shape(shape):
+    if isinstance(shape, dict):
+        return {k: _jsonable_shape(v) for k, v in shape.items()}
+    if isinstance(shape, (list, tuple)) and shape and not _is_dim(shape[0]):
+        return [_jsonable_shape(s) for s in shape]
+    if hasattr(shape, "as_list"):
+        return shape.as_list() if shape.rank is not None else None
+    return None if shape is None else list(shape)
+
+
+def _is_dim(value):
+    return value is None or isinstance(value, int)
+
+
+def _shape(saved):
+    if isinstance(saved, dict):
+        return {k: _shape(v) for k, v in saved.items()}
+    if saved and isinstance(saved[0], list):
+        return [tuple(s) for s in saved]
+    return tuple(saved)
