@@ -1,5 +1,6 @@
 """`companion.io`: TensorFlow's ``tf.io``: TFRecord files, ``Example`` parsing, image codecs, files."""
 
+from companion.io import gfile
 from companion.io._codecs import decode_image, decode_jpeg, decode_png, encode_jpeg, encode_png
 from companion.io._features import FixedLenFeature, VarLenFeature
 from companion.io._files import read_file, write_file
@@ -11,5 +12,5 @@ from companion.io._tfrecord_writer import TFRecordOptions, TFRecordWriter
 __all__ = [
     "FixedLenFeature", "RecordCorruptedError", "SparseTensor", "TFRecordOptions", "TFRecordWriter",
     "VarLenFeature", "decode_image", "decode_jpeg", "decode_png", "encode_jpeg", "encode_png",
-    "parse_example", "parse_single_example", "read_file", "sparse_to_dense", "write_file",
+    "gfile", "parse_example", "parse_single_example", "read_file", "sparse_to_dense", "write_file",
 ]
