@@ -10,7 +10,7 @@ from companion._context import state
 from companion._convert import convert_to_tensor
 from companion._op import Op
 from companion._program_text import legend, program_text
-from companion._staging import staging
+from companion._staging import is_traced_leaf, stage
 from companion._tensor import Tensor
 from companion._tensor_spec import TensorSpec
 
@@ -19,7 +19,7 @@ def trace_concrete(fn, leaves, treedef, trace, name):
     """Traces ``fn`` on the call ``tree_unflatten(treedef, leaves)`` and compiles the result.
 
     Tensor leaves become traced inputs; everything else (Python values, Variables) is
-    passed as is. Runs the Python function exactly once.
+    passed as is. Runs the Python function exactly once (`companion._staging.stage`).
     """
     positions = [i for i, x in enumerate(leaves) if is_traced_leaf(x)]
     avals = [_abstract(leaves[i]) for i in positions]
@@ -30,18 +30,11 @@ def trace_concrete(fn, leaves, treedef, trace, name):
         for i, array in zip(positions, arrays):
             filled[i] = Tensor(array)
         args, kwargs = jax.tree_util.tree_unflatten(treedef, filled)
-        with staging(trace):
-            result = fn(*args, **kwargs)
-            dynamic = _split_outputs(result, info)
-            info["written"] = trace.written()
-            return dynamic, [var._staged_output(var._v) for var in info["written"]]
+        return _split_outputs(fn(*args, **kwargs), info)
 
-    try:
-        closed = jax.make_jaxpr(flat_fn)(*avals)
-    finally:
-        trace.restore()
+    staged = stage(flat_fn, avals, trace)
     inputs = [TensorSpec(a.shape, a.dtype) for a in avals]
-    return ConcreteFunction(name, closed, trace, info, inputs)
+    return ConcreteFunction(name, staged, info, inputs)
 
 
 class ConcreteFunction:
@@ -52,17 +45,15 @@ class ConcreteFunction:
     program (a jaxpr); ``inputs``/``outputs`` describe its tensors.
     """
 
-    def __init__(self, name, closed, trace, info, inputs):
+    def __init__(self, name, staged, info, inputs):
         self.name = name
+        self._staged = staged
+        closed = staged.closed
         self._jaxpr = closed.jaxpr
-        owners = [trace.variable_for(c) for c in closed.consts]
-        feeds = [trace.feed_owner.get(id(c)) for c in closed.consts]
-        self._feed_slots = [(i, f) for i, f in enumerate(feeds) if f is not None]
-        self._consts = [None if v is not None or f is not None else c
-                        for c, v, f in zip(closed.consts, owners, feeds)]
-        self._var_slots = [i for i, v in enumerate(owners) if v is not None]
-        self.variables = [v for v in owners if v is not None]
-        self._written = info["written"]
+        owners = staged.owners
+        self._feed_slots = staged.feed_slots
+        self.variables = staged.variables
+        self._written = staged.written
         self._out_tree = info["tree"]
         self._out_slots = info["slots"]
         self.inputs = inputs
@@ -84,14 +75,9 @@ class ConcreteFunction:
         return self._run(*arrays, jaxpr=self._quiet)
 
     def _run(self, *arrays, jaxpr=None):
-        n_args = len(self.inputs)
-        consts = list(self._consts)
-        rest = arrays[n_args:]
-        for slot, value in zip(self._var_slots, rest):
-            consts[slot] = value
-        for (slot, _), value in zip(self._feed_slots, rest[len(self._var_slots):]):
-            consts[slot] = value
-        return tuple(jax.core.eval_jaxpr(jaxpr or self._jaxpr, consts, *arrays[:n_args]))
+        n_args, n_vars = len(self.inputs), len(self.variables)
+        return tuple(self._staged.evaluate(arrays[:n_args], arrays[n_args:n_args + n_vars],
+                                           arrays[n_args + n_vars:], jaxpr=jaxpr))
 
     def call(self, flat_args):
         """Runs the program on tensor arguments (in signature order); returns the outputs."""
@@ -268,15 +254,6 @@ def _pick(index_tensor, options):
 def _is_output_leaf(x):
     return x is None or isinstance(x, Tensor) or getattr(x, "_is_variable", False) \
         or hasattr(x, "_choose_from")
-
-
-def is_traced_leaf(x):
-    """True for arguments that become traced inputs: non-string tensors, arrays and specs."""
-    if isinstance(x, TensorSpec):
-        return True
-    if isinstance(x, Tensor):
-        return x._value.__class__ is not np.ndarray
-    return isinstance(x, np.ndarray) and x.dtype != object
 
 
 def _abstract(x):

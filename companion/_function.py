@@ -15,8 +15,9 @@ import jax
 import numpy as np
 
 from companion import _staging
-from companion._concrete_function import ConcreteFunction, is_traced_leaf, trace_concrete
+from companion._concrete_function import ConcreteFunction, trace_concrete
 from companion._context import state
+from companion._staging import is_traced_leaf
 from companion._tensor import Tensor
 from companion._tensor_spec import TensorSpec
 from companion.config._execution import _Flags
@@ -129,7 +130,7 @@ class Function:
     def _lookup(self, args, kwargs):
         args = self._apply_signature(args, kwargs)
         leaves, treedef = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_leaf)
-        key = (treedef, tuple(_leaf_key(x) for x in leaves))
+        key = (treedef, tuple(_staging.leaf_key(x) for x in leaves))
         concrete = self._concrete.get(key)
         if concrete is None:
             concrete = self._trace(leaves, treedef)
@@ -247,24 +248,6 @@ def _fast_key(args):
 def _is_leaf(x):
     return (x is None or isinstance(x, (Tensor, TensorSpec, np.ndarray, np.generic))
             or getattr(x, "_is_variable", False))
-
-
-def _leaf_key(x):
-    if getattr(x, "_is_variable", False):
-        return ("variable", id(x), x._v.shape, x._v.dtype)
-    if isinstance(x, TensorSpec):
-        return ("tensor", tuple(x.shape), x.dtype._np)
-    if is_traced_leaf(x):
-        value = x._value if isinstance(x, Tensor) else x
-        return ("tensor", value.shape, value.dtype)
-    if isinstance(x, (Tensor, np.ndarray)):  # strings are part of the signature, by value
-        array = np.asarray(x._value if isinstance(x, Tensor) else x)
-        return ("string", tuple(array.ravel().tolist()), array.shape)
-    try:
-        hash(x)
-    except TypeError:
-        return ("object", id(x))
-    return ("python", type(x), x)
 
 
 def _checked_signature(signature):

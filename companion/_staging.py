@@ -1,4 +1,10 @@
-"""The staging interpreter's bookkeeping: the Variables a trace reads, writes and creates.
+"""Staging: the one way companion turns Python code into a program, and its Variable bookkeeping.
+
+`stage` runs a Python callable once on abstract arrays under ``jax.make_jaxpr`` and returns a
+`Staged` program. Every staging user goes through it: `companion.function`'s concrete
+functions, `Strategy.run`'s replica programs (with the replica axis bound), AutoGraph's
+blocks (a branch or loop body staged inside an enclosing trace), `Dataset.map` functions and
+Keras' symbolic layer calls.
 
 While `companion.function` traces Python code (``state.staging > 0``), a Variable read
 returns a traced alias of its value instead of the concrete array. The alias is a fresh
@@ -13,9 +19,92 @@ import contextlib
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 from jax import lax
 
 from companion._context import state
+from companion._tensor import Tensor
+from companion._tensor_spec import TensorSpec
+
+
+class Staged:
+    """A staged program: ``closed`` (a closed jaxpr) and what its trace did to Variables.
+
+    The program's outputs are the callable's flat outputs (``n_out`` of them) followed by the
+    final values of ``written`` Variables. Among its constants, those in ``variable_slots``
+    stand for the Variables ``variables`` (pass their current values when evaluating) and
+    those in ``feed_slots`` for dataset arrays refilled per call; the rest are constants.
+    """
+
+    def __init__(self, closed, trace, written, n_out):
+        self.closed = closed
+        self.trace = trace
+        self.written = written
+        self.n_out = n_out
+        owners = [trace.variable_for(c) for c in closed.consts]
+        self.owners = owners
+        self.variable_slots = [i for i, v in enumerate(owners) if v is not None]
+        self.variables = [owners[i] for i in self.variable_slots]
+        feeds = [trace.feed_owner.get(id(c)) for c in closed.consts]
+        self.feed_slots = [(i, f) for i, f in enumerate(feeds) if f is not None]
+        self._consts = [None if v is not None or f is not None else c
+                        for c, v, f in zip(closed.consts, owners, feeds)]
+
+    @property
+    def out_avals(self):
+        return self.closed.out_avals
+
+    def evaluate(self, args, variable_values=(), feed_values=(), jaxpr=None):
+        """Runs the program (traceable): ``args`` in order, the Variables' and feeds' values."""
+        consts = list(self._consts)
+        for slot, value in zip(self.variable_slots, variable_values):
+            consts[slot] = value
+        for (slot, _), value in zip(self.feed_slots, feed_values):
+            consts[slot] = value
+        return jax.core.eval_jaxpr(jaxpr or self.closed.jaxpr, consts, *args)
+
+
+def stage(fn, avals, trace, axis_env=()):
+    """Runs ``fn(*arrays)`` exactly once as staged code recorded by ``trace``; a `Staged`.
+
+    ``fn`` receives traced arrays shaped like ``avals`` and returns a flat list of arrays.
+    Variables it reads become program constants (`Staged.variables`), Variables it writes
+    become extra outputs and are restored afterwards, so no traced value outlives the trace.
+    ``axis_env`` binds named axes (``[("replica", 4)]``) so collectives can be traced.
+
+    With ``trace`` already the innermost active trace, the block is staged *inside* it (an
+    AutoGraph branch or loop body): writes are judged against the values the enclosing trace
+    had, and the enclosing trace's records are left as they were.
+    """
+    nested = current() is trace
+    before = {key: var._v for key, (var, _) in trace.originals.items()}
+    info = {}
+
+    def traced(*arrays):
+        with contextlib.nullcontext() if nested else staging(trace):
+            outs = list(fn(*arrays))
+            written = [var for key, (var, _) in trace.originals.items()
+                       if key not in before or var._v is not before[key]]
+            # a program run on its own keeps a mirrored Variable's placement; under shard_map
+            # (a replica program, axis_env given) the out_specs place the outputs
+            finals = [var._v if nested or axis_env else var._staged_output(var._v) for var in written]
+        info.update(written=written, n_out=len(outs))
+        return outs + finals
+
+    try:
+        closed = jax.make_jaxpr(traced, axis_env=list(axis_env))(*avals)
+    finally:
+        _put_back(trace, before)
+    return Staged(closed, trace, info["written"], info["n_out"])
+
+
+def _put_back(trace, before):
+    """Restores every Variable written since ``before`` and forgets writes made after it."""
+    for key, (var, previous) in list(trace.originals.items()):
+        var._v = before.get(key, previous)
+        var._read_cache = None
+        if key not in before:
+            del trace.originals[key]
 
 
 class Trace:
@@ -35,16 +124,14 @@ class Trace:
         """A traced stand-in for ``variable``'s concrete value."""
         alias = self.aliases.get(id(variable))
         if alias is None:
-            with jax.ensure_compile_time_eval():
-                alias = jnp.array(concrete, copy=True)
+            alias = _stand_in(concrete)
             self.aliases[id(variable)] = alias
             self.alias_owner[id(alias)] = variable
         return lax.optimization_barrier(alias)
 
     def feed(self, feed, index, concrete):
         """A traced stand-in for array ``index`` of a dataset `Feed`, refilled on every call."""
-        with jax.ensure_compile_time_eval():
-            alias = jnp.array(concrete, copy=True)
+        alias = _stand_in(concrete)
         self.feed_owner[id(alias)] = (feed, index)
         self.aliases[("feed", id(alias))] = alias  # keeps the copy alive until the trace ends
         return lax.optimization_barrier(alias)
@@ -71,6 +158,49 @@ class Trace:
     def variable_for(self, constant):
         """The Variable a traced program's constant stands for, or None."""
         return self.alias_owner.get(id(constant))
+
+
+def _stand_in(concrete):
+    """A fresh concrete copy of ``concrete`` on one device: a program constant that stands for it.
+
+    Its value is replaced on every call, so only its shape and dtype matter; a copy of a
+    Variable mirrored over a mesh is made unsharded, so the staged program's types carry no
+    mesh and it can run under ``shard_map`` as well as on its own.
+    """
+    with jax.ensure_compile_time_eval():
+        if isinstance(getattr(concrete, "sharding", None), jax.sharding.NamedSharding):
+            return jnp.asarray(np.asarray(concrete))  # (a device copy would keep the mesh in its type)
+        return jnp.array(concrete, copy=True)
+
+
+def leaf_key(x):
+    """One argument's part of a call signature, the cache key of every staged program:
+    shape and dtype of a tensor, identity of a Variable or unhashable object, value of a
+    hashable Python value (and of a string tensor)."""
+    if getattr(x, "_is_variable", False):
+        return ("variable", id(x), x._v.shape, x._v.dtype)
+    if isinstance(x, TensorSpec):
+        return ("tensor", tuple(x.shape), x.dtype._np)
+    if is_traced_leaf(x):
+        value = x._value if isinstance(x, Tensor) else x
+        return ("tensor", value.shape, value.dtype)
+    if isinstance(x, (Tensor, np.ndarray)):  # strings are part of the signature, by value
+        array = np.asarray(x._value if isinstance(x, Tensor) else x)
+        return ("string", tuple(array.ravel().tolist()), array.shape)
+    try:
+        hash(x)
+    except TypeError:
+        return ("object", id(x))
+    return ("python", type(x), x)
+
+
+def is_traced_leaf(x):
+    """True for arguments that become traced inputs: non-string tensors, arrays and specs."""
+    if isinstance(x, TensorSpec):
+        return True
+    if isinstance(x, Tensor):
+        return x._value.__class__ is not np.ndarray
+    return isinstance(x, np.ndarray) and x.dtype != object
 
 
 def current():

@@ -9,16 +9,18 @@ evaluated inside ``lax.cond``/``lax.while_loop`` with chosen values for those Va
 import jax
 
 from companion._context import state
+from companion._staging import stage
 from companion._tensor import Tensor
 
 
 class Block:
-    """A traced block: its program, output structure and the Variables it wrote."""
+    """A traced block: its `Staged` program, output structure and the Variables it wrote."""
 
-    def __init__(self, closed, written, n_state, out_kinds):
-        self.closed = closed
-        self.written = written
-        self.n_state = n_state  # number of flat state outputs before the written values
+    def __init__(self, staged, out_kinds):
+        self.staged = staged
+        self.closed = staged.closed
+        self.written = staged.written
+        self.n_state = staged.n_out  # number of flat state outputs before the written values
         self.out_kinds = out_kinds
 
     def variable_slots(self, variables, before):
@@ -39,40 +41,19 @@ class Block:
 
 
 def trace_block(run, in_avals, flatten_out):
-    """Traces ``run(*arrays)`` (which returns the block's state) into a `Block`.
+    """Traces ``run(*arrays)`` (which returns the block's state) into a `Block`, inside the
+    enclosing trace (`companion._staging.stage`).
 
     ``flatten_out(result)`` turns the returned state into ``(arrays, kinds)``.
     """
-    trace = state.traces[-1]
-    before = dict(trace.originals)
     info = {}
 
     def traced(*arrays):
-        arrays_out, kinds = flatten_out(run(*arrays))
-        written = [var for key, (var, _) in trace.originals.items() if key not in before
-                   or var._v is not before_values.get(key)]
-        info.update(kinds=kinds, written=written, n_state=len(arrays_out))
-        return list(arrays_out) + [var._v for var in written]
+        arrays_out, info["kinds"] = flatten_out(run(*arrays))
+        return arrays_out
 
-    before_values = {key: var._v for key, (var, _) in trace.originals.items()}
-    snapshot = _snapshot(trace)
-    try:
-        closed = jax.make_jaxpr(traced)(*in_avals)
-    finally:
-        _restore(trace, snapshot, before)
-    return Block(closed, info["written"], info["n_state"], info["kinds"])
-
-
-def _snapshot(trace):
-    return {key: var._v for key, (var, _) in trace.originals.items()}
-
-
-def _restore(trace, snapshot, before):
-    for key, (var, previous) in list(trace.originals.items()):
-        var._v = snapshot.get(key, previous)
-        var._read_cache = None
-        if key not in before:
-            del trace.originals[key]
+    staged = stage(traced, in_avals, state.traces[-1])
+    return Block(staged, info["kinds"])
 
 
 def values_of(variables):

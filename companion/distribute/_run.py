@@ -1,8 +1,9 @@
 """`Strategy.run`'s staging: trace ``fn`` once per replica signature, run it under ``shard_map``.
 
-The replica function is traced like `companion.function` traces (Variables it reads become
-inputs, Variables it writes become outputs), with the mesh axis bound so collectives trace.
-The resulting program runs once per replica under ``shard_map``: per-replica arguments are
+The replica function is staged once, like `companion.function` stages (Variables it reads become
+inputs, Variables it writes become outputs), with the mesh axis bound so collectives trace; so
+its Python side effects happen once per signature, as in TF. The staged program runs once per
+replica under ``shard_map``: per-replica arguments are
 split along axis 0, everything else is replicated. Written Variables come back replicated:
 metric state (``_replica_sum``) as the old value plus the sum of every replica's change, any
 other float as the mean over replicas (identical values stay identical: the optimizer has
@@ -13,7 +14,7 @@ import jax
 import jax.numpy as jnp
 from jax.sharding import PartitionSpec as P
 
-from companion._staging import Trace, staging
+from companion._staging import Trace, leaf_key, stage
 from companion._tensor import Tensor
 from companion.distribute._context import ReplicaContext
 from companion.distribute._values import PerReplica
@@ -30,43 +31,32 @@ class ReplicaProgram:
         self._kinds = [_kind(x) for x in leaves]
         self._static = [None if k else x for k, x in zip(self._kinds, leaves)]
         self._masked = any(isinstance(x, PerReplica) and x._mask is not None for x in leaves)
-        self._trace(fn, leaves)
+        self._fn = fn
+        self._trace(leaves)
         self._compile()
 
     # -- tracing ---------------------------------------------------------------------------------
-    def _trace(self, fn, leaves):
-        """A first, abstract trace finds the Variables ``fn`` reads and writes (and creates
-        any it needs, such as optimizer slots); `_compile` traces it again per replica."""
-        self._fn = fn
+    def _trace(self, leaves):
+        """Stages ``fn`` once on one replica's abstract arguments with the replica axis bound;
+        Variables it needs (such as optimizer slots) are created here, once."""
         replicas = self._strategy.num_replicas_in_sync
         avals = [_local_aval(x, replicas) for x, k in zip(leaves, self._kinds) if k]
         if self._masked:
             avals.append(jax.ShapeDtypeStruct((_batch_of(leaves) // replicas,), jnp.float32))
-        trace, info = Trace(allow_create=True, owner=fn), {}
+        trace = Trace(allow_create=True, owner=self._fn)
+        self._staged = stage(self._replica_call, avals, trace, axis_env=[(AXIS, replicas)])
+        self.variables = self._staged.variables
+        self._written = self._staged.written
+        self._n_out = self._staged.n_out
 
-        def replica_fn(*arrays):
-            with staging(trace):
-                outs, written = self._replica_call(arrays, trace, AXIS)
-                info["n_out"] = len(outs)
-                return outs, written
-
-        try:
-            closed = jax.make_jaxpr(replica_fn, axis_env=[(AXIS, replicas)])(*avals)
-        finally:
-            trace.restore()
-        owners = [trace.variable_for(c) for c in closed.consts]
-        self.variables = [v for v in owners if v is not None]
-        self._written = trace.written()
-        self._n_out = info["n_out"]
-
-    def _replica_call(self, arrays, trace, axis):
-        """Runs ``fn`` on one replica's arrays (inside ``staging(trace)``)."""
+    def _replica_call(self, *arrays):
+        """Runs ``fn`` on one replica's arrays (while staged); its flat output arrays."""
         mask = Tensor(arrays[-1]) if self._masked else None
         args, kwargs = self._rebuild(arrays)
-        with ReplicaContext(self._strategy, axis, mask):
+        with ReplicaContext(self._strategy, AXIS, mask):
             result = self._fn(*args, **kwargs)
         outs, self._out_tree = jax.tree_util.tree_flatten(result, is_leaf=_is_leaf)
-        return [_array_of(o) for o in outs], [v._v for v in trace.written()]
+        return [_array_of(o) for o in outs]
 
     def _rebuild(self, arrays):
         filled, it = [], iter(arrays)
@@ -76,29 +66,22 @@ class ReplicaProgram:
 
     # -- compiling ----------------------------------------------------------------------------
     def _compile(self):
-        n_vars = len(self.variables)
+        """The staged program run once per replica under ``shard_map`` (not traced again)."""
+        n_vars, n_out = len(self.variables), self._n_out
         arg_specs = [P(AXIS) if k in ("split", "stacked") else P() for k in self._kinds if k]
         stacked = [k == "stacked" for k in self._kinds if k] + [False] * self._masked
         arg_specs += [P(AXIS)] if self._masked else []
         in_specs = (P(),) * n_vars + tuple(arg_specs)
-        out_specs = (P(AXIS),) * self._n_out + (P(),) * len(self._written)
+        out_specs = (P(AXIS),) * n_out + (P(),) * len(self._written)
+        staged = self._staged
 
         def body(*arrays):
-            trace = Trace(allow_create=False, owner=self._fn)
-            for var, value in zip(self.variables, arrays[:n_vars]):
-                trace.aliases[id(var)] = value  # reads inside the replica see the inputs
-            with staging(trace):
-                try:
-                    local = [a[0] if one else a for a, one in zip(arrays[n_vars:], stacked)]
-                    user, written = self._replica_call(local, trace, AXIS)
-                    order = trace.written()
-                finally:
-                    trace.restore()
-            if [id(v) for v in order] != [id(v) for v in self._written]:
-                raise RuntimeError("Strategy.run: the function wrote different Variables when traced "
-                                   "again; its Variable writes must not depend on Python state.")
-            olds = dict(zip(map(id, self.variables), arrays[:n_vars]))
-            synced = [_synchronized(v, new, olds.get(id(v))) for v, new in zip(order, written)]
+            olds = arrays[:n_vars]
+            local = [a[0] if one else a for a, one in zip(arrays[n_vars:], stacked)]
+            outs = staged.evaluate(local, olds)
+            user, written = outs[:n_out], outs[n_out:]
+            old_of = dict(zip(map(id, self.variables), olds))
+            synced = [_synchronized(v, new, old_of.get(id(v))) for v, new in zip(self._written, written)]
             return tuple(jnp.expand_dims(o, 0) for o in user) + tuple(synced)
 
         mapped = jax.shard_map(body, mesh=self._strategy._mesh, in_specs=in_specs, out_specs=out_specs,
@@ -132,7 +115,7 @@ def signature(fn, args, kwargs):
             parts.append((kind, array.shape, str(array.dtype), isinstance(x, PerReplica)
                           and x._mask is not None))
         else:
-            parts.append(("static", repr(x)))
+            parts.append(leaf_key(x))
     return fn, treedef, tuple(parts)
 
 

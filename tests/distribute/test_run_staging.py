@@ -1,0 +1,64 @@
+"""`Strategy.run` stages the replica function once per signature (TF runs it once per trace)."""
+
+import numpy as np
+
+import companion as tf
+from tests.distribute.replicas import run_with_devices
+
+
+def test_a_replica_function_runs_its_python_once_per_signature():
+    strategy = tf.distribute.OneDeviceStrategy("/cpu:0")
+    calls = []
+
+    def step(x):
+        calls.append(tuple(x.shape))
+        return x * 2.0
+
+    first = strategy.run(step, args=(tf.constant([1.0, 2.0]),))
+    again = strategy.run(step, args=(tf.constant([3.0, 4.0]),))
+    other = strategy.run(step, args=(tf.constant([1.0, 2.0, 3.0]),))
+    assert calls == [(2,), (3,)]  # one trace per shape, none repeated
+    np.testing.assert_allclose(first.numpy(), [2.0, 4.0])
+    np.testing.assert_allclose(again.numpy(), [6.0, 8.0])
+    np.testing.assert_allclose(other.numpy(), [2.0, 4.0, 6.0])
+
+
+def test_first_call_variable_creation_inside_run_happens_once():
+    strategy = tf.distribute.OneDeviceStrategy("/cpu:0")
+    with strategy.scope():
+        w = tf.Variable(2.0)
+        optimizer = tf.keras.optimizers.Adam(0.1)
+    created = []
+
+    def step(x):
+        with tf.GradientTape() as tape:
+            loss = (w * x - 1.0) ** 2
+        grads = tape.gradient(loss, [w])
+        before = len(optimizer.variables)
+        optimizer.apply_gradients(zip(grads, [w]))
+        created.append(len(optimizer.variables) - before)
+        return loss
+
+    @tf.function
+    def train(x):
+        return strategy.run(step, args=(x,))
+
+    losses = [float(train(tf.constant(1.0))) for _ in range(3)]
+    # staged once: the function's second (checking) trace reuses the cached replica program
+    assert len(created) == 1 and created[0] > 0
+    assert train.experimental_get_tracing_count() == 2
+    assert losses[2] < losses[0]
+
+
+def test_side_effects_of_a_replica_function_happen_once_on_four_replicas():
+    out = run_with_devices("""
+calls = []
+strategy = tf.distribute.MirroredStrategy()
+def step(x):
+    calls.append(1)
+    return tf.distribute.get_replica_context().all_reduce("SUM", x)
+results = [strategy.run(step, args=(tf.constant(float(i)),)) for i in range(3)]
+emit(calls=len(calls), sums=[float(r.values[0]) for r in results])
+""")
+    assert out["calls"] == 1
+    assert out["sums"] == [0.0, 4.0, 8.0]
