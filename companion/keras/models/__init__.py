@@ -1,7 +1,8 @@
-"""``companion.keras.models``: `Model`, `Sequential`, and saving and loading whole models."""
+"""``companion.keras.models``: `Model`, `Sequential`, cloning, and saving and loading whole models."""
 
+from companion.keras.models._cloning import clone_model
 from companion.keras.models._model import Model
 from companion.keras.models._sequential import Sequential
 from companion.keras.saving._keras_file import load_model, save_model
 
-__all__ = ["Model", "Sequential", "load_model", "save_model"]
+__all__ = ["Model", "Sequential", "clone_model", "load_model", "save_model"]

@@ -106,6 +106,28 @@ class Model(Trainer, Layer):
         return None if self._graph is None else self._graph.flat_outputs
 
     @property
+    def input_shape(self):
+        """The input's shape (batch axis first, ``None`` where unknown): a tuple, or a list
+        of tuples for several inputs. Subclassed models have none (AttributeError, as Keras 3)."""
+        return self._graph_shapes("input", lambda graph: graph.inputs)
+
+    @property
+    def output_shape(self):
+        """The output's shape, like `input_shape`."""
+        return self._graph_shapes("output", lambda graph: graph.outputs)
+
+    def _graph_shapes(self, what, pick):
+        if self._graph is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute '{what}_shape': a "
+                                 f"subclassed model has no defined {what} shape (Keras 3). Call it on data "
+                                 f"and look at the {what}'s .shape instead.")
+        structure = pick(self._graph)
+        if getattr(structure, "_is_keras_tensor", False):
+            return tuple(structure.shape.as_list())
+        flat = list(structure.values()) if isinstance(structure, dict) else list(structure)
+        return [tuple(kt.shape.as_list()) for kt in flat]
+
+    @property
     def input_names(self):
         return [] if self._graph is None else list(self._graph.input_names)
 
