@@ -66,6 +66,10 @@ from companion._control_flow import case, cond, switch_case, while_loop
 from companion._tensor_array import TensorArray
 from companion._map_fn import map_fn, vectorized_map
 from companion._scan import foldl, foldr, scan
+from companion._custom_gradient import custom_gradient
+from companion._tensor_array import TensorArray
+from companion._map_fn import map_fn, vectorized_map
+from companion._scan import foldl, foldr, scan
 from companion._module import Module
 from companion._debugging import assert_equal, assert_greater, assert_less, assert_rank
 from companion._logger import get_logger
@@ -87,6 +91,7 @@ __all__ = sorted({
     *_array.__all__, *_creation.__all__, *_linalg.__all__, *_math.__all__, *_reduce.__all__,
     *_sort.__all__, *_layout.__all__, *_scatter.__all__, *_scopes.__all__,
     "clip_by_global_norm", "clip_by_norm", "stop_gradient", "case", "cond", "switch_case", "while_loop",
+    "TensorArray", "map_fn", "vectorized_map", "foldl", "foldr", "scan", "custom_gradient",
     "TensorArray", "map_fn", "vectorized_map", "foldl", "foldr", "scan",
     "Module", "nest", "assert_equal", "assert_greater", "assert_less", "assert_rank", "debugging",
     "get_logger",

@@ -11,6 +11,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from companion import _tensor_array as tensor_array
 from companion._context import state
 from companion._ops import _math
 from companion._tensor import Tensor
@@ -99,7 +100,8 @@ def staged_while(test, body, get_state, set_state, names, what, static_count=Non
     the body only while the test holds: unlike a while loop, it can be differentiated in
     reverse mode (a tape around the function works).
     """
-    init = get_state()
+    init = tensor_array.entering_loop(get_state(), static_count)
+    set_state(init)
     _check_defined(names, init, what)
 
     def run_body(*carried):
@@ -109,8 +111,10 @@ def staged_while(test, body, get_state, set_state, names, what, static_count=Non
 
     arrays, kinds = _state.flatten(init)
     avals = [jax.ShapeDtypeStruct(a.shape, a.dtype) for a in arrays]
-    if any(k[0] == "no_return" for k in kinds):
-        init = _placeholder_returns(init, kinds, trace_block(run_body, avals, _state.flatten))
+    if any(k[0] in ("no_return", "tensor_array_pending") for k in kinds):
+        with tensor_array.quiet_probe():
+            probe = trace_block(run_body, avals, _state.flatten)
+        init = _placeholder_returns(init, kinds, probe)
         set_state(init)
         arrays, kinds = _state.flatten(init)
         avals = [jax.ShapeDtypeStruct(a.shape, a.dtype) for a in arrays]
@@ -155,11 +159,16 @@ def staged_while(test, body, get_state, set_state, names, what, static_count=Non
 
 
 def _placeholder_returns(init, kinds, probe):
-    """A `return` inside the loop: its value starts as zeros of the type the body returns."""
+    """A `return` inside the loop: its value starts as zeros of the type the body returns.
+
+    A TensorArray whose element shape is not known yet gets the shape the body writes.
+    """
     values = list(init)
     for i, (before, after) in enumerate(zip(kinds, probe.out_kinds)):
         if before[0] == "no_return" and after[0] == "array":
             values[i] = Tensor(jnp.zeros(after[1], after[2]))
+        elif before[0] == "tensor_array_pending" and after[0] == "tensor_array":
+            values[i] = tensor_array.with_probed_shape(values[i], after[1])
     return tuple(values)
 
 

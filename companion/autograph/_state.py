@@ -7,8 +7,10 @@ import jax.numpy as jnp
 import numpy as np
 from malt.operators import variables as malt_variables
 
+from companion import _tensor_array as tensor_array
 from companion._convert import convert_to_tensor
 from companion._tensor import Tensor
+from companion._tensor_array import TensorArray
 
 Undefined = malt_variables.Undefined
 UndefinedReturnValue = malt_variables.UndefinedReturnValue
@@ -49,6 +51,10 @@ def flatten(values):
         elif isinstance(value, Chosen):
             kinds.append(("chosen", value._choose_from))
             arrays.append(value._index)
+        elif isinstance(value, TensorArray):
+            ta_arrays, kind = tensor_array.flatten_state(value)
+            kinds.append(kind)
+            arrays.extend(ta_arrays)
         elif isinstance(value, Undefined):
             kinds.append(("undefined", value.symbol_name))
         elif isinstance(value, UndefinedReturnValue):
@@ -66,11 +72,13 @@ def unflatten(arrays, kinds):
             values.append(Tensor(next(it)))
         elif kind[0] == "chosen":
             values.append(Chosen(next(it), kind[1]))
+        elif kind[0] == "tensor_array":
+            values.append(tensor_array.unflatten_state([next(it), next(it)], kind[1]))
         elif kind[0] == "undefined":
             values.append(Undefined(kind[1]))
         elif kind[0] == "no_return":
             values.append(UndefinedReturnValue())
-        else:
+        else:  # "static" and "tensor_array_pending" hold the value itself
             values.append(kind[1])
     return tuple(values)
 
@@ -85,6 +93,13 @@ def check_loop_state(names, before, after, what):
                     f"iteration. A variable of a loop that runs in the compiled program must keep "
                     f"its dtype and shape: cast it (companion.cast) or give it its final shape "
                     f"before the loop.")
+        elif b[0] == a[0] == "tensor_array" and b[1] != a[1]:
+            raise TypeError(
+                f"{where()}TensorArray '{name}' has elements of {_ta_aval(b)} before the {what} and "
+                f"{_ta_aval(a)} after one iteration. Write elements of one dtype and shape (pass "
+                "element_shape= to the TensorArray).")
+        elif b[0] == "tensor_array_pending" and a[0] in ("tensor_array_pending", "tensor_array"):
+            continue  # its element shape is found by a probe trace (companion._tensor_array)
         elif b[0] != a[0] or (b[0] == "static" and b[1] is not a[1] and b[1] != a[1]):
             raise TypeError(
                 f"{where()}'{name}' is {_describe(b)} before the {what} and {_describe(a)} after one "
@@ -95,6 +110,11 @@ def check_loop_state(names, before, after, what):
 def cast_like(array, kind):
     """``array`` converted to the dtype recorded in ``kind`` (for Python numbers that met tensors)."""
     return jnp.asarray(array).astype(kind[2])
+
+
+def _ta_aval(kind):
+    dtype, shape = kind[1][0], kind[1][1]
+    return f"dtype {dtype} and shape {tuple(shape[1:])} (capacity {shape[0]})"
 
 
 def _aval(kind):

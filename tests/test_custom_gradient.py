@@ -1,0 +1,110 @@
+"""custom_gradient: grad_fn is used eagerly, inside function and around it, also for Variables;
+values are TF 2.21's."""
+
+import pytest
+
+import companion as tf
+
+
+@tf.custom_gradient
+def log1pexp(x):
+    e = tf.exp(x)
+
+    def grad(upstream):
+        return upstream * (1 - 1 / (1 + e))
+
+    return tf.math.log(1 + e), grad
+
+
+def _gradient(fn, *xs):
+    with tf.GradientTape() as tape:
+        tape.watch(list(xs))
+        y = fn(*xs)
+    return tape.gradient(y, list(xs))
+
+
+def test_the_gradient_comes_from_grad_fn():
+    x = tf.constant(100.0)
+    assert float(_gradient(log1pexp, x)[0]) == 1.0  # the naive gradient would be nan
+    assert float(log1pexp(tf.constant(1.0))) == pytest.approx(1.3132616)
+    assert log1pexp.__name__ == "log1pexp"
+
+
+def test_several_inputs_and_outputs_and_second_order():
+    @tf.custom_gradient
+    def clip_grad(x, y):
+        return x * y, lambda dz: (tf.clip_by_value(dz, -0.1, 0.1), dz * 2)
+
+    ga, gb = _gradient(lambda a, b: clip_grad(a, b) * 5.0, tf.constant(2.0), tf.constant(3.0))
+    assert float(ga) == pytest.approx(0.1) and float(gb) == 10.0
+
+    @tf.custom_gradient
+    def multi_out(x):
+        return (x * 2.0, x * 3.0), lambda d1, d2: d1 + 10.0 * d2
+
+    assert float(_gradient(lambda x: sum(multi_out(x)), tf.constant(1.0))[0]) == 11.0
+
+    @tf.custom_gradient
+    def sq(x):
+        return x * x, lambda d: d * 2 * x
+
+    x = tf.constant(100.0)
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = sq(x)
+        g = inner.gradient(y, x)
+    assert float(g) == 200.0 and float(outer.gradient(g, x)) == 2.0
+
+
+def test_variables_get_gradients_from_grad_fn():
+    v = tf.Variable(3.0)
+
+    @tf.custom_gradient
+    def with_var(x):
+        def grad(dy, variables=None):
+            assert variables == [v]
+            return dy * 10.0, [dy * 100.0]
+
+        return x * v, grad
+
+    x = tf.constant(100.0)
+    gx, gv = _gradient_with(with_var, x, v)
+    assert (float(gx), float(gv)) == (10.0, 100.0)
+    gx, gv = _gradient_with(tf.function(with_var), x, v)  # a tape around a function
+    assert (float(gx), float(gv)) == (10.0, 100.0)
+
+    @tf.custom_gradient
+    def no_kwarg(x):
+        return x * v, lambda dy: dy
+
+    with pytest.raises(TypeError, match="must accept keyword argument 'variables'"):
+        no_kwarg(x)
+
+
+def _gradient_with(fn, x, v):
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = fn(x)
+    return tape.gradient(y, [x, v])
+
+
+def test_a_tape_inside_a_function():
+    @tf.function
+    def staged(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = log1pexp(x)
+        return tape.gradient(y, x)
+
+    assert float(staged(tf.constant(100.0))) == 1.0
+
+
+def test_wrong_number_of_gradients():
+    @tf.custom_gradient
+    def wrong(x, y):
+        return x + y, lambda d: d
+
+    with pytest.raises(ValueError, match="expected to return 2 gradients, but returned 1"):
+        _gradient(wrong, tf.constant(1.0), tf.constant(2.0))
