@@ -67,9 +67,6 @@ from companion._tensor_array import TensorArray
 from companion._map_fn import map_fn, vectorized_map
 from companion._scan import foldl, foldr, scan
 from companion._custom_gradient import custom_gradient
-from companion._tensor_array import TensorArray
-from companion._map_fn import map_fn, vectorized_map
-from companion._scan import foldl, foldr, scan
 from companion._module import Module
 from companion._debugging import assert_equal, assert_greater, assert_less, assert_rank
 from companion._logger import get_logger
@@ -92,7 +89,6 @@ __all__ = sorted({
     *_sort.__all__, *_layout.__all__, *_scatter.__all__, *_scopes.__all__,
     "clip_by_global_norm", "clip_by_norm", "stop_gradient", "case", "cond", "switch_case", "while_loop",
     "TensorArray", "map_fn", "vectorized_map", "foldl", "foldr", "scan", "custom_gradient",
-    "TensorArray", "map_fn", "vectorized_map", "foldl", "foldr", "scan",
     "Module", "nest", "assert_equal", "assert_greater", "assert_less", "assert_rank", "debugging",
     "get_logger",
     "ConcreteFunction", "DType", "EagerTensor", "Function", "GradientTape", "TensorSpec", "function",
