@@ -6,6 +6,9 @@ host callback; JAX needs the output shapes at trace time, so ``Tout`` must then 
 `TensorSpec`s with fully known shapes.
 """
 
+import contextlib
+import threading
+
 import jax
 import numpy as np
 
@@ -62,9 +65,43 @@ def _call(func, inp, Tout, numpy, stateful):  # noqa: N803
     else:
         args = [np.asarray(t) if numpy else t for t in inputs]
         results = _outputs(func(*args), outs)
+    for result, tout in zip(results, outs):
+        _note_shapes([result], tout.shape if isinstance(tout, TensorSpec) else None)
     if single:
         return None if Tout is None else results[0]
     return results
+
+
+_recorders = threading.local()
+
+
+@contextlib.contextmanager
+def recording_static_shapes():
+    """Records the static shape TensorFlow would give the tensors py_function/ensure_shape return.
+
+    Yields a dict ``id(tensor) -> (tensor, TensorShape or None)``: None for a py_function or
+    numpy_function output (TF does not know its shape), the asserted shape after `ensure_shape`.
+    Dataset functions that run eagerly use it to report element specs as TF does.
+    """
+    seen = {}
+    stack = getattr(_recorders, "stack", None) or []
+    _recorders.stack = [*stack, seen]
+    try:
+        yield seen
+    finally:
+        _recorders.stack = stack
+
+
+def _note_shapes(tensors, shape, only_known=False):
+    """Notes ``shape`` (None: unknown) as the static shape of ``tensors`` while recording.
+
+    With ``only_known``, only tensors already noted (py_function outputs) are updated.
+    """
+    stack = getattr(_recorders, "stack", None)
+    if stack:
+        for tensor in tensors:
+            if isinstance(tensor, Tensor) and (not only_known or id(tensor) in stack[-1]):
+                stack[-1][id(tensor)] = (tensor, shape)
 
 
 def _outputs(result, outs):

@@ -167,6 +167,10 @@ def ensure_shape(x, shape, name=None):
             f"Shape of tensor {tuple(x._value.shape)} is not compatible with expected shape "
             f"{expected.dims}. Each known dimension must match (None matches any size). Reshape "
             "the tensor or fix the expected shape.")
+    from companion._py_function import _note_shapes
+
+    # a py_function output in a dataset function then has this static shape, as in TF
+    _note_shapes([x], expected, only_known=True)
     return x
 
 

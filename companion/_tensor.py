@@ -36,6 +36,28 @@ class Tensor:
     def get_shape(self):
         return self.shape
 
+    def set_shape(self, shape):
+        """Checks that the shape is compatible with ``shape`` (None dims match any size); returns None.
+
+        A companion tensor's shape is always fully known, so this only checks (as TF does for
+        eager tensors). In a dataset function after `py_function`, it also gives the element
+        spec this static shape, as in TensorFlow.
+
+        Raises:
+            ValueError: the shapes are incompatible.
+
+        Example:
+            >>> import companion as tf
+            >>> tf.zeros([2, 3]).set_shape([None, 3])
+        """
+        expected = TensorShape(shape)
+        if not expected.is_compatible_with(self._value.shape):
+            raise ValueError(f"Tensor's shape {tuple(self._value.shape)} is not compatible with supplied "
+                             f"shape {expected}. Each known dimension must match (None matches any size).")
+        from companion._py_function import _note_shapes
+
+        _note_shapes([self], expected, only_known=True)
+
     @property
     def dtype(self):
         return _dtypes.as_dtype(self._value.dtype)

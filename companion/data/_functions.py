@@ -73,12 +73,36 @@ class ElementFunction:
 
     # -- specs ------------------------------------------------------------------------------
     def output_spec(self, arg_specs, peek):
-        """The output spec for arguments of ``arg_specs`` (a tuple); ``peek()`` gives a real output."""
+        """The output spec for arguments of ``arg_specs`` (a tuple), as TensorFlow's tracing reports it.
+
+        Without a trace (the function needs concrete values) the function runs on real inputs:
+        ``peek()`` gives the argument tuples of the first (up to two) elements. Dimensions that
+        differ between them are None (they depend on the data), and outputs of `py_function` /
+        `numpy_function` have an unknown shape unless `ensure_shape` fixed it, as in TF.
+        """
         try:
             return _abstract_spec(self.func, arg_specs)
         except Exception:
-            output = peek()
-            return _spec.spec_of(output)
+            inputs = peek()
+            if not inputs:
+                raise ValueError(f"Cannot infer the element spec of Dataset.{self.what} on an empty "
+                                 "dataset: its function has to run on an element.") from None
+            first = self._eager_spec(inputs[0])
+            try:  # a second element shows which dimensions depend on the data
+                return _spec.relax(first, self._eager_spec(inputs[1])) if len(inputs) > 1 else first
+            except Exception:  # that element fails (an error for iteration to report) or differs
+                return first
+
+    def _eager_spec(self, args):
+        from companion._py_function import recording_static_shapes
+
+        with recording_static_shapes() as noted:
+            raw = self.func(*_tensors(args))
+        raw = tuple(raw) if isinstance(raw, list) else raw
+        spec = _spec.spec_of(_values.normalize(raw))
+        leaves = [_spec.TensorSpec(noted[id(r)][1], s.dtype) if id(r) in noted and noted[id(r)][0] is r
+                  else s for r, s in zip(_structure.flatten(raw), _structure.flatten(spec))]
+        return _structure.pack(spec, leaves)
 
     # -- vectorised -------------------------------------------------------------------------
     def vectorized(self, arg_specs):

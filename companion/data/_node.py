@@ -269,6 +269,20 @@ def node_of(dataset, what):
     return node
 
 
+def first_elements(node, count):
+    """Up to ``count`` first elements of ``node`` (fewer when it is shorter), closing the iteration."""
+    from companion.data._runtime import Context, outside_user_code
+
+    ctx = Context(node.options())
+    elements = node.iterate(ctx)
+    try:
+        with outside_user_code():
+            return list(itertools.islice(elements, count))
+    finally:
+        ctx.cancel()
+        elements.close()
+
+
 def first_element(node, what):
     """The first element of ``node`` (for specs that need a real element), closing the iteration.
 

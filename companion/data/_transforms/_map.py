@@ -2,7 +2,7 @@
 
 from companion.data._autotune import parallelism
 from companion.data._functions import ElementFunction, call_args
-from companion.data._node import IndexPlan, Node, first_element, mapped_gather, wrap
+from companion.data._node import IndexPlan, Node, first_elements, mapped_gather, wrap
 from companion.data._transforms._parallel import parallel_calls
 
 
@@ -55,7 +55,7 @@ class MapNode(Node):
         return self._fn.output_spec(call_args(self.inputs[0].spec), self._peek)
 
     def _peek(self):
-        return self._fn(call_args(first_element(self.inputs[0], "Dataset.map")), 0)
+        return [call_args(element) for element in first_elements(self.inputs[0], 2)]
 
     def plannable(self):
         return self.inputs[0].plannable() and self._vectorized() is not None

@@ -2,7 +2,7 @@
 
 from companion.data import _spec, _structure, _values
 from companion.data._functions import ElementFunction
-from companion.data._node import Node, first_element, wrap
+from companion.data._node import Node, first_elements, wrap
 from companion.data._runtime import Context, outside_user_code
 
 
@@ -62,7 +62,7 @@ class ScanNode(Node):
         return _pair(result)[1]
 
     def _peek(self):
-        return self._fn((self._state, first_element(self.inputs[0], "Dataset.scan")), 0)
+        return [(self._state, element) for element in first_elements(self.inputs[0], 1)]
 
     def _iterate(self, ctx):
         state = self._state
