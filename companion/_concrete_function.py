@@ -204,7 +204,8 @@ def _strip_param(value):
     if isinstance(value, jax.extend.core.Jaxpr):
         return _strip(value)
     if isinstance(value, tuple):
-        return tuple(_strip_param(v) for v in value)
+        items = tuple(_strip_param(v) for v in value)
+        return type(value)(*items) if hasattr(value, "_fields") else items  # keep NamedTuples
     return value
 
 

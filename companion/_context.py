@@ -1,4 +1,10 @@
-"""Per-thread interpreter state: which tapes are recording, and whether code is being staged."""
+"""Per-thread interpreter state: recording tapes, active staging traces, the strategy in scope.
+
+The core reads the distribution state here and nowhere else: `Strategy.scope` pushes its
+strategy (a new Variable asks it to ``place_variable``), and the replica context of a
+`Strategy.run` being staged is pushed while its function runs (the optimizer sums gradients
+over replicas with its ``all_reduce``; losses use its ``example_mask``).
+"""
 
 import threading
 
@@ -8,11 +14,23 @@ class _State(threading.local):
         self.tapes = []  # recording GradientTapes, innermost last
         self.staging = 0  # > 0 while a companion.function or strategy.run traces Python code
         self.traces = []  # the active staging Traces (companion._staging.Trace), innermost last
+        self.strategies = []  # strategies whose scope is entered, innermost last
+        self.replicas = []  # ReplicaContexts of the Strategy.run calls being staged, innermost last
 
 
 state = _State()
 
-variable_placer = None  # set by companion.distribute: mirrors Variables created in a strategy scope
+
+def current_strategy():
+    """The innermost strategy in scope (or of the replica being staged); None: the default."""
+    if state.replicas:
+        return state.replicas[-1].strategy
+    return state.strategies[-1] if state.strategies else None
+
+
+def current_replica():
+    """The replica context of the `Strategy.run` being staged, or None."""
+    return state.replicas[-1] if state.replicas else None
 
 
 def executing_eagerly():
@@ -30,10 +48,7 @@ def replica_example_mask(values, flat=False):
     """Inside `Strategy.run` on a padded final batch: the 0/1 mask of real examples, shaped to
     broadcast against ``values`` (one per example along axis 0; ``flat``: shape ``(n,)``);
     otherwise None."""
-    import sys
-
-    distribute = sys.modules.get("companion.distribute._context")
-    replica = distribute.current_replica() if distribute is not None else None
+    replica = current_replica()
     mask = None if replica is None else replica.example_mask
     shape = tuple(values.shape)
     if mask is None or not shape or shape[0] != mask.shape[0]:

@@ -51,8 +51,9 @@ class Variable:
         self.aggregation = aggregation
         self.synchronization = synchronization
         self._is_rng_state = bool(kwargs.pop("_is_rng_state", False))
-        if _context.variable_placer is not None:
-            _place(self)
+        strategy = _context.current_strategy()
+        if strategy is not None:
+            _place(self, strategy)
         if state.staging:
             _created_while_staging(self)
 
@@ -255,15 +256,15 @@ def _initial_tensor(initial_value, dtype):
     return constant(initial_value, dtype=dtype)
 
 
-def _place(variable):
-    """Lets a strategy in scope place a new Variable (eagerly, even while a function traces)."""
+def _place(variable, strategy):
+    """Lets the strategy in scope place a new Variable (eagerly, even while a function traces)."""
     if not state.staging:
-        _context.variable_placer(variable, traced=False)
+        strategy.place_variable(variable, traced=False)
         return
     from companion._staging import eager_scope
 
     with eager_scope():
-        _context.variable_placer(variable, traced=True)
+        strategy.place_variable(variable, traced=True)
 
 
 def _created_while_staging(variable):

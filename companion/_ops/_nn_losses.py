@@ -6,7 +6,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from companion._context import replica_example_mask
+from companion._context import current_strategy, replica_example_mask
 from companion._convert import as_input, is_tensor
 from companion._errors import InvalidArgumentError
 from companion._op import op
@@ -261,9 +261,6 @@ def _batch_size(global_batch_size, dtype, op_name):
 
 
 def _num_replicas_in_sync():
-    """The replicas of the current distribution strategy (1 when none, or before it exists)."""
-    try:
-        from companion.distribute import get_strategy
-    except ImportError:  # companion.distribute not available: single-replica training
-        return 1
-    return get_strategy().num_replicas_in_sync
+    """The replicas of the current distribution strategy (1 for the default strategy)."""
+    strategy = current_strategy()
+    return 1 if strategy is None else strategy.num_replicas_in_sync

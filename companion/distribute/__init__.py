@@ -7,7 +7,6 @@ Example:
     (1, False)
 """
 
-from companion import _context as _interpreter
 from companion.distribute import _context, cluster_resolver
 from companion.distribute._context import ReplicaContext
 from companion.distribute._distributed_dataset import (
@@ -62,15 +61,6 @@ def get_replica_context():
     if replica is not None:
         return replica
     return None if has_strategy() else ReplicaContext(get_strategy())
-
-
-def _place_in_scope(variable, traced):
-    strategy = _context.current_strategy()
-    if strategy is not None:
-        strategy.place_variable(variable, traced)
-
-
-_interpreter.variable_placer = _place_in_scope
 
 
 class experimental:  # noqa: N801 (TF's namespace)

@@ -1,35 +1,14 @@
-"""Which strategy is in scope, and the replica context while `Strategy.run` traces a replica."""
+"""`ReplicaContext`, and entering a strategy's scope; the state itself is the core's context."""
 
-import threading
-
-
-class _Local(threading.local):
-    def __init__(self):
-        self.strategies = []  # entered scopes, innermost last
-        self.replicas = []  # ReplicaContexts of the runs being traced, innermost last
-
-
-_local = _Local()
-
-
-def current_strategy():
-    """The innermost strategy in scope, or None (then the default strategy applies)."""
-    if _local.replicas:
-        return _local.replicas[-1].strategy
-    return _local.strategies[-1] if _local.strategies else None
+from companion._context import current_replica, current_strategy, state
 
 
 def push_strategy(strategy):
-    _local.strategies.append(strategy)
+    state.strategies.append(strategy)
 
 
 def pop_strategy():
-    _local.strategies.pop()
-
-
-def current_replica():
-    """The ReplicaContext of the replica being traced by `Strategy.run`, or None."""
-    return _local.replicas[-1] if _local.replicas else None
+    state.strategies.pop()
 
 
 class ReplicaContext:
@@ -67,8 +46,11 @@ class ReplicaContext:
         return all_reduce(reduce_op, value, self._axis)
 
     def __enter__(self):
-        _local.replicas.append(self)
+        state.replicas.append(self)
         return self
 
     def __exit__(self, *exc):
-        _local.replicas.pop()
+        state.replicas.pop()
+
+
+__all__ = ["ReplicaContext", "current_replica", "current_strategy", "pop_strategy", "push_strategy"]

@@ -1,11 +1,11 @@
 """`Trainer`: ``compile``, ``fit``, ``evaluate``, ``predict`` and the per-batch steps of a Model."""
 
 import contextlib
-import sys
 
 import jax.numpy as jnp
 import numpy as np
 
+from companion._context import current_strategy
 from companion._function import function
 from companion._gradient_tape import GradientTape
 from companion._ops._creation import range as range_op
@@ -28,8 +28,7 @@ class Trainer:
     """
 
     def _init_trainer(self):
-        distribute = sys.modules.get("companion.distribute._context")
-        self._distribute_strategy = distribute.current_strategy() if distribute is not None else None
+        self._distribute_strategy = current_strategy()
         self.optimizer = None
         self.compiled_loss = None
         self.compiled_metrics = None

@@ -1,14 +1,14 @@
 """`Optimizer`: the Keras optimizer facade over small pure per-variable update rules."""
 
-import sys
 
 import jax
 import jax.numpy as jnp
 
 from companion import _dtypes
-from companion._context import state
+from companion._context import current_replica, state
 from companion._convert import as_input
 from companion._gradient_tape import GradientTape
+from companion._tensor import Tensor
 from companion._variable import Variable
 from companion.keras.optimizers import _clipping
 from companion.keras.optimizers.schedules import LearningRateSchedule
@@ -219,12 +219,12 @@ class Optimizer:
 
 
 def _summed_over_replicas(grads):
-    """Inside `Strategy.run`, each replica's gradients summed over all replicas (as TF does)."""
-    context = sys.modules.get("companion.distribute._context")
-    replica = context.current_replica() if context is not None else None
-    if replica is None or replica._axis is None or replica.num_replicas_in_sync == 1:
+    """Inside `Strategy.run`, each replica's gradients summed over all replicas (as TF does),
+    by the replica context's ``all_reduce``."""
+    replica = current_replica()
+    if replica is None or replica.num_replicas_in_sync == 1:
         return grads
-    return [jax.lax.psum(g, replica._axis) for g in grads]
+    return [t._value for t in replica.all_reduce("SUM", [Tensor(g) for g in grads])]
 
 
 def _write_back(variables, slots, new_vars, new_slots):
