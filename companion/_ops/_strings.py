@@ -1,4 +1,4 @@
-"""NumPy twins of the ops that make sense on string tensors (compare, reshape, index, join)."""
+"""NumPy twins of the ops that make sense on string tensors (compare, ``+``, reshape, index, join)."""
 
 import numpy as np
 
@@ -14,6 +14,7 @@ def _getitem(x, *index_arrays, spec):
 
 
 _TWINS = {
+    _math.add.op: np.add,  # ``+`` joins strings element-wise, as TF's
     _math.equal.op: np.equal,
     _math.not_equal.op: np.not_equal,
     _array._reshape: lambda x, shape: np.reshape(x, shape),
