@@ -8,10 +8,12 @@ from companion.keras.layers._dense import Dense
 from companion.keras.layers._dropout import Dropout
 from companion.keras.layers._embedding import Embedding
 from companion.keras.layers._flatten import Flatten
+from companion.keras.layers._global_pooling_1d import GlobalAveragePooling1D, GlobalAvgPool1D
 from companion.keras.layers._input_spec import InputSpec
 from companion.keras.layers._lambda import Lambda
 from companion.keras.layers._layer import Layer
 from companion.keras.layers._layer_normalization import LayerNormalization
+from companion.keras.layers._masking import Masking
 from companion.keras.layers._merging import Add, Concatenate, add, concatenate
 from companion.keras.layers._pooling import (
     AveragePooling2D,
@@ -29,8 +31,9 @@ from companion.keras.layers._serialization import deserialize, serialize
 
 __all__ = [
     "Activation", "Add", "AveragePooling2D", "AvgPool2D", "BatchNormalization", "Concatenate",
-    "Conv2D", "Dense", "Dropout", "Embedding", "Flatten", "GlobalAveragePooling2D",
-    "GlobalAvgPool2D", "GlobalMaxPool2D", "GlobalMaxPooling2D", "Input", "InputLayer", "InputSpec",
-    "Lambda", "Layer", "LayerNormalization", "MaxPool2D", "MaxPooling2D", "Rescaling", "Reshape",
+    "Conv2D", "Dense", "Dropout", "Embedding", "Flatten", "GlobalAveragePooling1D",
+    "GlobalAveragePooling2D", "GlobalAvgPool1D", "GlobalAvgPool2D", "GlobalMaxPool2D",
+    "GlobalMaxPooling2D", "Input", "InputLayer", "InputSpec", "Lambda", "Layer", "LayerNormalization",
+    "Masking", "MaxPool2D", "MaxPooling2D", "Rescaling", "Reshape",
     "add", "concatenate", "deserialize", "serialize",
 ]

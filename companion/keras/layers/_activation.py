@@ -15,6 +15,7 @@ class Activation(Layer):
 
     def __init__(self, activation, **kwargs):
         super().__init__(**kwargs)
+        self.supports_masking = True  # passes the input's mask on, as Keras 3
         self.activation = activations.get(activation)
 
     def call(self, inputs):

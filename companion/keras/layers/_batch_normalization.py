@@ -48,6 +48,7 @@ class BatchNormalization(Layer):
                  moving_variance_initializer="ones", beta_regularizer=None, gamma_regularizer=None,
                  **kwargs):
         super().__init__(**kwargs)
+        self.supports_masking = True  # passes the input's mask on, as Keras 3
         self.axis = check_axis_argument(axis)
         self.momentum = check_number(momentum, "momentum", 0.0, 1.0)
         self.epsilon = check_number(epsilon, "epsilon", 0.0, None)

@@ -33,6 +33,7 @@ class Dense(Layer):
                  bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None,
                  activity_regularizer=None, kernel_constraint=None, bias_constraint=None, **kwargs):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
+        self.supports_masking = True  # passes the input's mask on, as Keras 3
         if isinstance(units, bool) or not isinstance(units, int) or units <= 0:
             raise ValueError(f"`units` must be a positive integer. Received: units={units!r}")
         self.units = units

@@ -24,6 +24,7 @@ class Dropout(Layer):
 
     def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
         super().__init__(**kwargs)
+        self.supports_masking = True  # passes the input's mask on, as Keras 3
         if isinstance(rate, bool) or not isinstance(rate, numbers.Real) or not 0 <= rate <= 1:
             raise ValueError(f"`rate` must be a number between 0 and 1. Received: rate={rate!r}")
         self.rate = float(rate)

@@ -1,6 +1,6 @@
 """`Embedding`: integer indices to rows of a trainable table."""
 
-from companion._ops._math import cast
+from companion._ops._math import cast, not_equal
 from companion._ops._nn_embedding import embedding_lookup
 from companion.keras import initializers, regularizers
 from companion.keras.layers._layer import Layer
@@ -8,6 +8,10 @@ from companion.keras.layers._layer import Layer
 
 class Embedding(Layer):
     """Maps each index in ``[0, input_dim)`` to a trainable vector of size ``output_dim``.
+
+    With ``mask_zero=True`` index 0 is padding: the output carries the mask
+    ``inputs != 0``, which masking-aware layers downstream (``GlobalAveragePooling1D``,
+    the loss and metrics in ``fit``) use to leave the padded steps out.
 
     Example:
         >>> import companion as tf
@@ -31,6 +35,7 @@ class Embedding(Layer):
         self.embeddings_initializer = initializers.get(embeddings_initializer)
         self.embeddings_regularizer = regularizers.get(embeddings_regularizer)
         self.mask_zero = bool(mask_zero)
+        self.supports_masking = self.mask_zero
         self.input_length = input_length
         self._autocast = False
 
@@ -43,6 +48,12 @@ class Embedding(Layer):
         if not inputs.dtype.is_integer:
             inputs = cast(inputs, "int32")
         return embedding_lookup(self.embeddings, inputs)
+
+    def compute_mask(self, inputs, mask=None):
+        """``inputs != 0`` when ``mask_zero`` (index 0 is padding), else None."""
+        if not self.mask_zero:
+            return None
+        return not_equal(inputs, 0)
 
     def compute_output_shape(self, input_shape):
         return tuple(input_shape) + (self.output_dim,)

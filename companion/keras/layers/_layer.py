@@ -14,6 +14,7 @@ from companion._variable import Variable
 from companion.keras import initializers, regularizers
 from companion.keras._functional._keras_tensor import is_symbolic
 from companion.keras.layers._call_context import CallContext, call_parameters
+from companion.keras.layers._keras_mask import get_keras_mask, set_keras_mask
 from companion.keras.layers._naming import unique_name
 from companion.keras.layers._tracking import collect, containers_unchanged, map_structure, unique
 from companion.train import _deferred
@@ -68,7 +69,7 @@ class Layer(Module):
         self.activity_regularizer = regularizers.get(kwargs.get("activity_regularizer"))
         self.input_spec = None
         self.built = False
-        self.supports_masking = False
+        self.supports_masking = type(self).compute_mask is not Layer.compute_mask
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -101,6 +102,10 @@ class Layer(Module):
         """The output shape for ``input_shape``; layers that change shapes override this."""
         return input_shape
 
+    def compute_mask(self, inputs, mask=None):
+        """The mask of the outputs; the default passes the input's mask on (Keras 3)."""
+        return mask
+
     # -- calling ----------------------------------------------------------------------------
     def __call__(self, *args, **kwargs):
         if args:
@@ -129,12 +134,14 @@ class Layer(Module):
         if training is None and outer is not None:
             training = outer.training
         kwargs = self._call_kwargs(kwargs, training)
+        mask = _input_mask(inputs, kwargs, call_parameters(type(self)))
         with CallContext(training):
             if outer is None:
                 _clear_call_losses(self)
             outputs = self.call(inputs, *args, **kwargs)
         if self.activity_regularizer is not None:
             self._add_activity_loss(outputs)
+        _mask_outputs(self, inputs, outputs, mask)
         return outputs
 
     def _maybe_build(self, inputs):
@@ -148,7 +155,9 @@ class Layer(Module):
                 return x
             x = as_input(x)
         if self._autocast and x.dtype.is_floating and x.dtype != self._dtype:
-            return cast(x, self._dtype)
+            converted = cast(x, self._dtype)
+            set_keras_mask(converted, get_keras_mask(x))  # a cast keeps the mask (Keras 3)
+            return converted
         return x
 
     def _call_kwargs(self, kwargs, training):
@@ -338,6 +347,45 @@ def _batch_input_shape(kwargs):
     if kwargs.get("input_dim") is not None:
         return (kwargs.get("batch_size"), kwargs["input_dim"])
     return None
+
+
+def _input_mask(inputs, kwargs, accepted):
+    """The mask of the call: ``mask=`` if given, else the first input's (also passed as ``mask=``
+    when ``call`` takes it, as Keras 3 does)."""
+    if kwargs.get("mask") is not None:
+        return kwargs["mask"]
+    mask = map_structure(get_keras_mask, inputs) if isinstance(inputs, (list, tuple)) else \
+        get_keras_mask(inputs)
+    if "mask" in accepted and not _all_none(mask):
+        kwargs["mask"] = mask
+    return None if _all_none(mask) else mask
+
+
+def _all_none(mask):
+    return mask is None or (isinstance(mask, (list, tuple)) and all(m is None for m in mask))
+
+
+def _mask_outputs(layer, inputs, outputs, mask):
+    """Attaches ``layer.compute_mask``'s masks to outputs that have none; warns when a layer
+    that does not support masking drops an input's mask (Keras 3's warning)."""
+    if not layer.supports_masking:
+        if mask is not None:
+            import warnings
+
+            warnings.warn(f"Layer {layer.name!r} (of type {type(layer).__name__}) was passed an input with "
+                          "a mask attached to it. However, this layer does not support masking and will "
+                          "therefore destroy the mask information. Downstream layers will not see the "
+                          "mask.", stacklevel=4)
+        return
+    flat = outputs if isinstance(outputs, (list, tuple)) else [outputs]
+    if all(get_keras_mask(t) is not None for t in flat):
+        return
+    masks = layer.compute_mask(inputs, mask)
+    if masks is None:
+        return
+    for tensor, value in zip(flat, masks if isinstance(masks, (list, tuple)) else [masks]):
+        if get_keras_mask(tensor) is None:
+            set_keras_mask(tensor, value)
 
 
 def _check_input_spec(layer, inputs):

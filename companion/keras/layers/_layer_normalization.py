@@ -39,6 +39,7 @@ class LayerNormalization(Layer):
     def __init__(self, axis=-1, epsilon=0.001, center=True, scale=True, beta_initializer="zeros",
                  gamma_initializer="ones", beta_regularizer=None, gamma_regularizer=None, **kwargs):
         super().__init__(**kwargs)
+        self.supports_masking = True  # passes the input's mask on, as Keras 3
         self.axis = check_axis_argument(axis)
         self.epsilon = check_number(epsilon, "epsilon", 0.0, None)
         self.center, self.scale = bool(center), bool(scale)

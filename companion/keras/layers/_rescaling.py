@@ -15,6 +15,7 @@ class Rescaling(Layer):
 
     def __init__(self, scale, offset=0.0, **kwargs):
         super().__init__(**kwargs)
+        self.supports_masking = True  # passes the input's mask on, as Keras 3
         self.scale, self.offset = scale, offset
 
     def call(self, inputs):

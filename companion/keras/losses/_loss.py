@@ -1,6 +1,7 @@
 """`Loss`: the base class of Keras losses (per-example ``call`` + weighting and reduction)."""
 
 from companion._convert import as_input
+from companion.keras.layers._keras_mask import get_keras_mask
 from companion.keras.losses._loss_inputs import float_tensor, squeeze_or_expand
 from companion.keras.losses._reduction import Reduction, reduce_weighted_loss
 
@@ -36,8 +37,9 @@ class Loss:
 
     def __call__(self, y_true, y_pred, sample_weight=None):
         """The weighted, reduced loss of ``y_pred`` against ``y_true``."""
+        mask = get_keras_mask(y_pred)  # e.g. from Embedding(mask_zero=True): padded steps are left out
         losses = self.call(as_input(y_true), as_input(y_pred))
-        return reduce_weighted_loss(losses, sample_weight, self.reduction, self._display_name)
+        return reduce_weighted_loss(losses, sample_weight, self.reduction, self._display_name, mask=mask)
 
     def get_config(self):
         return {"reduction": self.reduction, "name": self.name}

@@ -52,11 +52,36 @@ def _reduce(losses, weights, reduction):
     return total / weighted.size
 
 
-def reduce_weighted_loss(losses, sample_weight, reduction, loss_name):
-    """Weights ``losses`` by ``sample_weight`` (broadcast like Keras) and applies ``reduction``."""
+def reduce_weighted_loss(losses, sample_weight, reduction, loss_name, mask=None):
+    """Weights ``losses`` by ``sample_weight`` (broadcast like Keras) and applies ``reduction``.
+
+    A Keras ``mask`` (of the predictions) zeroes the masked losses; under
+    ``sum_over_batch_size`` the others are scaled by ``size / unmasked`` so the result is
+    the mean over unmasked entries (Keras 3's ``apply_mask``).
+    """
     losses = as_input(losses)
+    if mask is not None:
+        mask_weights = _mask_weights(as_input(mask), dtype=losses.dtype.name, reduction=reduction)
+        sample_weight = mask_weights if sample_weight is None else _times(sample_weight, mask_weights)
     weights = _weights(sample_weight, losses, loss_name)
     return _reduce(losses, weights, reduction=reduction)
+
+
+@op("keras_loss_mask_weights", static=("dtype", "reduction"))
+def _mask_weights(mask, dtype, reduction):
+    keep, dtype = mask.astype(bool), jnp.dtype(dtype)
+    if reduction in (Reduction.SUM_OVER_BATCH_SIZE, Reduction.AUTO):
+        valid = jnp.sum(keep).astype(dtype)
+        scale = jnp.where(valid == 0, jnp.zeros((), dtype), keep.size / jnp.where(valid == 0, 1, valid))
+        return jnp.where(keep, scale, jnp.zeros((), dtype)).astype(dtype)
+    return keep.astype(dtype)
+
+
+def _times(sample_weight, mask_weights):
+    weights = as_input(sample_weight)
+    if weights.dtype != mask_weights.dtype:
+        weights = cast(weights, mask_weights.dtype)
+    return match_weight_rank(weights, mask_weights) * mask_weights
 
 
 def _weights(sample_weight, losses, loss_name):

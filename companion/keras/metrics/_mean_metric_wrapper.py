@@ -1,7 +1,9 @@
 """`MeanMetricWrapper`: the running mean of a per-example function ``fn(y_true, y_pred)``."""
 
 from companion._convert import as_input
-from companion.keras.losses._loss_inputs import float_tensor, squeeze_or_expand
+from companion._ops._math import cast
+from companion.keras.layers._keras_mask import get_keras_mask
+from companion.keras.losses._loss_inputs import float_tensor, match_weight_rank, squeeze_or_expand
 from companion.keras.metrics._reduce import Mean
 
 
@@ -25,6 +27,10 @@ class MeanMetricWrapper(Mean):
 
     def update_state(self, y_true, y_pred, sample_weight=None):
         """Adds ``fn(y_true, y_pred)`` for this batch, weighted by ``sample_weight``."""
+        mask = get_keras_mask(y_pred)
+        if mask is not None:  # masked steps count for nothing (Keras 3)
+            mask = cast(as_input(mask), self._dtype)
+            sample_weight = mask if sample_weight is None else _times(sample_weight, mask)
         y_true = float_tensor(as_input(y_true), self._dtype)
         y_pred = float_tensor(as_input(y_pred), self._dtype)
         y_pred, y_true = squeeze_or_expand(y_pred, y_true)
@@ -32,3 +38,8 @@ class MeanMetricWrapper(Mean):
 
     def get_config(self):
         return {**super().get_config(), **self._fn_kwargs}
+
+
+def _times(sample_weight, mask):
+    weights = float_tensor(as_input(sample_weight), mask.dtype)
+    return match_weight_rank(weights, mask) * mask
