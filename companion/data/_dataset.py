@@ -8,12 +8,14 @@ from companion.data._iterator import Iterator
 from companion.data._node import Node, node_of, wrap
 from companion.data._options import Options
 from companion.data._prefetch import PrefetchMethods
+from companion.data._sampling import SamplingMethods
 from companion.data._save import SaveMethods
 from companion.data._shuffle import ShuffleMethods
 from companion.data._sources import SourceMethods
 from companion.data._transforms._batch import BatchMethods
 from companion.data._transforms._combine import CombineMethods
 from companion.data._transforms._filter import FilterMethods
+from companion.data._transforms._grouping import GroupingMethods
 from companion.data._transforms._interleave import InterleaveMethods
 from companion.data._transforms._map import MapMethods
 from companion.data._transforms._padded_batch import PaddedBatchMethods
@@ -24,7 +26,8 @@ from companion.data._transforms._window import WindowMethods
 
 class Dataset(SourceMethods, GeneratorMethods, MapMethods, FilterMethods, InterleaveMethods,
               BatchMethods, PaddedBatchMethods, SlicingMethods, CombineMethods, ScanMethods,
-              WindowMethods, ShuffleMethods, PrefetchMethods, CacheMethods, SaveMethods):
+              WindowMethods, ShuffleMethods, PrefetchMethods, CacheMethods, SaveMethods, GroupingMethods,
+              SamplingMethods):
     """A sequence of elements built by a pipeline of transformations (``tf.data.Dataset``).
 
     Elements are nested structures (tuples, dicts) of tensors. Iterating yields companion
