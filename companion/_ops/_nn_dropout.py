@@ -47,6 +47,11 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None):
         >>> sorted(set(y.numpy().tolist()))
         [0.0, 2.0]
     """
+    return keyed_dropout(x, rate, _key(seed), noise_shape)
+
+
+def keyed_dropout(x, rate, key, noise_shape=None):
+    """`dropout` drawing its mask with the raw PRNG ``key`` (a Keras layer's own seed generator)."""
     x = as_input(x)
     if not x.dtype.is_floating:
         raise TypeError(f"dropout: x must be a floating-point tensor, since kept values are scaled by "
@@ -54,7 +59,7 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None):
                         "companion.cast(x, companion.float32).")
     rate = _rate_input(rate, x.dtype)
     noise = _noise_shape(noise_shape, shape_of(x))
-    return _dropout(x, _key(seed), rate, noise_shape=noise)
+    return _dropout(x, key if is_tensor(key) else Tensor(jnp.asarray(key)), rate, noise_shape=noise)
 
 
 def _rate_input(rate, dtype):

@@ -28,12 +28,13 @@ from companion.keras.layers._pooling import (
 from companion.keras.layers._rescaling import Rescaling
 from companion.keras.layers._reshape import Reshape
 from companion.keras.layers._serialization import deserialize, serialize
+from companion.keras.layers._spatial_dropout import SpatialDropout1D, SpatialDropout2D
 
 __all__ = [
     "Activation", "Add", "AveragePooling2D", "AvgPool2D", "BatchNormalization", "Concatenate",
     "Conv2D", "Dense", "Dropout", "Embedding", "Flatten", "GlobalAveragePooling1D",
     "GlobalAveragePooling2D", "GlobalAvgPool1D", "GlobalAvgPool2D", "GlobalMaxPool2D",
     "GlobalMaxPooling2D", "Input", "InputLayer", "InputSpec", "Lambda", "Layer", "LayerNormalization",
-    "Masking", "MaxPool2D", "MaxPooling2D", "Rescaling", "Reshape",
+    "Masking", "MaxPool2D", "MaxPooling2D", "Rescaling", "Reshape", "SpatialDropout1D", "SpatialDropout2D",
     "add", "concatenate", "deserialize", "serialize",
 ]

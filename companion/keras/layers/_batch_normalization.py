@@ -4,9 +4,11 @@ import numbers
 
 from companion._ops._array import reshape
 from companion._ops._nn_normalization import batch_normalization, moments
+from companion._ops._select import where
 from companion.keras import initializers, regularizers
 from companion.keras.layers._input_spec import InputSpec
 from companion.keras.layers._layer import Layer
+from companion.keras.layers._training_value import select, training_value
 
 
 class BatchNormalization(Layer):
@@ -21,7 +23,9 @@ class BatchNormalization(Layer):
 
     Otherwise (``training`` False or None) it uses the moving statistics. As in TF2 Keras, a
     frozen layer (``trainable=False``) always runs in inference mode, even with
-    ``training=True``. The weights are ``gamma``, ``beta`` (trainable, when ``scale`` and
+    ``training=True``. Inside a `companion.function`, ``training`` may be a scalar bool tensor:
+    the tensor picks batch or moving statistics (and whether they move) when the function runs.
+    The weights are ``gamma``, ``beta`` (trainable, when ``scale`` and
     ``center``), ``moving_mean`` and ``moving_variance``.
 
     Args:
@@ -79,18 +83,25 @@ class BatchNormalization(Layer):
         self.input_spec = InputSpec(ndim=len(input_shape), axes=dims)
 
     def call(self, inputs, training=None):
-        if training and self.trainable:
-            mean, variance = moments(inputs, self._reduction_axes, keepdims=True)
-            self._update_moving_stats(mean, variance)
-        else:
-            mean, variance = self._broadcast(self.moving_mean), self._broadcast(self.moving_variance)
+        training = training_value(training) if self.trainable else False
+        if training is False:
+            return self._normalize(inputs, self._broadcast(self.moving_mean),
+                                   self._broadcast(self.moving_variance))
+        mean, variance = moments(inputs, self._reduction_axes, keepdims=True)
+        self._update_moving_stats(mean, variance, training)
+        return select(training, lambda: self._normalize(inputs, mean, variance),
+                      lambda: self._normalize(inputs, self._broadcast(self.moving_mean),
+                                              self._broadcast(self.moving_variance)))
+
+    def _normalize(self, inputs, mean, variance):
         return batch_normalization(inputs, mean, variance, self._broadcast(self.beta),
                                    self._broadcast(self.gamma), self.epsilon)
 
-    def _update_moving_stats(self, mean, variance):
+    def _update_moving_stats(self, mean, variance, training):
         for moving, batch in ((self.moving_mean, mean), (self.moving_variance, variance)):
             batch = reshape(batch, moving.shape.as_list())
-            moving.assign(moving * self.momentum + batch * (1.0 - self.momentum))
+            updated = moving * self.momentum + batch * (1.0 - self.momentum)
+            moving.assign(updated if training is True else where(training, updated, moving.value()))
 
     def _broadcast(self, weight):
         return None if weight is None else reshape(weight, self._broadcast_shape)

@@ -2,15 +2,20 @@
 
 import numbers
 
-from companion._ops._nn_dropout import dropout
+from companion._ops._nn_dropout import dropout, keyed_dropout
 from companion.keras.layers._layer import Layer
+from companion.keras.layers._training_value import select, training_value
+from companion.random._generator import Generator
 
 
 class Dropout(Layer):
     """Sets inputs to 0 with probability ``rate`` and scales the rest by ``1 / (1 - rate)``.
 
-    Only when called with ``training=True`` (``fit`` does); otherwise the identity. ``seed``
-    follows TensorFlow's seed rules (with `companion.random.set_seed`), and ``noise_shape``
+    Only when called with ``training=True`` (``fit`` does); otherwise the identity. Inside a
+    `companion.function`, ``training`` may be a scalar bool tensor: both results are computed
+    and the tensor picks one when the function runs. Without
+    ``seed`` the masks follow `companion.random.set_seed`; with one, the layer has its own
+    stream as in Keras 3 (same seed, same masks, whatever the global seed). ``noise_shape``
     (``None`` entries take the input's size) lets elements share one draw.
 
     Example:
@@ -30,13 +35,23 @@ class Dropout(Layer):
         self.rate = float(rate)
         self.noise_shape = None if noise_shape is None else tuple(noise_shape)
         self.seed = seed
+        # Keras 3: a seeded layer owns its random stream (not a weight): two layers with the same
+        # seed drop the same units, each call draws a new mask, the global seed plays no part
+        self._seed_generator = None if seed is None else Generator.from_seed(seed)
 
     def call(self, inputs, training=None):
-        if not training or self.rate == 0:
+        training = training_value(training)
+        if training is False or self.rate == 0:
             return inputs
+        return select(training, lambda: self._drop(inputs), lambda: inputs)
+
+    def _drop(self, inputs):
         if self.rate == 1:
             return inputs * 0
-        return dropout(inputs, self.rate, noise_shape=self._noise_shape(inputs), seed=self.seed)
+        noise_shape = self._noise_shape(inputs)
+        if self._seed_generator is None:
+            return dropout(inputs, self.rate, noise_shape=noise_shape)
+        return keyed_dropout(inputs, self.rate, self._seed_generator._next_key(), noise_shape)
 
     def _noise_shape(self, inputs):
         if self.noise_shape is None:

@@ -72,12 +72,19 @@ def test_dropout_statistics_in_training():
 
 def test_dropout_seed_noise_shape_and_training_from_outer_call():
     tf.random.set_seed(1)
+    unseeded = layers.Dropout(0.5)(tf.ones([50]), training=True).numpy()
+    tf.random.set_seed(1)
+    np.testing.assert_array_equal(layers.Dropout(0.5)(tf.ones([50]), training=True).numpy(), unseeded)
+    tf.random.set_seed(1)
     first = layers.Dropout(0.5, seed=2)(tf.ones([50]), training=True).numpy()
     tf.random.set_seed(1)
     np.testing.assert_array_equal(layers.Dropout(0.5, seed=2)(tf.ones([50]), training=True).numpy(),
                                   first)
     shared = layers.Dropout(0.5, noise_shape=(None, 1), seed=1)(tf.ones([20, 6]), training=True).numpy()
     assert all(len(set(row)) == 1 for row in shared.tolist())
+    # Keras 3.15: rate 0.25 scales kept units by 1 / 0.75
+    assert set(np.unique(layers.Dropout(0.25)(tf.ones([1000]), training=True).numpy()).tolist()) == {
+        0.0, np.float32(1 / 0.75)}
     with pytest.raises(ValueError, match="rate=1.5"):
         layers.Dropout(1.5)
 
@@ -88,6 +95,20 @@ def test_dropout_in_function_draws_fresh_masks():
     a, b = step(tf.ones([100])).numpy(), step(tf.ones([100])).numpy()
     assert not np.array_equal(a, b)
     assert step.experimental_get_tracing_count() == 1
+
+
+def test_seeded_dropout_layers_own_their_stream_as_keras_3():
+    # Keras 3.15: two Dropout(0.5, seed=7) layers drop the same units; the next call draws a new
+    # mask; a seeded layer holds no weights (its seed generator state is not a weight)
+    ones = tf.ones([40])
+    tf.random.set_seed(1)
+    a, b = layers.Dropout(0.5, seed=7), layers.Dropout(0.5, seed=7)
+    first = a(ones, training=True).numpy()
+    np.testing.assert_array_equal(b(ones, training=True).numpy(), first)
+    assert not np.array_equal(a(ones, training=True).numpy(), first)
+    tf.random.set_seed(2)  # the global seed plays no part
+    np.testing.assert_array_equal(layers.Dropout(0.5, seed=7)(ones, training=True).numpy(), first)
+    assert a.weights == []
 
 
 def test_lambda_layer():

@@ -161,3 +161,32 @@ def test_layer_norm_errors():
         layers.LayerNormalization(epsilon=-1)
     with pytest.raises(ValueError, match="axis=3"):
         layers.LayerNormalization(axis=3)(X)
+
+
+def test_batch_norm_matches_keras_3_numbers():
+    # TF 2.21 / Keras 3.15, default BatchNormalization (momentum 0.99, epsilon 1e-3) on this input:
+    x = np.array([[1., 2., -1.], [3., 0., 5.], [-2., 4., 1.], [0.5, 1.5, 2.5]], np.float32)
+    layer = layers.BatchNormalization()
+    np.testing.assert_allclose(layer(x, training=True).numpy()[0],
+                               [0.2105255424976349, 0.0873490571975708, -1.3125425577163696], rtol=1e-5)
+    for _ in range(2):
+        layer(x, training=True)
+    np.testing.assert_allclose(layer.moving_mean.numpy(),
+                               [0.018563123419880867, 0.05568937212228775, 0.05568937212228775], rtol=1e-5)
+    np.testing.assert_allclose(layer.moving_variance.numpy(),
+                               [1.0645067691802979, 1.0310931205749512, 1.1127710342407227], rtol=1e-5)
+    np.testing.assert_allclose(layer(x).numpy()[1],  # inference: the moving statistics
+                               [2.8883345127105713, -0.054816700518131256, 4.684980392456055], rtol=1e-5)
+    assert layer.count_params() == 12 and len(layer.trainable_weights) == 2
+
+
+def test_batch_norm_moving_stats_after_fit_match_keras_3():
+    # TF 2.21 / Keras 3.15: fit(x, ones, batch_size=2, epochs=1, shuffle=False) with SGD and MSE
+    x = np.array([[1., 2., -1.], [3., 0., 5.], [-2., 4., 1.], [0.5, 1.5, 2.5]], np.float32)
+    model = tf.keras.Sequential([tf.keras.Input((3,)), layers.BatchNormalization(),
+                                 layers.Dense(1, kernel_initializer="ones")])
+    model.compile("sgd", "mse")
+    model.fit(x, np.ones((4, 1), np.float32), batch_size=2, epochs=1, shuffle=False, verbose=0)
+    bn = model.layers[0]
+    np.testing.assert_allclose(bn.moving_mean.numpy(), [0.0123, 0.0374, 0.0373], rtol=1e-5)
+    np.testing.assert_allclose(bn.moving_variance.numpy(), [1.005625, 1.005625, 1.074825], rtol=1e-5)
