@@ -12,6 +12,10 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+import linecache
+import sys
+import sysconfig
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,7 +32,7 @@ EXPECTED_DIR = Path(__file__).resolve().with_name("expected")
 FORMAT = "companion-public-1"
 
 GENERIC_HINTS = {
-    "raised": "The traceback above points at the line of your code that failed.",
+    "raised": "Read the message, then the line of your code shown under `where`: that is where it failed.",
     "none": "None means a `None  # YOUR CODE HERE` placeholder is still in place, or the function returns "
             "nothing: replace every placeholder and keep the `return` line.",
     "type": "Return the kind of object shown under `expected`.",
@@ -38,6 +42,31 @@ GENERIC_HINTS = {
     "length": "Return as many items as shown under `expected`.",
     "fields": "Keep the code outside the START/END CODE HERE markers as the lab gives it.",
 }
+
+
+class _ShownPlainly:
+    """In IPython, an error shown as its message alone: no traceback through the checker's frames.
+
+    IPython calls `_render_traceback_` instead of formatting a traceback, so a learner sees the
+    verdict (which already names the line of their code that failed), not the grader's internals.
+    Outside IPython (pytest, scripts) the exception is an ordinary one, chained to its cause.
+    """
+
+    def _render_traceback_(self) -> list[str]:
+        first, *rest = str(self).splitlines() or [""]
+        return [f"\x1b[31m{type(self).__name__}\x1b[39m: {first}", *rest]
+
+
+class CheckFailed(_ShownPlainly, AssertionError):
+    """A public case failed: the message says which, what was expected and got, where, and a hint."""
+
+
+class CheckUsageError(_ShownPlainly, ValueError):
+    """`check` was called with a name that is not an exercise of the assignment."""
+
+
+class CheckArgumentError(_ShownPlainly, TypeError):
+    """`check` was given something other than the learner's function or class."""
 
 
 @dataclass(frozen=True)
@@ -101,12 +130,14 @@ class PublicChecks:
             obj: your implementation, e.g. `apply_gradient`.
 
         Raises:
-            AssertionError: a case failed; the message names the case, what was expected and what
-                came back (type, dtype, shape, value), and a hint.
-            ValueError: `exercise` is not an exercise of this assignment.
-            TypeError: `obj` is not a function or class.
+            CheckFailed (an AssertionError): a case failed; the message names the case, what was
+                expected and what came back (type, dtype, shape, value) or, when your code raised,
+                the exception and the line of your code that raised it, and a hint. IPython shows
+                the message alone, without the checker's own frames.
+            CheckUsageError (a ValueError): `exercise` is not an exercise of this assignment.
+            CheckArgumentError (a TypeError): `obj` is not a function or class.
         """
-        __tracebackhide__ = True  # IPython and pytest show the learner's call, not these frames
+        __tracebackhide__ = True  # pytest shows the learner's call, not these frames
         spec = self._spec(exercise, obj)
         expected = self._expected(exercise)
         for number, (public, want) in enumerate(zip(spec.cases, expected), start=1):
@@ -115,10 +146,11 @@ class PublicChecks:
 
     def _spec(self, exercise: str, obj) -> PublicExercise:
         if exercise not in self.exercises:
-            raise ValueError(f"Unknown exercise {exercise!r}. Expected one of: {', '.join(self.exercises)}.")
+            raise CheckUsageError(f"Unknown exercise {exercise!r}. Expected one of: "
+                                  f"{', '.join(self.exercises)}.")
         if not callable(obj):
-            raise TypeError(f"check({exercise!r}, ...) needs your function itself, e.g. check({exercise!r}, "
-                            f"{exercise}). Received: {_short(repr(obj))}")
+            raise CheckArgumentError(f"check({exercise!r}, ...) needs your function itself, e.g. "
+                                     f"check({exercise!r}, {exercise}). Received: {_short(repr(obj))}")
         return self.exercises[exercise]
 
     def _expected(self, exercise: str) -> list[dict]:
@@ -140,10 +172,55 @@ def _run_public_case(spec: PublicExercise, obj, public: PublicCase, expected: di
         got = encode_output(call(*[decode_input(encode_input(arg)) for arg in public.case.args]))
     except Exception as error:
         found = Difference("raised", f"the function raised {type(error).__name__}: {str(error).rstrip('.')}")
-        raise AssertionError(_report(spec, public, label, found, expected, None)) from error
+        where = learner_line(error.__traceback__)
+        raise CheckFailed(_report(spec, public, label, found, expected, None, where)) from error
     found = difference(expected, got, spec.rule)
     if found is not None:
-        raise AssertionError(_report(spec, public, label, found, expected, got))
+        raise CheckFailed(_report(spec, public, label, found, expected, got))
+
+
+def learner_line(tb) -> list[str] | None:
+    """Where the learner's own code raised: `[location, source line]`, or None if it never ran.
+
+    The innermost frame of `tb` that is not in companion, the graders, the standard library or an
+    installed package is the learner's (a notebook cell, or their own file). In IPython the
+    location reads like its tracebacks, `Cell In[7], line 12, in tf_gradient_tape`.
+    """
+    frames = [(frame.f_code, line) for frame, line in traceback.walk_tb(tb)]
+    mine = [(code, line) for code, line in frames if not _library_file(code.co_filename)]
+    if not mine:
+        return None
+    code, line = mine[-1]
+    location = f'File "{code.co_filename}", line {line}, in {code.co_name}'
+    cell = _cell_number(code.co_filename)
+    if cell is not None:
+        location = f"Cell In[{cell}], line {line}, in {code.co_name}"
+    text = linecache.getline(code.co_filename, line).strip()
+    return [location, text] if text else [location]
+
+
+def _library_file(filename: str) -> bool:
+    if filename.startswith("<") and _cell_number(filename) is None:
+        return True  # <frozen ...>, <string>: not something the learner wrote
+    return any(filename.startswith(folder) for folder in _library_folders())
+
+
+def _library_folders() -> tuple[str, ...]:
+    import companion
+
+    folders = {str(Path(companion.__file__).resolve().parent), str(Path(__file__).resolve().parent)}
+    for name in ("stdlib", "platstdlib", "purelib", "platlib"):
+        if sysconfig.get_paths().get(name):
+            folders.add(str(Path(sysconfig.get_paths()[name]).resolve()))
+    folders.update(str(Path(path).resolve()) for path in sys.path if "site-packages" in path)
+    return tuple(folder.rstrip("/") + "/" for folder in folders)
+
+
+def _cell_number(filename: str) -> int | None:
+    """The execution count IPython gave the cell compiled as `filename`, or None outside IPython."""
+    shell = getattr(sys.modules.get("IPython"), "get_ipython", lambda: None)()
+    compiler = getattr(shell, "compile", None)
+    return getattr(compiler, "_filename_map", {}).get(filename)
 
 
 def _caller(obj, harness: str | None) -> Callable:
@@ -155,13 +232,15 @@ def _caller(obj, harness: str | None) -> Callable:
 
 
 def _report(spec: PublicExercise, public: PublicCase, label: str, found: Difference, expected: dict,
-            got: dict | None) -> str:
+            got: dict | None, line: list[str] | None = None) -> str:
     """The failure message: what failed and where, the call, expected vs got, and a hint."""
     want, mine = _at(expected, found.path), _at(got, found.path) if got is not None else None
     where = f" in {found.field}" if found.field else ""
     lines = [f"{spec.id}: {label} failed{where}: {_problem(found, want, mine)}.",
-             f"  call:     {public.call}",
-             f"  expected: {describe(want)}"]
+             f"  call:     {public.call}"]
+    if line:
+        lines += [f"  where:    {line[0]}", *(f"            {text}" for text in line[1:])]
+    lines.append(f"  expected: {describe(want)}")
     if mine is not None:
         lines.append(f"  got:      {describe(mine)}")
     lines.append(f"Hint: {spec.hint(found)}")

@@ -33,7 +33,7 @@ _F1_HINTS = {
     "result:value": "precision = tp / (tp + fp) and recall = tp / (tp + fn), each 1.0 when its "
                     "denominator is 0; then F1 = 2 * precision * recall / (precision + recall). tn plays "
                     "no part.",
-    "raised": "The traceback above points at the line that failed. Compare tensors with ==, and use "
+    "raised": "The `where` line is the line of your code that failed. Compare tensors with ==, and use "
               "self.tp, self.fp and self.fn (Variables) in result().",
 }
 _STEP_HINTS = {

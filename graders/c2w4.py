@@ -96,7 +96,7 @@ _DISTRIBUTED_HINTS = {
                             "strategy.run(test_step, args=(dataset_inputs,)).",
     "tf.function": "Keep the @tf.function decorator on both distributed steps: each step, all replicas and "
                    "the all-reduce, is then traced once per input shape and compiled into one program.",
-    "raised": "The traceback above points at the line that failed. A distributed batch holds per-replica "
+    "raised": "The `where` line is the line of your code that failed. A distributed batch holds per-replica "
               "values: only strategy.run(step, args=(dataset_inputs,)) hands each replica its share, so "
               "calling the step directly on it fails.",
 }
