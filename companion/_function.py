@@ -14,7 +14,7 @@ import weakref
 import jax
 import numpy as np
 
-from companion import _staging
+from companion import _staging, _trace_hooks
 from companion._concrete_function import ConcreteFunction, trace_concrete
 from companion._context import state
 from companion._staging import is_traced_leaf
@@ -80,6 +80,15 @@ class Function:
         if not args and not kwargs and self._input_signature is not None:
             args = tuple(self._input_signature)
         return self._lookup(args, kwargs)[0]
+
+    def experimental_get_compiler_ir(self, *args, **kwargs):
+        """The XLA program for these arguments: ``(stage='hlo'|'optimized_hlo'|...) -> str``.
+
+        Needs ``jit_compile=True``, as in TensorFlow (see `companion._compiler_ir`).
+        """
+        from companion._compiler_ir import compiler_ir
+
+        return compiler_ir(self, args, kwargs)
 
     def pretty_printed_concrete_signatures(self):
         """One line per traced signature: ``name(x: float32[2, 3]) -> float32[2]``."""
@@ -158,6 +167,7 @@ class Function:
     def _trace_once(self, leaves, treedef, trace):
         concrete = trace_concrete(self._callable(), leaves, treedef, trace, self._name)
         self._tracing_count += 1
+        _trace_hooks.notify(concrete)
         return concrete
 
     def _apply_signature(self, args, kwargs):
