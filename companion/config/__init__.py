@@ -10,7 +10,7 @@ from companion._device import (
     set_soft_device_placement,
     set_visible_devices,
 )
-from companion.config import experimental
+from companion.config import experimental, optimizer
 from companion.config._execution import functions_run_eagerly, run_functions_eagerly
 
 
@@ -37,6 +37,7 @@ __all__ = [
     "get_visible_devices",
     "list_logical_devices",
     "list_physical_devices",
+    "optimizer",
     "run_functions_eagerly",
     "set_soft_device_placement",
     "set_visible_devices",
