@@ -99,14 +99,15 @@ __all__ = sorted({
     "int8", "int16", "int32", "int64", "string", "uint8", "uint16", "uint32", "uint64",
     "config", "data", "datasets", "distribute", "dtypes", "errors", "experimental", "image", "io", "linalg",
     "math", "OptionalSpec",
-    "nn", "random", "strings", "tpu",
+    "nn", "random", "strings", "summary", "tpu",
     "keras", "train", "numpy_function", "py_function",
     "constant_initializer", "ones_initializer", "random_normal_initializer",
     "random_uniform_initializer", "zeros_initializer",
 })
 
 # imported on first use: keeps import fast
-_LAZY = ("data", "datasets", "distribute", "experimental", "image", "io", "keras", "strings", "tpu", "train")
+_LAZY = ("data", "datasets", "distribute", "experimental", "image", "io", "keras", "strings", "summary",
+         "tpu", "train")
 # TensorFlow's top-level initializers (tf.initializers v2) are Keras's classes with the same defaults.
 _INITIALIZERS = {"constant_initializer": "Constant", "ones_initializer": "Ones",
                  "random_normal_initializer": "RandomNormal",
