@@ -95,6 +95,10 @@ class DType:
     def __repr__(self):
         return f"companion.{self._name}"
 
+    def __str__(self):
+        """TF's str of a dtype, what `print(x.dtype)` shows: ``<dtype: 'float32'>``."""
+        return f"<dtype: '{self._name}'>"
+
     def __reduce__(self):
         return as_dtype, (self._name,)
 

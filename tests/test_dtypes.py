@@ -42,6 +42,14 @@ def test_dtype_properties():
     assert repr(tf.int32) == "companion.int32"
 
 
+def test_str_of_a_dtype_is_tensorflows():
+    # TF 2.21: print(tf.float32) shows <dtype: 'float32'>; repr gives tf.float32 (companion.float32 here)
+    assert str(tf.float32) == "<dtype: 'float32'>"
+    assert f"{tf.constant([1, 2]).dtype}" == "<dtype: 'int32'>"
+    assert str(tf.string) == "<dtype: 'string'>"
+    assert str([tf.int64]) == "[companion.int64]"
+
+
 def test_unknown_dtype_error_lists_choices():
     with pytest.raises(TypeError, match="Cannot convert 'float31'.*float32"):
         tf.as_dtype("float31")
