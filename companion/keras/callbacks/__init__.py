@@ -13,8 +13,9 @@ from companion.keras.callbacks._learning_rate_scheduler import (
 from companion.keras.callbacks._model_checkpoint import ModelCheckpoint as ModelCheckpoint
 from companion.keras.callbacks._progbar_logger import ProgbarLogger as ProgbarLogger
 from companion.keras.callbacks._reduce_lr_on_plateau import ReduceLROnPlateau as ReduceLROnPlateau
+from companion.keras.callbacks._tensorboard import TensorBoard as TensorBoard
 from companion.keras.callbacks._terminate_on_nan import TerminateOnNaN as TerminateOnNaN
 
 __all__ = ["BackupAndRestore", "CSVLogger", "Callback", "CallbackList", "EarlyStopping", "History",
            "LambdaCallback", "LearningRateScheduler", "ModelCheckpoint", "ProgbarLogger", "ReduceLROnPlateau",
-           "TerminateOnNaN"]
+           "TensorBoard", "TerminateOnNaN"]
