@@ -13,6 +13,7 @@ from companion._errors import InvalidArgumentError
 from companion._op import op
 from companion._ops._array import one_dtype, transpose
 from companion._ops._math import cast
+from companion._ops._shape_hints import multiply_instead_hint
 from companion._ops._static import normalize_axis, static_array, static_ints
 
 __all__ = [
@@ -72,11 +73,12 @@ def _matmul_error(sa, sb, flags):
         return InvalidArgumentError(
             f"matmul needs two tensors of rank >= 2 (matrices or batches of matrices). Received shapes "
             f"{sa} and {sb}. For a vector use companion.linalg.matvec, companion.tensordot, or "
-            "companion.expand_dims to make it a 1-row matrix.")
+            "companion.expand_dims to make it a 1-row matrix." + multiply_instead_hint(sa, sb))
     return InvalidArgumentError(
         f"Matrix size-incompatible: In[0]: {list(sa)}, In[1]: {list(sb)} (transpose_a={flags[0]}, "
         f"transpose_b={flags[1]}). The columns of a must equal the rows of b, and batch dimensions "
-        "must broadcast. Transpose or reshape an operand so that they do.")
+        "must broadcast. Transpose or reshape an operand so that they do."
+        + multiply_instead_hint(sa, sb, flags[:2]))
 
 
 @op("matvec", static=("transpose_a", "conjugate_a"))

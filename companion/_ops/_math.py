@@ -11,6 +11,7 @@ from companion import _dtypes
 from companion._convert import as_input, binary_inputs
 from companion._errors import InvalidArgumentError, InvalidArgumentTypeError, UnimplementedTypeError
 from companion._op import op
+from companion._ops._shape_hints import matmul_instead_hint
 
 __all__ = [
     "abs", "acos", "add", "add_n", "asin", "atan", "atan2", "bitwise_and", "bitwise_or",
@@ -39,12 +40,18 @@ def _binary(name, fn, doc):
             raise InvalidArgumentError(
                 f"{pure.name}: shapes {x.shape} and {y.shape} cannot be broadcast together: "
                 "compared from the right, each pair of dimensions must be equal or one of them 1. "
-                "Reshape an operand (e.g. companion.reshape or expand_dims) so they line up.") from None
+                "Reshape an operand (e.g. companion.reshape or expand_dims) so they line up."
+                + _product_hint(pure.name, x, y)) from None
 
     apply.__name__ = name
     apply.__doc__ = doc
     apply.op = pure
     return apply
+
+
+def _product_hint(name, x, y):
+    """For `multiply` (and `*`), whether a matrix product would have taken these shapes."""
+    return matmul_instead_hint(tuple(x._value.shape), tuple(y._value.shape)) if name == "multiply" else ""
 
 
 add = _binary("add", jnp.add, "``x + y`` element-wise, with broadcasting. Both operands must have one dtype.")

@@ -28,12 +28,15 @@ class InputSpec:
                              (self.min_ndim is None or rank >= self.min_ndim, f"min_ndim={self.min_ndim}"),
                              (self.max_ndim is None or rank <= self.max_ndim, f"max_ndim={self.max_ndim}")):
             if not ok:
-                _fail(layer_name, index, f"expected {expected}, found ndim={rank}", dims)
+                _fail(layer_name, index, f"expected {expected}, found ndim={rank}", dims,
+                      _rank_hint(rank, self.ndim or self.min_ndim or 0, self.ndim or self.max_ndim, dims))
         for axis, size in self.axes.items():
             got = dims[axis] if -rank <= axis < rank else None
             if size is not None and got is not None and got != size:
                 _fail(layer_name, index, f"expected axis {axis} of input shape to have value {size}",
-                      dims)
+                      dims, f"The layer's weights were made on its first call, for inputs whose axis {axis} "
+                            f"has size {size}; this input has {got}. Pass inputs of that size, or "
+                            "create a new layer for the new shape.")
         if self.shape is not None:
             for want, got in zip(self.shape, dims):
                 if want is not None and got is not None and want != got:
@@ -45,7 +48,25 @@ class InputSpec:
         return "InputSpec(" + ", ".join(f"{k}={v}" for k, v in fields.items() if v is not None) + ")"
 
 
-def _fail(layer_name, index, expectation, dims):
+def _fail(layer_name, index, expectation, dims, hint=""):
+    hint = hint or ("Pass inputs of the shape the layer was built for, or create a new layer for the new "
+                    "shape.")
     raise ValueError(f'Input {index} of layer "{layer_name}" is incompatible with the layer: '
-                     f"{expectation}, but received input with shape {tuple(dims)}. Pass inputs of the "
-                     "shape the layer was built for, or create a new layer for the new shape.")
+                     f"{expectation}, but received input with shape {tuple(dims)}. {hint}")
+
+
+def _rank_hint(rank, least, most, dims):
+    """What to do about an input with too few or too many dimensions (a missing batch axis, mostly)."""
+    if rank < least:
+        one = tuple(dims)
+        if rank + 1 == least:
+            return (f"Layers take a batch of examples, with the batch as the first axis. If {one} is one "
+                    f"example, add the batch axis: tf.expand_dims(x, 0) has shape {(1, *one)}. If it is a "
+                    f"batch whose examples lack their last axis (features or channels), add that one with "
+                    f"tf.expand_dims(x, -1), shape {(*one, 1)}.")
+        return (f"The layer needs {least} dimensions (the batch first); reshape the input with tf.reshape "
+                f"to a shape of rank {least}.")
+    if most is not None and rank > most:
+        return (f"Flatten the extra dimensions first (tf.keras.layers.Flatten() or tf.reshape) so the input "
+                f"has rank {most}.")
+    return ""
