@@ -212,7 +212,9 @@ def _numpy_str(tensor):
 
 
 def _numpy_repr(tensor):
+    """The `numpy=` part of a repr: NumPy's repr, on a line of its own when it spans lines (as TF)."""
     array = tensor.numpy()
     if isinstance(array, (bytes, np.ndarray)):
-        return repr(array)
+        text = repr(array)
+        return "\n" + text if "\n" in text else text
     return str(array)

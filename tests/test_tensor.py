@@ -15,6 +15,16 @@ def test_str_and_repr_read_like_tensorflow():
         "companion.Tensor(\n[[1 2]\n [3 4]], shape=(2, 2), dtype=int32)")
 
 
+def test_repr_puts_a_multiline_value_on_its_own_lines():
+    # TF 2.21: repr(tf.constant([[1, 2], [3, 4]])) and a Variable's repr start NumPy's repr on a new line
+    t = tf.constant([[1, 2], [3, 4]])
+    assert repr(t) == ("<companion.Tensor: shape=(2, 2), dtype=int32, numpy=\n"
+                       "array([[1, 2],\n       [3, 4]], dtype=int32)>")
+    v = tf.Variable(tf.zeros((2, 2)))
+    assert repr(v).endswith("dtype=float32, numpy=\narray([[0., 0.],\n       [0., 0.]], dtype=float32)>")
+    assert "numpy=array([[1., 2.]]" in repr(tf.Variable([[1.0, 2.0]]))  # one line stays inline
+
+
 def test_shape_and_numpy():
     t = tf.constant(np.arange(6).reshape(2, 3))
     assert t.shape == (2, 3) and t.shape == [2, 3]
