@@ -9,11 +9,11 @@ import time
 from pathlib import Path
 
 from graders._atomic import write_atomic
+from graders._clean import KERNELSPEC, clean_notebook
 from graders._errors import NotebookFormatError
 from graders._notebook import cell_source, exercise_id, read_notebook
 from graders._regions import blank_regions, has_regions
 
-KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 CELL_KEYS = ("tags", "companion")
 
 
@@ -71,12 +71,21 @@ def plan(solutions: Path, labs: Path) -> dict[Path, str | None]:
 
 
 def out_of_sync(solutions: Path, labs: Path) -> list[Path]:
-    """Labs that differ from what the build would write (or should not exist)."""
-    return [path for path, text in plan(solutions, labs).items() if _current(path) != text]
+    """Labs that differ from what the build would write (or should not exist), and unclean solutions."""
+    unclean = [path for path, text in clean_plan(solutions).items() if _current(path) != text]
+    return unclean + [path for path, text in plan(solutions, labs).items() if _current(path) != text]
+
+
+def clean_plan(solutions: Path) -> dict[Path, str]:
+    """Every solution notebook -> its text in the form that opens clean (graders._clean)."""
+    return {solution: lab_text(clean_notebook(read_notebook(solution)))
+            for solution in sorted(solutions.rglob("*.ipynb")) if ".ipynb_checkpoints" not in solution.parts}
 
 
 def build(solutions: Path, labs: Path, backups: Path | None = None) -> list[Path]:
-    """Write every out-of-sync lab, delete stale ones; return the paths changed.
+    """Clean the solutions that would not open clean, write every out-of-sync lab, delete stale ones.
+
+    Returns the paths changed (solutions first).
 
     A lab about to be replaced or deleted that someone ran or edited by hand (it has outputs or
     execution counts, which the build never writes) is first copied to `backups` (default
@@ -84,6 +93,10 @@ def build(solutions: Path, labs: Path, backups: Path | None = None) -> list[Path
     """
     changed, backups = [], backups or labs.parent / "build" / "lab-backups" / time.strftime("%Y%m%d-%H%M%S")
     last_backups.clear()
+    for path, text in clean_plan(solutions).items():
+        if _current(path) != text:
+            write_atomic(path, text)  # same cells and outputs, in the form that opens clean
+            changed.append(path)
     for path, text in plan(solutions, labs).items():
         current = _current(path)
         if current == text:

@@ -24,7 +24,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"companion-labs: error: {error}", file=sys.stderr)
         return 2
     for path in changed:
-        print(f"[labs] wrote {_short(path)}" if path.exists() else f"[labs] removed stale {_short(path)}")
+        if path.is_relative_to(options.solutions.resolve()) or path.is_relative_to(options.solutions):
+            print(f"[labs] cleaned {_short(path)}: it now opens in JupyterLab with nothing to rewrite")
+        else:
+            print(f"[labs] wrote {_short(path)}" if path.exists() else f"[labs] removed stale {_short(path)}")
     for copy in last_backups:
         print(f"[labs] that lab had been run or edited: your version is kept in {_short(copy)}")
     print(f"[labs] {len(changed)} lab(s) changed; labs/ is in sync with solutions/")
@@ -83,7 +86,8 @@ def _check(solutions: Path, labs: Path) -> int:
     if not stale:
         print("[labs] labs/ is in sync with solutions/")
         return 0
-    print("companion-labs: error: labs/ is out of sync with solutions/: " + ", ".join(map(_short, stale)) +
+    print("companion-labs: error: labs/ is out of sync with solutions/ (or a solution would not open clean "
+          "in JupyterLab): " + ", ".join(map(_short, stale)) +
           ". Run `companion-labs build` (or `python -m graders build`) and commit it.", file=sys.stderr)
     return 1
 

@@ -50,7 +50,8 @@ def test_a_lab_has_placeholders_no_outputs_and_normalised_metadata(tmp_path):
 
 def test_build_is_idempotent_and_deterministic(tmp_path):
     solution_notebook(tmp_path / "solutions" / "week9" / "Lab.ipynb")
-    assert build(tmp_path / "solutions", tmp_path / "labs") == [tmp_path / "labs" / "week9" / "Lab.ipynb"]
+    solution, lab = tmp_path / "solutions" / "week9" / "Lab.ipynb", tmp_path / "labs" / "week9" / "Lab.ipynb"
+    assert build(tmp_path / "solutions", tmp_path / "labs") == [solution, lab]  # the solution is cleaned too
     first = (tmp_path / "labs" / "week9" / "Lab.ipynb").read_bytes()
     assert build(tmp_path / "solutions", tmp_path / "labs") == []
     (tmp_path / "labs" / "week9" / "Lab.ipynb").unlink()
