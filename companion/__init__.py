@@ -83,6 +83,7 @@ _operators.install(Variable)
 _strings.install()
 
 __version__ = "0.1.0"
+newaxis = None  # tf.newaxis: x[:, tf.newaxis] inserts an axis, as NumPy's np.newaxis
 
 __all__ = sorted({
     *_array.__all__, *_creation.__all__, *_linalg.__all__, *_math.__all__, *_reduce.__all__,
@@ -94,7 +95,7 @@ __all__ = sorted({
     "ConcreteFunction", "DType", "EagerTensor", "Function", "GradientTape", "TensorSpec", "function",
     "print", "autograph", "InvalidArgumentError", "Tensor", "TensorShape",
     "UnconnectedGradients", "Variable", "as_dtype", "constant", "convert_to_tensor", "device",
-    "executing_eagerly", "is_tensor",
+    "executing_eagerly", "is_tensor", "newaxis",
     "bfloat16", "bool", "complex64", "complex128", "double", "float16", "float32", "float64", "half",
     "int8", "int16", "int32", "int64", "string", "uint8", "uint16", "uint32", "uint64",
     "config", "data", "datasets", "distribute", "dtypes", "errors", "experimental", "image", "io", "linalg",

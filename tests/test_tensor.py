@@ -221,3 +221,11 @@ def test_string_tensors_join_with_plus_and_have_no_other_arithmetic():
 def test_incompatible_broadcast_is_an_invalid_argument_error():
     with pytest.raises(tf.InvalidArgumentError, match=r"shapes \(2, 3\) and \(2,\) cannot be broadcast"):
         tf.ones((2, 3)) + tf.ones((2,))
+
+
+def test_newaxis_inserts_an_axis():
+    # TF 2.21: tf.newaxis is None; x[:, tf.newaxis, 1] of a (3, 4) tensor has shape (3, 1)
+    x = tf.reshape(tf.range(12), (3, 4))
+    assert tf.newaxis is None
+    assert x[:, tf.newaxis, 1].shape == (3, 1)
+    assert x[tf.newaxis].shape == (1, 3, 4)
