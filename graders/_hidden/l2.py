@@ -1,0 +1,21 @@
+"""Hidden cases of lecture lab L2 (XLA): fusion counts of programs the public checks do not show."""
+
+from pathlib import Path
+
+from graders._spec import Assignment, Exercise, Rule, case
+
+ASSIGNMENT = Assignment(
+    name="l2",
+    solution=Path("solutions/lectures/L2_xla.ipynb"),
+    exercises=(
+        Exercise("count_fusions", cases=(
+            case("softmax", (4, 10), 11),
+            case("elementwise", (32, 32), 12),
+            case("two_reductions", (16, 8), 13),
+            case("normalize", (20, 6), 14),
+            case("sum_xyz", (5, 7), 15),
+        ), harness="l2.count_fusions", rule=Rule(),
+            hint="Parse stage='optimized_hlo' and count the `fusion` instructions of its ENTRY computation "
+                 "only."),
+    ),
+)
