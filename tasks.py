@@ -38,6 +38,13 @@ pyproject.toml is unchanged and .venv's python works), then:
                               suite includes nbval over solutions/, the autograder over every
                               assignment's solution (100%) and lab (0), and the labs-in-sync
                               check (-m "not notebook" skips the notebook runs)
+  record-parity [--python PATH] [--jobs N] [PROGRAM ...]
+                              run parity programs (tests/parity/GROUP/NAME.py; all by default)
+                              under real TensorFlow and store what each prints as NAME.out
+                              (and NAME.status when it raised); PATH is a python that has
+                              tensorflow (default: build/tf-venv, created with
+                              `pip install tensorflow-cpu` when missing). Needs no .venv;
+                              run by hand, never in CI (see tests/parity/README.md)
 
 Environment: COMPANION_VENV=DIR uses DIR instead of .venv (e.g. a throwaway one).
 """
@@ -53,7 +60,7 @@ def main(argv: list[str]) -> int:
         return 0
     command, args = argv[0], argv[1:]
     if command not in COMMANDS:
-        return _fail(f"unknown command {command!r}. Expected one of: lab, test. "
+        return _fail(f"unknown command {command!r}. Expected one of: lab, test, record-parity. "
                      "Run `python3.11 tasks.py --help` for usage.")
     return COMMANDS[command](args)
 
@@ -340,6 +347,116 @@ def _pytest(venv: Path, args: list[str]) -> bool:
     return code == 0
 
 
+PARITY_DIR = ROOT / "tests" / "parity"
+TF_VENV = ROOT / "build" / "tf-venv"
+# TensorFlow quiet and deterministic: no C++ log lines, no GPU, no oneDNN reordering of float sums.
+PARITY_ENV = {"TF_CPP_MIN_LOG_LEVEL": "3", "CUDA_VISIBLE_DEVICES": "", "TF_ENABLE_ONEDNN_OPTS": "0",
+              "PYTHONHASHSEED": "0", "PYTHONUNBUFFERED": "1", "PYTHONWARNINGS": "ignore"}
+
+
+def cmd_record_parity(args: list[str]) -> int:
+    """Run parity programs under real TensorFlow; store each one's stdout (and how it ended) beside it."""
+    options = _record_parity_parser().parse_args(args)
+    programs = find_parity_programs(options.programs)
+    if not programs:
+        return _fail(f"no parity programs found under {_short(PARITY_DIR)}. Expected files like "
+                     "tests/parity/GROUP/NAME.py.")
+    python = Path(options.python) if options.python else ensure_tf_venv()
+    if not python.exists():
+        return _fail(f"--python {options.python} does not exist. Expected the python of an environment "
+                     "that has tensorflow, e.g. --python /path/to/venv/bin/python.")
+    print(f"[record-parity] {len(programs)} program(s) with {python}, {options.jobs} at a time", flush=True)
+    with ProcessPoolExecutor(max_workers=options.jobs) as pool:
+        futures = [pool.submit(record_parity_program, str(python), program) for program in programs]
+        results = [future.result() for future in as_completed(futures)]
+    for name, seconds, ended in sorted(results):
+        print(f"{'ok' if ended is None else 'RAISED':8} {name}  ({seconds:.1f} s)"
+              + (f"  {ended}" if ended else ""), flush=True)
+    raised = sum(ended is not None for _, _, ended in results)
+    print(f"[record-parity] recorded {len(results)}; {raised} ended with an exception (stored in .status)")
+    return 0
+
+
+def find_parity_programs(paths: list[str]) -> list[Path]:
+    """The parity programs named by `paths` (program files or group folders); every one when none."""
+    found: list[Path] = []
+    for raw in paths or [str(PARITY_DIR)]:
+        path = Path(raw).resolve()
+        if path.is_dir():
+            found += [file for file in path.rglob("*.py") if is_parity_program(file)]
+        elif path.is_file() and is_parity_program(path):
+            found.append(path)
+        else:
+            raise SystemExit(f"tasks.py: error: {raw!r} is not a parity program or a folder of them. "
+                             "Expected tests/parity/GROUP/NAME.py or a folder such as tests/parity/math.")
+    return sorted(set(found))
+
+
+def is_parity_program(path: Path) -> bool:
+    """A program is a .py file one folder below tests/parity (not the runner's own test_*/_* files)."""
+    return (path.suffix == ".py" and path.parent.parent == PARITY_DIR.resolve()
+            and not path.name.startswith(("test_", "_")))
+
+
+def record_parity_program(python: str, program: Path, timeout: float = 300) -> tuple[str, float, str | None]:
+    """Run one program in a fresh empty folder; write NAME.out, and NAME.status if it raised."""
+    import tempfile
+
+    name = f"{program.parent.name}/{program.stem}"
+    start = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="parity-") as scratch:
+        try:
+            done = subprocess.run([python, str(program)], cwd=scratch, capture_output=True, text=True,
+                                  env=dict(os.environ, **PARITY_ENV), timeout=timeout)
+            stdout, code, stderr = done.stdout, done.returncode, done.stderr
+        except subprocess.TimeoutExpired as expired:
+            stdout, code, stderr = _text(expired.stdout), -1, f"TimeoutExpired: over {timeout:g} s"
+    program.with_suffix(".out").write_text(stdout)
+    status, ended = program.with_suffix(".status"), parity_status(code, stderr)
+    if ended is None:
+        status.unlink(missing_ok=True)
+    else:
+        status.write_text(ended + "\n")
+    return name, time.monotonic() - start, ended
+
+
+def parity_status(code: int, stderr: str) -> str | None:
+    """None for a clean exit, else `raised CLASS` (the exception's class name) or `exit CODE`."""
+    if code == 0:
+        return None
+    for line in reversed(stderr.strip().splitlines()):
+        match = re.match(r"^(?:[A-Za-z_][\w.]*\.)?([A-Za-z_]\w*(?:Error|Exception|Exit|Interrupt|Expired))\b",
+                         line)
+        if match:
+            return f"raised {match.group(1)}"
+    return f"exit {code}"
+
+
+def ensure_tf_venv() -> Path:
+    """build/tf-venv's python, creating the venv with tensorflow-cpu the first time."""
+    python = venv_bin(TF_VENV, "python")
+    if venv_python_works(TF_VENV):
+        return python
+    print(f"[record-parity] Creating {_short(TF_VENV)} with tensorflow-cpu (minutes, once).", flush=True)
+    _quiet([sys.executable, "-m", "venv", "--clear", str(TF_VENV)], "could not create the venv.")
+    _quiet([str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", "tensorflow-cpu"],
+           "pip could not install tensorflow-cpu; pass --python with an environment that has tensorflow.")
+    return python
+
+
+def _text(output: bytes | str | None) -> str:
+    return output.decode(errors="replace") if isinstance(output, bytes) else output or ""
+
+
+def _record_parity_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tasks.py record-parity",
+                                     description="Record TensorFlow's output of the parity programs.")
+    parser.add_argument("--python", help="a python with tensorflow (default: build/tf-venv, made on demand)")
+    parser.add_argument("--jobs", type=_positive(int), default=min(2, os.cpu_count() or 1))
+    parser.add_argument("programs", nargs="*", help="programs or group folders (default: all)")
+    return parser
+
+
 def _headless_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tasks.py lab --headless", description="Execute notebooks.")
     parser.add_argument("--headless", action="store_true", help="execute instead of serving")
@@ -390,7 +507,7 @@ def _fail(message: str, code: int = 2) -> int:
     return code
 
 
-COMMANDS = {"lab": cmd_lab, "test": cmd_test, "_execute": cmd_execute}
+COMMANDS = {"lab": cmd_lab, "test": cmd_test, "record-parity": cmd_record_parity, "_execute": cmd_execute}
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

@@ -30,7 +30,7 @@ def test_unknown_command_is_a_clear_error():
     done = run_tasks("deploy")
     assert done.returncode == 2
     assert "unknown command 'deploy'" in done.stderr
-    assert "lab, test" in done.stderr and "--help" in done.stderr
+    assert "lab, test, record-parity" in done.stderr and "--help" in done.stderr
 
 
 def test_bad_headless_option_fails_before_any_set_up(tmp_path):
@@ -175,3 +175,50 @@ def test_the_served_lab_has_no_news_pop_up_and_keeps_other_settings(tmp_path):
     settings = json.loads(path.read_text())
     assert settings["@jupyterlab/apputils-extension:notification"]["fetchNews"] == "false"
     assert settings["@jupyterlab/apputils-extension:themes"] == {"theme": "JupyterLab Dark"}
+
+
+def test_record_parity_rejects_a_path_that_is_not_a_program(tmp_path):
+    done = run_tasks("record-parity", "--python", sys.executable, str(tmp_path / "missing.py"))
+    assert done.returncode != 0
+    assert "is not a parity program" in done.stderr and "tests/parity/GROUP/NAME.py" in done.stderr
+
+
+def test_record_parity_rejects_a_missing_python(tmp_path):
+    done = run_tasks("record-parity", "--python", str(tmp_path / "no-python"), "tests/parity")
+    assert done.returncode == 2
+    assert "does not exist" in done.stderr and "has tensorflow" in done.stderr
+
+
+def test_record_parity_finds_programs_but_not_the_runner():
+    programs = tasks.find_parity_programs([])
+    names = {path.name for path in programs}
+    assert programs and all(path.parent.parent == tasks.PARITY_DIR for path in programs)
+    assert not any(name.startswith(("test_", "_")) for name in names)
+    group = tasks.find_parity_programs([str(tasks.PARITY_DIR / "math")])
+    assert group and {path.parent.name for path in group} == {"math"}
+
+
+@pytest.mark.parametrize(("code", "stderr", "status"), [
+    (0, "", None),
+    (1, "Traceback (most recent call last):\n  ...\nValueError: bad value\n", "raised ValueError"),
+    (1, "tensorflow.python.framework.errors_impl.InvalidArgumentError: cannot compute\n",
+     "raised InvalidArgumentError"),
+    (3, "no traceback here\n", "exit 3"),
+])
+def test_record_parity_status_names_the_exception_class(code, stderr, status):
+    assert tasks.parity_status(code, stderr) == status
+
+
+def test_record_parity_stores_stdout_and_how_the_program_ended(tmp_path, monkeypatch):
+    group = tmp_path / "parity" / "demo"
+    group.mkdir(parents=True)
+    program = group / "prints_then_raises.py"
+    program.write_text("import os\nprint('cwd is empty:', os.listdir('.') == [])\nraise KeyError('x')\n")
+    monkeypatch.setattr(tasks, "PARITY_DIR", tmp_path / "parity")
+    name, _, ended = tasks.record_parity_program(sys.executable, program)
+    assert (name, ended) == ("demo/prints_then_raises", "raised KeyError")
+    assert program.with_suffix(".out").read_text() == "cwd is empty: True\n"
+    assert program.with_suffix(".status").read_text() == "raised KeyError\n"
+    program.write_text("print('fine')\n")
+    assert tasks.record_parity_program(sys.executable, program)[2] is None
+    assert not program.with_suffix(".status").exists()
