@@ -7,6 +7,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -45,6 +46,10 @@ pyproject.toml is unchanged and .venv's python works), then:
                               tensorflow (default: build/tf-venv, created with
                               `pip install tensorflow-cpu` when missing). Needs no .venv;
                               run by hand, never in CI (see tests/parity/README.md)
+  e2e [PYTEST ARGS ...]       the browser test alone: installs Chromium and its driver (apt-get, as
+                              root, when missing) and Selenium (the [e2e] extra) if needed, then
+                              JupyterLab in a temporary copy of the labs runs Week 1 notebooks in
+                              headless Chromium; screenshots go to build/e2e/
 
 Environment: COMPANION_VENV=DIR uses DIR instead of .venv (e.g. a throwaway one).
 """
@@ -60,7 +65,7 @@ def main(argv: list[str]) -> int:
         return 0
     command, args = argv[0], argv[1:]
     if command not in COMMANDS:
-        return _fail(f"unknown command {command!r}. Expected one of: lab, test, record-parity. "
+        return _fail(f"unknown command {command!r}. Expected one of: lab, test, record-parity, e2e. "
                      "Run `python3.11 tasks.py --help` for usage.")
     return COMMANDS[command](args)
 
@@ -347,6 +352,39 @@ def _pytest(venv: Path, args: list[str]) -> bool:
     return code == 0
 
 
+BROWSER = {"chromium": "/usr/bin/chromium", "chromium-driver": "/usr/bin/chromedriver"}  # package: program
+
+
+def cmd_e2e(args: list[str]) -> int:
+    """Install what the browser test needs (idempotent), then run only it (pytest -m e2e tests/e2e)."""
+    venv = ensure_venv()
+    missing = [package for package, path in BROWSER.items() if not os.access(path, os.X_OK)]
+    if missing:
+        if not (hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get")):
+            return _fail(f"the browser test needs {' and '.join(missing)} ({', '.join(BROWSER.values())}). "
+                         f"Install them (Debian/Ubuntu: sudo apt-get install {' '.join(BROWSER)}) and run "
+                         "`python3.11 tasks.py e2e` again.")
+        print(f"[e2e] apt-get install {' '.join(missing)} (quiet; a minute or two)", flush=True)
+        apt_env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        for command in (["apt-get", "update", "-q"], ["apt-get", "install", "-y", "-q", *missing]):
+            done = subprocess.run(command, capture_output=True, text=True, env=apt_env)
+            if done.returncode != 0:
+                print(done.stdout[-3000:] + done.stderr[-3000:], file=sys.stderr)
+                return _fail(f"`{' '.join(command)}` exited with {done.returncode}. Install "
+                             f"{' '.join(missing)} by hand and run `python3.11 tasks.py e2e` again.", code=1)
+    python = str(venv_bin(venv, "python"))
+    if subprocess.run([python, "-c", "import selenium"], capture_output=True).returncode != 0:
+        print(f"[e2e] pip install -e \".[{EXTRAS},e2e]\" (selenium; quiet)", flush=True)
+        _quiet([python, "-m", "pip", "install", "-q", "--disable-pip-version-check", "-e",
+                f".[{EXTRAS},e2e]"], "pip could not install the [e2e] extra (selenium); see its error above.")
+    write_lab_settings(venv)
+    print("[e2e] pytest -m e2e tests/e2e (JupyterLab + headless Chromium; screenshots in build/e2e/)",
+          flush=True)
+    env = dict(venv_env(venv), COMPANION_E2E_REQUIRED="1")
+    command = [python, "-m", "pytest", "-p", "no:xdist", "-m", "e2e", "tests/e2e", *args]
+    return subprocess.run(command, cwd=ROOT, env=env).returncode
+
+
 PARITY_DIR = ROOT / "tests" / "parity"
 TF_VENV = ROOT / "build" / "tf-venv"
 # TensorFlow quiet and deterministic: no C++ log lines, no GPU, no oneDNN reordering of float sums.
@@ -507,7 +545,8 @@ def _fail(message: str, code: int = 2) -> int:
     return code
 
 
-COMMANDS = {"lab": cmd_lab, "test": cmd_test, "record-parity": cmd_record_parity, "_execute": cmd_execute}
+COMMANDS = {"lab": cmd_lab, "test": cmd_test, "record-parity": cmd_record_parity, "e2e": cmd_e2e,
+            "_execute": cmd_execute}
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

@@ -222,3 +222,15 @@ def test_record_parity_stores_stdout_and_how_the_program_ended(tmp_path, monkeyp
     program.write_text("print('fine')\n")
     assert tasks.record_parity_program(sys.executable, program)[2] is None
     assert not program.with_suffix(".status").exists()
+
+
+def test_e2e_without_the_browser_and_without_root_says_what_to_install(monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr(tasks, "ensure_venv", lambda: tmp_path)
+    monkeypatch.setattr(tasks, "BROWSER", {"chromium": str(tmp_path / "no-chromium"),
+                                           "chromium-driver": str(tmp_path / "no-driver")})
+    monkeypatch.setattr(os, "geteuid", lambda: 1000, raising=False)
+    assert tasks.main(["e2e"]) == 2
+    error = capsys.readouterr().err
+    assert "needs chromium and chromium-driver" in error
+    assert "apt-get install chromium chromium-driver" in error
+    assert "e2e" in tasks.HELP
