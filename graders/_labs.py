@@ -20,7 +20,11 @@ CELL_KEYS = ("tags", "companion")
 def lab_notebook(solution: dict, name: str = "notebook") -> dict:
     """The student version of a solution notebook (a new dict; the input is not changed)."""
     cells = [_lab_cell(cell, index, name) for index, cell in enumerate(solution["cells"])]
-    metadata = {"kernelspec": KERNELSPEC, "language_info": {"name": "python"}}
+    # The solution's language_info is what the kernel reported when it last ran: JupyterLab rewrites
+    # a notebook's language_info when its kernel starts, so a lab that has the kernel's opens unmodified.
+    language = solution.get("metadata", {}).get("language_info")
+    language = language if isinstance(language, dict) else {"name": "python"}
+    metadata = {"kernelspec": KERNELSPEC, "language_info": language}
     if isinstance(solution.get("metadata", {}).get("companion"), dict):
         metadata["companion"] = solution["metadata"]["companion"]
     return {"cells": cells, "metadata": metadata, "nbformat": 4, "nbformat_minor": 5}
