@@ -5,7 +5,7 @@ import jax.extend.core
 import jax.numpy as jnp
 import numpy as np
 
-from companion import _dtypes
+from companion import _dtypes, _nest
 from companion._context import state
 from companion._convert import convert_to_tensor
 from companion._op import Op
@@ -62,7 +62,9 @@ class ConcreteFunction:
         self.graph = _Graph(name, closed, self.inputs, self.outputs, owners)
         self._quiet = _without_prints(self._jaxpr)
         self._op = Op(f"function:{name}", self._replay)  # a tape's replay must not print again
-        self._op._eager = jax.jit(self._run)
+        # jit a closure of its own, not the bound method: JAX keys a bound method's caches on its
+        # function and instance, and a collected ConcreteFunction's address can be reused
+        self._op._eager = jax.jit(lambda *arrays: self._run(*arrays))
         self._n_user = info["n_dynamic"]
         self._single = (len(self._out_slots) == 1 and getattr(self._out_slots[0], "plain", False)
                         and self._out_tree == jax.tree_util.tree_structure(0))
@@ -216,7 +218,7 @@ def _kept(effects):
 # -- outputs: traced tensors become program outputs, everything else is rebuilt each call --
 
 def _split_outputs(result, info):
-    leaves, tree = jax.tree_util.tree_flatten(result, is_leaf=_is_output_leaf)
+    leaves, tree = _nest.tree_flatten(result)
     dynamic, slots = [], []
     for leaf in leaves:
         slot, arrays = _output_slot(leaf, len(dynamic))
@@ -251,10 +253,6 @@ def _tensor_slot(start):
 def _pick(index_tensor, options):
     return convert_to_tensor(options[int(index_tensor)])
 
-
-def _is_output_leaf(x):
-    return x is None or isinstance(x, Tensor) or getattr(x, "_is_variable", False) \
-        or hasattr(x, "_choose_from")
 
 
 def _abstract(x):

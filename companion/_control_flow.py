@@ -16,6 +16,7 @@ import warnings
 
 import jax
 
+from companion import _nest
 from companion._context import state
 from companion._convert import convert_to_tensor
 from companion._errors import InvalidArgumentError
@@ -134,7 +135,7 @@ def _staged_while(cond, body, variables, limit):
     leaves, treedef = _flatten(variables)
     names = ("iteration counter",) + tuple(
         f"loop_vars{jax.tree_util.keystr(path)}"
-        for path, _ in jax.tree_util.tree_flatten_with_path(variables, is_leaf=_is_leaf)[0])
+        for path, _ in jax.tree_util.tree_flatten_with_path(variables, is_leaf=_nest.is_value)[0])
     box = {"state": (Tensor(jax.numpy.zeros((), jax.numpy.int32)),) + tuple(_tensor_leaf(x) for x in leaves)}
 
     def current():
@@ -416,12 +417,9 @@ class _Names:
         return (f"{self._prefix} {i}" for i in itertools.count())
 
 
-def _is_leaf(x):
-    return x is None or isinstance(x, Tensor) or getattr(x, "_is_variable", False)
-
 
 def _flatten(structure):
-    return jax.tree_util.tree_flatten(structure, is_leaf=_is_leaf)
+    return _nest.tree_flatten(structure)
 
 
 def _tensor_leaf(x):

@@ -169,6 +169,8 @@ def _cached_scalar(value, dtype):
         if len(_SCALAR_CACHE) >= _SCALAR_CACHE_LIMIT:
             _SCALAR_CACHE.clear()
         tensor = constant(value, dtype=dtype)
+        if isinstance(tensor._value, jax.core.Tracer):
+            return tensor  # made under a JAX trace (e.g. a custom gradient's replay): never cached
         _SCALAR_CACHE[key] = tensor
     return tensor
 

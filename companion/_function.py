@@ -11,15 +11,13 @@ Each ConcreteFunction is an `Op`, so a `GradientTape` records a call as one op.
 import functools
 import weakref
 
-import jax
 import numpy as np
 
-from companion import _staging, _trace_hooks
+from companion import _nest, _staging, _trace_hooks
 from companion._concrete_function import ConcreteFunction, trace_concrete
 from companion._context import state
 from companion._staging import is_traced_leaf
 from companion._tensor import Tensor
-from companion._tensor_spec import TensorSpec
 from companion.config._execution import _Flags
 
 
@@ -138,7 +136,7 @@ class Function:
 
     def _lookup(self, args, kwargs):
         args = self._apply_signature(args, kwargs)
-        leaves, treedef = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_leaf)
+        leaves, treedef = _nest.tree_flatten((args, kwargs))
         key = (treedef, tuple(_staging.leaf_key(x) for x in leaves))
         concrete = self._concrete.get(key)
         if concrete is None:
@@ -254,10 +252,6 @@ def _fast_key(args):
         key.append((Tensor, value.shape, value.dtype))
     return tuple(key)
 
-
-def _is_leaf(x):
-    return (x is None or isinstance(x, (Tensor, TensorSpec, np.ndarray, np.generic))
-            or getattr(x, "_is_variable", False))
 
 
 def _checked_signature(signature):

@@ -5,7 +5,7 @@ import enum
 
 import jax
 
-from companion import _replay
+from companion import _nest, _replay
 from companion._context import state
 from companion._tensor import Tensor
 
@@ -169,7 +169,7 @@ class GradientTape:
     def _differentiate(self, target, sources, output_gradients, unconnected, mode):
         self._check_usable()
         policy = UnconnectedGradients(getattr(unconnected, "value", unconnected))
-        flat_sources, treedef = jax.tree_util.tree_flatten(sources, is_leaf=_is_leaf)
+        flat_sources, treedef = _nest.tree_flatten(sources)
         targets = [_target_tensor(t, self) for t in _flatten(target)]
         if mode != "vjp" and len(targets) != 1:
             raise ValueError(f"{mode} takes a single target tensor. Received {len(targets)} targets.")
@@ -190,7 +190,7 @@ class GradientTape:
     def _cotangents(self, output_gradients, target, targets):
         if output_gradients is None:
             return []
-        structure = jax.tree_util.tree_structure(target, is_leaf=_is_leaf)
+        structure = _nest.tree_flatten(target)[1]
         try:
             given = structure.flatten_up_to(output_gradients)
         except (TypeError, ValueError):
@@ -260,12 +260,9 @@ def _dtype_name(value):
     return as_dtype(value.dtype).name
 
 
-def _is_leaf(x):
-    return x is None or isinstance(x, Tensor) or getattr(x, "_is_variable", False)
-
 
 def _flatten(structure):
-    return jax.tree_util.tree_leaves(structure, is_leaf=_is_leaf)
+    return _nest.tree_flatten(structure)[0]
 
 
 def _as_tensor(x):

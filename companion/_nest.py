@@ -10,6 +10,12 @@ Strings, tensors, NumPy arrays, sets and all other objects are leaves.
 import collections
 import collections.abc
 
+import jax
+import numpy as np
+
+from companion._tensor import Tensor
+from companion._tensor_spec import TensorSpec
+
 __all__ = ["assert_same_structure", "flatten", "is_nested", "map_structure", "pack_sequence_as"]
 
 
@@ -99,6 +105,30 @@ def assert_same_structure(nest1, nest2, check_types=True, expand_composites=Fals
         >>> tf.nest.assert_same_structure((1, [2, 3]), ("a", ["b", "c"]))
     """
     _compare(nest1, nest2, check_types, nest1, nest2)
+
+
+# -- the staging core's fast form: jax.tree_util with companion's leaves -------------------------
+
+_VALUE_TYPES = (Tensor, TensorSpec, np.ndarray, np.generic)
+
+
+def is_value(x):
+    """A leaf of an argument or result structure in the core (function, tapes, Strategy.run,
+    functional control flow): ``None``, tensors, specs, arrays, Variables and AutoGraph's
+    chosen Python values. (A `PerReplica` is a pytree of its array here, so a function passes
+    it as a traced input; `Strategy.run` takes it as one value.) Everything jax.tree_util walks is walked as
+    `flatten` walks it (lists, tuples, namedtuples, dicts in sorted key order)."""
+    return (x is None or isinstance(x, _VALUE_TYPES) or getattr(x, "_is_variable", False)
+            or hasattr(x, "_choose_from"))
+
+
+def tree_flatten(structure):
+    """``(leaves, treedef)`` of ``structure`` with `is_value` leaves; the treedef is hashable
+    (staging uses it in signature keys) and `tree_unflatten` rebuilds the structure."""
+    return jax.tree_util.tree_flatten(structure, is_leaf=is_value)
+
+
+tree_unflatten = jax.tree_util.tree_unflatten
 
 
 # -- internals ---------------------------------------------------------------------------------

@@ -108,3 +108,19 @@ def test_wrong_number_of_gradients():
 
     with pytest.raises(ValueError, match="expected to return 2 gradients, but returned 1"):
         _gradient(wrong, tf.constant(1.0), tf.constant(2.0))
+
+
+def test_scalars_met_inside_a_gradient_replay_do_not_leak_into_later_programs():
+    # grad_fn runs under a JAX trace; the Python scalars it converts must not be cached as tracers
+    @tf.custom_gradient
+    def clipped(x):
+        return x * 1.0, lambda dy: tf.clip_by_value(dy, -0.25, 0.25) * 7.0
+
+    _gradient(lambda a: clipped(a) * 3.0, tf.constant(2.0))
+
+    @tf.function
+    def scale(x):
+        return x * 7.0 + tf.clip_by_value(x, -0.25, 0.25)
+
+    assert float(scale(tf.constant(1.0))) == 7.25
+    assert float(scale(tf.constant(2.0))) == 14.25

@@ -14,6 +14,7 @@ import jax
 import jax.numpy as jnp
 from jax.sharding import PartitionSpec as P
 
+from companion import _nest
 from companion._staging import Trace, leaf_key, stage
 from companion._tensor import Tensor
 from companion.distribute._context import ReplicaContext
@@ -27,7 +28,7 @@ class ReplicaProgram:
 
     def __init__(self, strategy, fn, args, kwargs):
         self._strategy = strategy
-        leaves, self._treedef = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_leaf)
+        leaves, self._treedef = _flatten((args, kwargs))
         self._kinds = [_kind(x) for x in leaves]
         self._static = [None if k else x for k, x in zip(self._kinds, leaves)]
         self._masked = any(isinstance(x, PerReplica) and x._mask is not None for x in leaves)
@@ -55,8 +56,9 @@ class ReplicaProgram:
         args, kwargs = self._rebuild(arrays)
         with ReplicaContext(self._strategy, AXIS, mask):
             result = self._fn(*args, **kwargs)
-        outs, self._out_tree = jax.tree_util.tree_flatten(result, is_leaf=_is_leaf)
-        return [_array_of(o) for o in outs]
+        outs, self._out_tree = _flatten(result)
+        self._out_none = [o is None for o in outs]
+        return [_array_of(o) for o in outs if o is not None]
 
     def _rebuild(self, arrays):
         filled, it = [], iter(arrays)
@@ -90,7 +92,7 @@ class ReplicaProgram:
 
     # -- calling ------------------------------------------------------------------------------
     def __call__(self, args, kwargs):
-        leaves = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_leaf)[0]
+        leaves = _flatten((args, kwargs))[0]
         arrays = [v._value for v in self.variables]
         arrays += [_global_array(x) for x, k in zip(leaves, self._kinds) if k]
         if self._masked:
@@ -99,14 +101,15 @@ class ReplicaProgram:
         for var, value in zip(self._written, outs[self._n_out:]):
             var._set_value(value)
         replicas = self._strategy.num_replicas_in_sync
-        results = [Tensor(o[0]) if replicas == 1 else PerReplica(o, replicas, stacked=True)
-                   for o in outs[:self._n_out]]
-        return jax.tree_util.tree_unflatten(self._out_tree, results)
+        results = iter([Tensor(o[0]) if replicas == 1 else PerReplica(o, replicas, stacked=True)
+                        for o in outs[:self._n_out]])
+        leaves = [None if none else next(results) for none in self._out_none]
+        return _nest.tree_unflatten(self._out_tree, leaves)
 
 
 def signature(fn, args, kwargs):
     """The cache key of a call: the function, the argument structure, shapes and dtypes."""
-    leaves, treedef = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_leaf)
+    leaves, treedef = _flatten((args, kwargs))
     parts = []
     for x in leaves:
         kind = _kind(x)
@@ -129,8 +132,10 @@ def _synchronized(variable, new, old):
     return new
 
 
-def _is_leaf(x):
-    return isinstance(x, (Tensor, PerReplica)) or getattr(x, "_is_variable", False)
+def _flatten(structure):
+    """`companion._nest.tree_flatten`, with each `PerReplica` one value (a replica's share)."""
+    return jax.tree_util.tree_flatten(structure, is_leaf=lambda x: _nest.is_value(x)
+                                      or isinstance(x, PerReplica))
 
 
 def _kind(x):
