@@ -16,6 +16,7 @@ def class_weight_to_sample_weight(y, class_weight):
 
     Example:
         >>> import numpy as np
+        >>> from companion.keras.models._class_weight import class_weight_to_sample_weight
         >>> class_weight_to_sample_weight(np.array([0, 2, 1, 2]), {0: 1.0, 2: 0.5})
         array([1. , 0.5, 1. , 0.5], dtype=float32)
     """
