@@ -1,0 +1,20 @@
+"""Keras metrics: update_state, result, reset_state."""
+import tensorflow as tf
+
+m = tf.keras.metrics.Mean()
+m.update_state([1.0, 2.0, 3.0])
+print(float(m.result()))
+m.update_state(10.0)
+print(float(m.result()))
+m.reset_state()
+print(float(m.result()))
+acc = tf.keras.metrics.SparseCategoricalAccuracy()
+acc.update_state([1, 0, 2], [[0.1, 0.9, 0.0], [0.8, 0.1, 0.1], [0.5, 0.3, 0.2]])
+print(round(float(acc.result()), 5))
+b = tf.keras.metrics.BinaryAccuracy()
+b.update_state([1, 0, 1, 1], [0.7, 0.2, 0.4, 0.9])
+print(float(b.result()))
+a = tf.keras.metrics.Accuracy()
+a.update_state([1, 2, 3], [1, 2, 4])
+print(round(float(a.result()), 5))
+print(acc.name, b.name, m.name)
