@@ -25,7 +25,8 @@ def model_and_data():
     x = rng.normal(size=(64, 4)).astype("float32")
     y = (x.sum(1) > 0).astype("float32")
     model = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(3, activation="relu", name="d1"),
-                                 tf.keras.layers.Dense(1, activation="sigmoid", name="out")])
+                                 tf.keras.layers.Dense(1, activation="sigmoid", name="out")],
+                                name="sequential")  # (the default name depends on earlier models)
     model.compile("sgd", "binary_crossentropy", metrics=["accuracy"])
     return model, x, y
 

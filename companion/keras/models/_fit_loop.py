@@ -8,48 +8,77 @@ from companion.keras.models._data_adapter import DataHandler, is_dataset, train_
 from companion.keras.models._logs import to_python
 
 
-def run_fit(model, x, y, batch_size, epochs, verbose, callbacks, validation_split, validation_data,
-            shuffle, sample_weight, initial_epoch, steps_per_epoch, validation_steps,
-            validation_batch_size, validation_freq, class_weight=None):
-    """``Model.fit``'s loop: one compiled train step per batch, callbacks around it."""
-    if validation_split and validation_data is None:
-        if is_dataset(x):
-            raise ValueError("fit: `validation_split` is only supported for arrays, not for a Dataset. "
-                             "Pass validation_data=<a Dataset> instead.")
-        (x, y, sample_weight), validation_data = train_validation_split((x, y, sample_weight),
-                                                                        validation_split)
-    x, y, sample_weight = _class_weight.apply(x, y, sample_weight, class_weight, is_dataset(x))
-    data = DataHandler(x, y, sample_weight, batch_size, steps_per_epoch, shuffle)
-    callback_list = _callbacks(model, callbacks, verbose, epochs=epochs, steps=data.steps)
-    train_function = data.runner(model.make_train_function(), lambda: model._gathering("train_step"),
-                                 model._distribute_strategy)
-    model.stop_training = False
-    callback_list.on_train_begin()
-    initial_epoch = _resume(callback_list, data, initial_epoch)
-    logs = {}
-    for epoch in range(initial_epoch, epochs):
-        model.reset_metrics()
-        callback_list.on_epoch_begin(epoch)
-        batch_logs = None
-        for step, batch in data.epoch():
-            callback_list.on_train_batch_begin(step)
-            batch_logs = train_function(batch)
-            callback_list.on_train_batch_end(step, batch_logs)
-            if model.stop_training:
+class FitLoop:
+    """One call of ``Model.fit``: it owns the call's data, callbacks, compiled step and epoch.
+
+    Built from ``fit``'s arguments (validation split and class weights applied, the data
+    batched, the callbacks and train step made); `run` trains epoch by epoch with the
+    callbacks around each epoch and batch, and returns the `History`.
+    """
+
+    def __init__(self, model, x, y=None, *, batch_size=None, epochs=1, verbose=1, callbacks=None,
+                 validation_split=0.0, validation_data=None, shuffle=True, sample_weight=None,
+                 class_weight=None, initial_epoch=0, steps_per_epoch=None, validation_steps=None,
+                 validation_batch_size=None, validation_freq=1):
+        if validation_split and validation_data is None:
+            if is_dataset(x):
+                raise ValueError("fit: `validation_split` is only supported for arrays, not for a Dataset. "
+                                 "Pass validation_data=<a Dataset> instead.")
+            (x, y, sample_weight), validation_data = train_validation_split((x, y, sample_weight),
+                                                                            validation_split)
+        x, y, sample_weight = _class_weight.apply(x, y, sample_weight, class_weight, is_dataset(x))
+        self.model = model
+        self.epochs = epochs
+        self.epoch = initial_epoch  # the epoch being (or next to be) trained
+        self.data = DataHandler(x, y, sample_weight, batch_size, steps_per_epoch, shuffle)
+        self.callbacks = _callbacks(model, callbacks, verbose, epochs=epochs, steps=self.data.steps)
+        self.train_function = self.data.runner(model.make_train_function(),
+                                               lambda: model._gathering("train_step"),
+                                               model._distribute_strategy)
+        self.validation = validation_data
+        self.validation_batch_size = validation_batch_size or batch_size
+        self.validation_steps = validation_steps
+        self.validation_freq = validation_freq
+        self.logs = {}
+
+    def run(self):
+        """Trains the remaining epochs; returns ``model.history``."""
+        model, callbacks = self.model, self.callbacks
+        model.stop_training = False
+        callbacks.on_train_begin()
+        self.epoch = _resume(callbacks, self.data, self.epoch)
+        while self.epoch < self.epochs:
+            self.logs = self.run_epoch()
+            callbacks.on_epoch_end(self.epoch, self.logs)
+            self.epoch += 1
+            if model.stop_training or self.data.ran_out:
+                break
+        callbacks.on_train_end(self.logs)
+        return model.history
+
+    def run_epoch(self):
+        """One epoch: the metrics reset, every batch trained, then validation; the epoch's logs."""
+        self.model.reset_metrics()
+        self.callbacks.on_epoch_begin(self.epoch)
+        logs = to_python(self._train_batches())
+        if self.validation is not None and _should_validate(self.epoch, self.validation_freq):
+            val_logs = _validate(self.model, self.validation, self.validation_batch_size,
+                                 self.validation_steps, self.callbacks)
+            logs.update({"val_" + k: v for k, v in val_logs.items()})
+        return logs
+
+    def _train_batches(self):
+        callbacks, batch_logs = self.callbacks, None
+        for step, batch in self.data.epoch():
+            callbacks.on_train_batch_begin(step)
+            batch_logs = self.train_function(batch)
+            callbacks.on_train_batch_end(step, batch_logs)
+            if self.model.stop_training:
                 break
         if batch_logs is None:
             raise ValueError("fit: the training data gave no batches in this epoch. Check that the "
                              "dataset is not empty (or exhausted: add .repeat()).")
-        logs = to_python(batch_logs)
-        if validation_data is not None and _should_validate(epoch, validation_freq):
-            val_logs = _validate(model, validation_data, validation_batch_size or batch_size,
-                                 validation_steps, callback_list)
-            logs.update({"val_" + k: v for k, v in val_logs.items()})
-        callback_list.on_epoch_end(epoch, logs)
-        if model.stop_training or data.ran_out:
-            break
-    callback_list.on_train_end(logs)
-    return model.history
+        return batch_logs
 
 
 def run_evaluate(model, x, y, batch_size, verbose, sample_weight, steps, callbacks,

@@ -223,15 +223,18 @@ class Trainer:
         ``class_weight`` (``{class: weight}``, single-output models) gives each training
         example the weight of its label's class, as Keras 3 does.
         """
-        from companion.keras.models._fit_loop import run_fit
+        from companion.keras.models._fit_loop import FitLoop
 
         self._assert_compiled("fit")
         _reject(kwargs, "fit")
         with self._scope():
-            return run_fit(self, x, y, batch_size, epochs, _verbosity(verbose), callbacks,
-                           validation_split, validation_data, shuffle, sample_weight, initial_epoch,
-                           steps_per_epoch, validation_steps, validation_batch_size, validation_freq,
-                           class_weight)
+            loop = FitLoop(self, x, y, batch_size=batch_size, epochs=epochs, verbose=_verbosity(verbose),
+                           callbacks=callbacks, validation_split=validation_split,
+                           validation_data=validation_data, shuffle=shuffle, sample_weight=sample_weight,
+                           class_weight=class_weight, initial_epoch=initial_epoch,
+                           steps_per_epoch=steps_per_epoch, validation_steps=validation_steps,
+                           validation_batch_size=validation_batch_size, validation_freq=validation_freq)
+            return loop.run()
 
     def evaluate(self, x=None, y=None, batch_size=None, verbose="auto", sample_weight=None, steps=None,
                  callbacks=None, return_dict=False, **kwargs):
