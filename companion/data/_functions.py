@@ -15,6 +15,7 @@ import jax
 import numpy as np
 
 from companion._dtypes import as_dtype
+from companion._staging import Trace, stage
 from companion._tensor import Tensor
 from companion.data import _spec, _structure, _values
 
@@ -142,14 +143,6 @@ def _compile(func):
     return function(func)
 
 
-def _staging_tools():
-    try:
-        from companion._staging import Trace, staging
-    except ImportError:
-        return None
-    return Trace, staging
-
-
 def _converted(func):
     try:
         from companion.autograph import to_graph
@@ -159,33 +152,25 @@ def _converted(func):
         return func
 
 
-def _traced(func, arg_structure, info, pure):
-    """``func`` as a function of flat arrays, run under a staging Trace (Variables are never leaked).
-
-    With ``pure``, touching a Variable (incl. random ops) makes the trace fail. Only numeric
-    outputs are accepted. ``info['structure']`` receives the output structure.
-    """
-    tools = _staging_tools()
-    if tools is None:
-        raise TypeError("companion._staging is unavailable: cannot trace a dataset function safely")
-    trace_cls, staging = tools
+def _staged(func, arg_structure, avals, pure):
+    """``func`` staged once on flat arrays shaped ``avals`` (`companion._staging.stage`):
+    ``(Staged, output structure)``. Variables are never leaked. With ``pure``, a function that
+    touches a Variable (incl. random ops) is refused; only numeric outputs are accepted."""
+    info = {}
 
     def run(*arrays):
-        args = _structure.pack(arg_structure, [Tensor(a) for a in arrays])
-        trace = trace_cls(allow_create=False, owner="a Dataset function")
-        try:
-            with staging(trace):
-                out = _outputs(func(*args))
-        finally:
-            stateful = bool(trace.aliases or trace.originals or trace.created)
-            trace.restore()
+        out = _outputs(func(*_structure.pack(arg_structure, [Tensor(a) for a in arrays])))
         leaves = _structure.flatten(out)
-        if (pure and stateful) or not _traceable(tuple(leaves)):
-            raise TypeError("not a pure function of numeric tensors")
+        if not _traceable(tuple(leaves)):
+            raise TypeError("not a function of numeric tensors")
         info["structure"] = out
         return [jax.numpy.asarray(leaf) for leaf in leaves]
 
-    return run
+    trace = Trace(allow_create=False, owner="a Dataset function")
+    staged = stage(run, avals, trace)
+    if pure and (staged.variables or staged.written or trace.created or trace.feed_owner):
+        raise TypeError("not a pure function of numeric tensors")
+    return staged, info["structure"]
 
 
 def _abstract_spec(func, arg_specs):
@@ -195,11 +180,11 @@ def _abstract_spec(func, arg_specs):
         raise TypeError("needs numeric tensor specs of known rank")
     converted, results = _converted(func), []
     for fill in (2, 3):
-        info = {}
         avals = [jax.ShapeDtypeStruct(tuple(fill if d is None else d for d in s.shape), s.dtype._np)
                  for s in specs]
-        flat = jax.eval_shape(_traced(converted, arg_specs, info, pure=False), *avals)
-        results.append(_structure.pack(info["structure"],
+        staged, structure = _staged(converted, arg_specs, avals, pure=False)
+        flat = staged.out_avals[:staged.n_out]
+        results.append(_structure.pack(structure,
                                        [_spec.TensorSpec(a.shape, as_dtype(a.dtype)) for a in flat]))
         if all(s.shape.is_fully_defined() for s in specs):
             return results[0]
@@ -210,15 +195,14 @@ def _vectorize(func, arg_specs):
     specs = _structure.flatten(arg_specs)
     if not all(_numeric(s) and s.shape.is_fully_defined() for s in specs):
         return None
-    info = {}
-    batched = jax.vmap(_traced(_converted(func), arg_specs, info, pure=True))
-    avals = [jax.ShapeDtypeStruct((2, *s.shape), s.dtype._np) for s in specs]
-    try:
-        jax.eval_shape(batched, *avals)
+    avals = [jax.ShapeDtypeStruct(tuple(s.shape), s.dtype._np) for s in specs]
+    try:  # staged once per element, then the program vmapped over a batch of elements
+        staged, structure = _staged(_converted(func), arg_specs, avals, pure=True)
+        batched = jax.vmap(lambda *arrays: staged.evaluate(arrays))
+        jax.eval_shape(batched, *[jax.ShapeDtypeStruct((2, *a.shape), a.dtype) for a in avals])
     except Exception:
         return None
     compiled = jax.jit(batched)
-    structure = info["structure"]
 
     def apply(batched_args):
         return _structure.pack(structure, compiled(*_structure.flatten(batched_args)))
