@@ -1,15 +1,15 @@
 """Calling a layer on `KerasTensor`s: shapes by abstract evaluation, the call kept as a `Node`.
 
-The layer is built from the symbolic shapes, then its call runs once under
-``jax.eval_shape`` on traced tensors, inside a staging trace, so Variables are only read
-(writes such as moving averages are undone) and nothing is computed. Unknown axes
+The layer is built from the symbolic shapes, then its call is staged once on abstract
+tensors (`companion._staging.stage`), so Variables are only read (writes such as moving
+averages are undone) and nothing is computed. Unknown axes
 (``None``) are given two different sizes in two evaluations; the output axes whose sizes
 differ are unknown too.
 """
 
 import jax
 
-from companion._staging import Trace, staging
+from companion._staging import Trace, stage
 from companion._tensor import Tensor
 from companion.keras._functional._keras_tensor import KerasTensor
 from companion.keras._functional._node import Node
@@ -64,18 +64,13 @@ def _evaluate(fn, arguments, flat, size, owner):
         def real(v):
             return substitutes[id(v)] if getattr(v, "_is_keras_tensor", False) else v
 
-        trace = Trace(allow_create=True, owner=owner)
-        with staging(trace):
-            try:
-                out = fn(*map_structure(real, arguments))
-            finally:
-                trace.restore()
+        out = fn(*map_structure(real, arguments))
         leaves = []
         holder["structure"] = map_structure(lambda t: leaves.append(_array_of(t, owner)), out)
         return leaves
 
-    results = jax.eval_shape(traced, *specs)
-    return holder["structure"], results
+    staged = stage(traced, specs, Trace(allow_create=True, owner=owner))
+    return holder["structure"], staged.out_avals[:staged.n_out]
 
 
 def _array_of(value, owner):
