@@ -6,9 +6,11 @@ names (layer and variable *names* such as ``dense_3`` play no part):
 
 * a `Checkpoint`: its keyword children (``model``, ``optimizer``, ``step``, ...) and
   ``save_counter``; a ``root`` object's children sit at the top level;
-* a Keras Layer: its attributes in ``vars()`` order that hold Layers and Variables
-  (also inside lists, tuples and dicts: ``layers/0/kernel``), then any Variable made by
-  ``add_weight`` but held by no attribute, named by its ``add_weight`` name;
+* an object with the checkpoint protocol, ``_checkpoint_children()`` (``(name, value)``
+  pairs) and optionally ``_checkpoint_created()`` (``(variables, name prefix)``): a Keras
+  Layer gives its attributes in ``vars()`` order that hold Layers and Variables (also inside
+  lists, tuples and dicts: ``layers/0/kernel``), then any Variable made by ``add_weight`` but
+  held by no attribute, named by its ``add_weight`` name;
 * an optimizer: ``iter``, ``learning_rate`` (unless a schedule) and, once the rest of
   the graph is named, each slot under the path of the variable it belongs to:
   ``model/dense/kernel/.OPTIMIZER_SLOT/optimizer/m``;
@@ -83,10 +85,10 @@ def _visit(obj, path, graph):
         _add_variable(obj, path, graph)
         return
     graph.paths[id(obj)] = path
-    if hasattr(type(obj), "_checkpoint_children"):
+    if hasattr(type(obj), "_checkpoint_children"):  # the protocol (Keras layers, Checkpoint)
         _visit_items(obj._checkpoint_children(), path, graph)
-    elif getattr(type(obj), "_is_layer", False):
-        _visit_layer(obj, path, graph)
+        if hasattr(type(obj), "_checkpoint_created"):
+            _visit_created(obj, *obj._checkpoint_created(), path, graph)
     elif is_optimizer(obj):
         _visit_items([("iter", obj._iterations), ("learning_rate", obj._learning_rate)], path, graph)
         graph._optimizers.append((path, obj))
@@ -105,13 +107,6 @@ def _visit_items(items, path, graph):
     for name, value in items:
         if _may_hold_variables(value):
             _visit(value, join(path, name), graph)
-
-
-def _visit_layer(layer, path, graph):
-    from companion.keras.layers._layer import _UNTRACKED
-
-    _visit_items(_attributes(layer, _UNTRACKED), path, graph)
-    _visit_created(layer, layer._own_weights, f"{layer.name}/", path, graph)
 
 
 def _visit_created(owner, variables, prefix, path, graph):

@@ -314,6 +314,16 @@ class Layer(Module):
         self.__dict__["_tracking_cache"] = (_attribute_ids(self), containers, (variables, layers))
         return variables, layers
 
+    # -- the checkpoint protocol (companion.train's object graph walks these) ------------------
+    def _checkpoint_children(self):
+        """``(name, value)`` pairs a checkpoint walks: the layer's attributes, minus bookkeeping."""
+        return [(k, v) for k, v in vars(self).items() if k not in _UNTRACKED]
+
+    def _checkpoint_created(self):
+        """The Variables made by `add_weight` (an attribute may not hold them) and the prefix
+        of their names, so a checkpoint can also name them as they were created."""
+        return self._own_weights, f"{self.name}/"
+
     def __repr__(self):
         return f"<{type(self).__name__} name={self.name!r}, built={self.built}>"
 
