@@ -5,6 +5,13 @@ Variables); `CheckpointManager` keeps numbered checkpoints in a directory. The `
 message classes are protobuf messages with TensorFlow's field names and numbers, built on
 first use so that ``import companion`` does not import protobuf.
 
+Internal surface for other companion packages (Keras weights files and `BackupAndRestore`
+save and restore object graphs the way checkpoints do): ``_object_graph.walk`` (name the
+Variables of a graph), ``_restoration.Restoration`` (restore by path, deferred for Variables
+not created yet), ``_status.CheckpointLoadStatus`` and ``_chief.is_chief``/``task`` (who
+writes under multi-worker). Objects take part in a walk through the checkpoint protocol
+(``_checkpoint_children``/``_checkpoint_created``, see ``_object_graph``).
+
 Example:
     >>> import companion as tf
     >>> example = tf.train.Example(features=tf.train.Features(feature={
