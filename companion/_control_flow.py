@@ -83,12 +83,15 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     """Repeats ``loop_vars = body(*loop_vars)`` while ``cond(*loop_vars)`` is true.
 
     ``loop_vars`` is a list or tuple (its entries may be nested structures of tensors);
-    ``body`` returns the same structure, with each tensor keeping its dtype and shape.
+    ``body`` returns a list or tuple of the same structure, with each tensor keeping its
+    dtype and shape inside a function. As in TensorFlow, eagerly the result is what the last
+    ``body`` call returned (a tuple if it returned one; ``loop_vars``, as tensors, if it never
+    ran), and inside a function it has the structure of ``loop_vars``.
     ``maximum_iterations`` stops the loop after that many iterations. Inside a function
-    the loop is compiled (``lax.while_loop``); with a ``maximum_iterations`` known while
-    tracing it is a bounded loop that a `GradientTape` (around the function or inside it)
-    can differentiate. ``shape_invariants``, ``parallel_iterations``, ``back_prop`` and
-    ``swap_memory`` are accepted for compatibility; shapes may not change.
+    the loop is compiled (`companion.autograph`: a bounded ``lax.scan`` when the trip count
+    is bounded while tracing, else ``lax.while_loop``) and a `GradientTape` around or
+    inside the function differentiates it. ``shape_invariants``, ``parallel_iterations``,
+    ``back_prop`` and ``swap_memory`` are accepted for compatibility; shapes may not change.
 
     Example:
         >>> import companion as tf
@@ -109,21 +112,33 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
         limit = int(convert_to_tensor(limit).numpy())
         if limit < 0:
             raise InvalidArgumentError(f"while_loop: maximum_iterations must be >= 0. Received: {limit}")
-    if state.staging:
-        result = _staged_while(cond, body, variables, limit)
-    else:
-        result = _python_while(cond, body, variables, limit)
-    return result[0] if single else result
+    if not state.staging:
+        return _python_while(cond, body, loop_vars, single, limit)
+    result = _staged_while(cond, body, variables, limit)
+    if single:
+        return result[0]
+    return tuple(result) if isinstance(loop_vars, tuple) else result
 
 
-def _python_while(cond, body, variables, limit):
-    expected = _flatten(variables)[1]
+def _python_while(cond, body, loop_vars, single, limit):
+    """TF's eager loop: loop_vars become tensors; the result is what ``body`` last returned."""
+    current = _nest.map_structure(_eager_leaf, loop_vars)
     count = 0
-    while (limit is None or count < limit) and _truth(cond(*variables), "while_loop"):
-        variables = _as_list(body(*variables), len(variables))
-        _check_structure(expected, variables)
+    while limit is None or count < limit:
+        args = [current] if single else list(current)
+        if not _truth(cond(*args), "while_loop"):
+            break
+        out = body(*args)
+        if single:
+            out = _as_list(out, 1)[0]
+        elif not isinstance(out, (list, tuple)):
+            raise TypeError(f"while_loop: body must return a list or tuple of {len(args)} loop variable(s), "
+                            f"as loop_vars is a {type(loop_vars).__name__}. Received: {out!r}. Return "
+                            "(value,) or [value] for a single loop variable.")
+        _check_eager_structure(args, list(out) if not single else [out])
+        current = out
         count += 1
-    return variables
+    return current
 
 
 def _staged_while(cond, body, variables, limit):
@@ -202,8 +217,9 @@ def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case"
     """Runs the callable of the first true predicate of ``pred_fn_pairs`` (pairs ``(pred, fn)``).
 
     If no predicate is true, ``default()`` runs; with no default, eagerly an
-    `InvalidArgumentError`, and inside a function the last pair's callable. With
-    ``exclusive=True`` at most one predicate may be true (checked when they are known).
+    `InvalidArgumentError`, and inside a function the last pair's callable.
+    ``exclusive=True`` is accepted; as in TensorFlow 2.21 (eagerly and inside a function)
+    it is not checked, and the first true predicate wins.
 
     Example:
         >>> import companion as tf
@@ -222,10 +238,6 @@ def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case"
         raise TypeError(f"case: default must be a callable. Received: {default!r}")
     if not any(is_traced(p) for p, _ in pairs):
         truths = [_truth(p, "case") for p, _ in pairs]
-        if exclusive and sum(truths) > 1:
-            true = [i for i, t in enumerate(truths) if t]
-            raise InvalidArgumentError(f"case: exclusive=True but predicates {true} are all true. Make the "
-                                       "conditions mutually exclusive.")
         for truth, (_, fn) in zip(truths, pairs):
             if truth:
                 return fn()
@@ -262,6 +274,10 @@ def _branch_table(branch_fns):
     table = dict(items)
     if len(table) != len(items):
         raise ValueError(f"switch_case: a branch index appears twice in branch_fns: {[i for i, _ in items]}")
+    if sorted(table) != list(range(len(table))):
+        raise ValueError(f"switch_case: branch indices (keys) must form the contiguous range "
+                         f"[0, {len(table)}), as TensorFlow requires. Received: {sorted(table)}. Number the "
+                         "branches 0, 1, ... and pass default= for every other index.")
     return table
 
 
@@ -440,6 +456,25 @@ def _as_list(out, n):
         return [out]
     raise ValueError(f"while_loop: body must return {n} loop variables (a list or tuple), as loop_vars. "
                      f"Received: {out!r}")
+
+
+def _eager_leaf(x):
+    """A loop variable as TF's eager loop holds it: numbers, arrays and Variables become tensors."""
+    if isinstance(x, Tensor) or x is None or not (getattr(x, "_is_variable", False) or _nest.is_value(x)
+                                                  or isinstance(x, (bool, int, float, complex))):
+        return x
+    return convert_to_tensor(x)
+
+
+def _check_eager_structure(before, after):
+    """TF's eager check: the nesting and the sequence types (list vs tuple) of nested variables."""
+    try:
+        _nest.assert_same_structure(before, after, check_types=True)
+    except (TypeError, ValueError) as error:
+        reason = str(error).splitlines()[0].split(" Pass check_types")[0]
+        raise type(error)(f"while_loop: body must return the structure of loop_vars, {before!r}, but "
+                          f"returned {after!r} ({reason}). Return every loop variable, nested as in "
+                          "loop_vars, with the same list/tuple types.") from None
 
 
 def _check_structure(expected, values):

@@ -133,8 +133,17 @@ def test_switch_case():
         assert float(tf.switch_case(i, fns)) == last
         assert float(staged(tf.constant(i))) == last
         assert float(staged_default(tf.constant(i))) == (last if 0 <= i <= 2 else -1.0)
-    pairs = [(0, lambda: tf.constant(1)), (5, lambda: tf.constant(6))]
-    assert int(tf.switch_case(5, pairs)) == 6
+    pairs = [(1, lambda: tf.constant(6)), (0, lambda: tf.constant(1))]
+    assert int(tf.switch_case(5, pairs)) == 6 and int(tf.switch_case(0, pairs)) == 1
+
+
+@pytest.mark.parametrize("branches", [{0: lambda: 1, 3: lambda: 3}, {1: lambda: 1, 2: lambda: 2},
+                                      [(0, lambda: 0), (2, lambda: 2)]])
+def test_switch_case_branch_indices_must_be_0_to_n(branches):
+    # TF 2.21: ValueError "branch indices (keys) must form contiguous range of [0 to 2)", for any index
+    for index in (0, 1, 5):
+        with pytest.raises(ValueError, match=r"contiguous range \[0, 2\)"):
+            tf.switch_case(tf.constant(index), branches)
 
 
 def test_case():
@@ -147,8 +156,47 @@ def test_case():
         assert int(sign(tf.constant(v))) == int(np.sign(v)) == int(staged(tf.constant(v)))
     with pytest.raises(tf.InvalidArgumentError, match="none of the conditions"):
         tf.case([(tf.constant(False), lambda: 1)])
-    with pytest.raises(tf.InvalidArgumentError, match="exclusive"):
-        tf.case([(True, lambda: 1), (True, lambda: 2)], exclusive=True)
+    # TF 2.21 does not check exclusive=True: two true predicates give the first one's value,
+    # eagerly and inside a function
+    x = tf.constant(5)
+    pairs = [(x > 1, lambda: tf.constant(1)), (x > 2, lambda: tf.constant(2))]
+    assert int(tf.case(pairs, exclusive=True)) == 1
+    staged = tf.function(lambda x: tf.case([(x > 1, lambda: tf.constant(1)), (x > 2, lambda: tf.constant(2))],
+                                           exclusive=True))
+    assert int(staged(x)) == 1
+
+
+def _kinds(result):
+    return type(result).__name__, [int(v) for v in tf.nest.flatten(result)]
+
+
+def test_while_loop_result_takes_tf_structure_rules():
+    # TF 2.21: eagerly the result is what body returned (a tuple for a tuple); loop_vars (as
+    # tensors) when the body never ran; inside a function the structure of loop_vars
+    def loops():
+        return [tf.while_loop(lambda i: i < 3, lambda i: (i + 1,), [tf.constant(0)]),
+                tf.while_loop(lambda i: i < 3, lambda i: [i + 1], (tf.constant(0),)),
+                tf.while_loop(lambda i, j: i < 0, lambda i, j: (i + 1, j), [0, 1]),
+                tf.while_loop(lambda i, j: i < 2, lambda i, j: (i + 1, j), [0, 1])]
+
+    eager = [_kinds(r) for r in loops()]
+    assert eager == [("tuple", [3]), ("list", [3]), ("list", [0, 1]), ("tuple", [2, 1])]
+    assert all(isinstance(v, tf.Tensor) for r in loops() for v in r)
+    staged = [_kinds(r) for r in tf.function(loops)()]
+    assert staged == [("list", [3]), ("tuple", [3]), ("list", [0, 1]), ("list", [2, 1])]
+
+
+def test_while_loop_eager_body_structure_errors_are_tfs():
+    # TF 2.21 eagerly: a bare tensor for [i] is TypeError; a list for a nested tuple is TypeError;
+    # a wrong number of loop variables is ValueError. Inside a function a bare tensor is accepted.
+    with pytest.raises(TypeError, match="list or tuple"):
+        tf.while_loop(lambda i: i < 10, lambda i: i + 1, [tf.constant(0)])
+    with pytest.raises(TypeError, match="list/tuple types"):
+        tf.while_loop(lambda p: p[0] < 2, lambda p: ([p[0] + 1, p[1]],), [(tf.constant(0), 1)])
+    with pytest.raises(ValueError, match="structure of loop_vars"):
+        tf.while_loop(lambda i, j: i < 2, lambda i, j: (i + 1,), [0, 1])
+    staged = tf.function(lambda: tf.while_loop(lambda i: i < 10, lambda i: i + 1, [tf.constant(0)]))
+    assert _kinds(staged()) == ("list", [10])
 
 
 def test_a_tape_inside_the_function_differentiates_through_cond():
