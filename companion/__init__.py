@@ -58,6 +58,7 @@ from companion._ops._math import *
 from companion._ops._reduce import *
 from companion._ops._sort import *
 from companion._ops._clip import clip_by_global_norm, clip_by_norm
+from companion._ops._math import truncatediv, truncatemod
 from companion._ops._layout import *
 from companion._ops._safe_math import stop_gradient
 from companion._ops._scatter import *
@@ -88,7 +89,8 @@ newaxis = None  # tf.newaxis: x[:, tf.newaxis] inserts an axis, as NumPy's np.ne
 __all__ = sorted({
     *_array.__all__, *_creation.__all__, *_linalg.__all__, *_math.__all__, *_reduce.__all__,
     *_sort.__all__, *_layout.__all__, *_scatter.__all__, *_scopes.__all__,
-    "clip_by_global_norm", "clip_by_norm", "stop_gradient", "case", "cond", "switch_case", "while_loop",
+    "clip_by_global_norm", "clip_by_norm", "stop_gradient", "truncatediv", "truncatemod",
+    "case", "cond", "switch_case", "while_loop",
     "TensorArray", "map_fn", "vectorized_map", "foldl", "foldr", "scan", "custom_gradient",
     "Module", "nest", "assert_equal", "assert_greater", "assert_less", "assert_rank", "debugging",
     "get_logger",

@@ -16,7 +16,8 @@ from companion._ops._static import normalize_axes, normalize_axis, static_array,
 from companion._tensor import Tensor
 
 __all__ = [
-    "boolean_mask", "broadcast_to", "concat", "expand_dims", "gather", "gather_nd", "one_hot",
+    "boolean_mask", "broadcast_dynamic_shape", "broadcast_static_shape", "broadcast_to", "concat",
+    "expand_dims", "gather", "gather_nd", "one_hot",
     "pad", "rank", "reshape", "reverse", "shape", "size", "slice", "split", "squeeze", "stack",
     "strided_slice", "tile", "transpose", "unstack", "where",
 ]
@@ -138,6 +139,70 @@ def broadcast_to(input, shape, name=None):  # noqa: A002
             "must equal the target's or be 1. Reshape the tensor first. "
             f"Received: shape={shape!r}")
     return _broadcast_to(input, shape=dims)
+
+
+def broadcast_static_shape(shape_x, shape_y):
+    """The `TensorShape` that broadcasting shapes ``shape_x`` and ``shape_y`` gives.
+
+    Dimensions are matched from the right; a 1 takes the other's size, and an unknown
+    (``None``) dimension beside a known size other than 1 takes that size.
+
+    Raises:
+        ValueError: two known dimensions differ and neither is 1.
+
+    Example:
+        >>> import companion as tf
+        >>> print(tf.broadcast_static_shape(tf.TensorShape([2, 1]), tf.TensorShape([1, 3])))
+        (2, 3)
+    """
+    from companion._shape import TensorShape
+
+    x, y = TensorShape(shape_x), TensorShape(shape_y)
+    if x.rank is None or y.rank is None:
+        return TensorShape(None)
+    dims = _broadcast_dims(x.as_list(), y.as_list())
+    if dims is None:
+        raise ValueError(f"Incompatible shapes for broadcasting: {x} and {y}. Compared from the right, each "
+                         "pair of dimensions must be equal or one of them 1.")
+    return TensorShape(dims)
+
+
+def broadcast_dynamic_shape(shape_x, shape_y):
+    """The broadcast of two shapes given as 1-D integer tensors, as a 1-D tensor of their dtype.
+
+    Example:
+        >>> import companion as tf
+        >>> print(tf.broadcast_dynamic_shape(tf.constant([2, 1]), tf.constant([1, 3])))
+        companion.Tensor([2 3], shape=(2,), dtype=int32)
+    """
+    x, y = as_input(shape_x), as_input(shape_y)
+    if x.is_traced or y.is_traced:
+        raise TypeError("broadcast_dynamic_shape: the shapes must be known when the function is traced "
+                        "(companion's shapes are static). Use broadcast_static_shape on x.shape instead.")
+    a, b = np.asarray(x).tolist(), np.asarray(y).tolist()
+    dims = _broadcast_dims(a, b)
+    if dims is None:
+        raise InvalidArgumentError(f"Incompatible shapes: {a} vs. {b}."
+                                   " Compared from the right, each pair of dimensions must be equal or one "
+                                   "of them 1.")
+    return Tensor(jnp.asarray(dims, x._value.dtype))
+
+
+def _broadcast_dims(a, b):
+    """Broadcast of two dimension lists (None for unknown); None when they cannot broadcast."""
+    size = max(len(a), len(b))
+    a, b = [1] * (size - len(a)) + list(a), [1] * (size - len(b)) + list(b)
+    out = []
+    for p, q in zip(a, b):
+        if p == 1 or p == q:
+            out.append(q)
+        elif q == 1:
+            out.append(p)
+        elif p is None or q is None:
+            out.append(q if p is None else p)
+        else:
+            return None
+    return out
 
 
 # -- joining and splitting ----------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""Counting and grouping: bincount, segment_sum/unsorted_segment_sum, and in_top_k.
+"""Counting and grouping: bincount, the segment reductions (sum, mean, max, min, prod, sqrt_n;
+sorted ``segment_*`` and ``unsorted_segment_*``), and in_top_k.
 
 The number of bins or segments sets the result's shape, so it must be known when the op
 runs: eagerly it is read from the values, inside a staged function it must be given
@@ -16,15 +17,36 @@ from companion._op import op
 from companion._ops._static import static_int
 from companion._tensor import Tensor
 
-__all__ = ["bincount", "in_top_k", "segment_sum", "unsorted_segment_sum"]
+_KINDS = ("sum", "mean", "max", "min", "prod", "sqrt_n")
+__all__ = ["bincount", "in_top_k", *(f"segment_{k}" for k in _KINDS[:5]),
+           *(f"unsorted_segment_{k}" for k in _KINDS)]
 
 
-@op("unsorted_segment_sum", static=("num_segments",))
-def _segment_sum(data, ids, num_segments):
+@op("unsorted_segment_reduce", static=("num_segments", "kind", "empty_zero"))
+def _segment_reduce(data, ids, num_segments, kind="sum", empty_zero=True):
+    """One segment reduction; an empty segment gives 0 when ``empty_zero`` (sorted ops), else the
+    reduction's identity (the dtype's lowest value for max, its highest for min, 1 for prod)."""
     flat_ids = jnp.reshape(ids, (-1,))
     flat = jnp.reshape(data, (flat_ids.shape[0],) + data.shape[ids.ndim:])
     flat_ids = jnp.where(flat_ids < 0, num_segments, flat_ids)  # negative ids are dropped, as TF
-    return jax.ops.segment_sum(flat, flat_ids, num_segments=num_segments)
+    if kind in ("sum", "mean", "sqrt_n"):
+        out = jax.ops.segment_sum(flat, flat_ids, num_segments=num_segments)
+        if kind == "sum":
+            return out
+        counts = jax.ops.segment_sum(jnp.ones(flat_ids.shape, out.dtype), flat_ids, num_segments=num_segments)
+        counts = jnp.reshape(jnp.maximum(counts, 1), counts.shape + (1,) * (out.ndim - 1))
+        return out / (counts if kind == "mean" else jnp.sqrt(counts))
+    if kind == "prod":  # one-hot masks: jax's segment_prod has no gradient for repeated ids
+        member = flat_ids[None, :] == jnp.arange(num_segments)[:, None]
+        member = jnp.reshape(member, member.shape + (1,) * (flat.ndim - 1))
+        return jnp.prod(jnp.where(member, flat[None], jnp.ones((), flat.dtype)), axis=1)
+    reduce = {"max": jax.ops.segment_max, "min": jax.ops.segment_min}[kind]
+    out = reduce(flat, flat_ids, num_segments=num_segments)
+    present = jax.ops.segment_sum(jnp.ones(flat_ids.shape, jnp.int32), flat_ids, num_segments=num_segments)
+    present = jnp.reshape(present > 0, present.shape + (1,) * (out.ndim - 1))
+    info = jnp.finfo if jnp.issubdtype(out.dtype, jnp.inexact) else jnp.iinfo
+    empty = 0 if empty_zero else (info(out.dtype).min if kind == "max" else info(out.dtype).max)
+    return jnp.where(present, out, jnp.asarray(empty, out.dtype))
 
 
 def unsorted_segment_sum(data, segment_ids, num_segments, name=None):
@@ -41,36 +63,98 @@ def unsorted_segment_sum(data, segment_ids, num_segments, name=None):
         [[4 6]
          [5 6]], shape=(2, 2), dtype=int32)
     """
-    data, ids = _segment_inputs(data, segment_ids, "unsorted_segment_sum")
-    count = static_int(num_segments, "unsorted_segment_sum: num_segments")
-    if not ids.is_traced and np.asarray(ids).size and int(np.max(np.asarray(ids))) >= count:
-        raise InvalidArgumentError(
-            f"unsorted_segment_sum: segment id {int(np.max(np.asarray(ids)))} is not in [0, {count}). "
-            f"Give num_segments larger than the largest id. Received: num_segments={num_segments!r}")
-    return _segment_sum(data, ids, num_segments=count)
+    return _unsorted(data, segment_ids, num_segments, "sum")
+
+
+def unsorted_segment_mean(data, segment_ids, num_segments, name=None):
+    """The mean of the slices of ``data`` that share a segment id (0 for an empty segment)."""
+    return _unsorted(data, segment_ids, num_segments, "mean")
+
+
+def unsorted_segment_sqrt_n(data, segment_ids, num_segments, name=None):
+    """The sum of each segment's slices divided by the square root of their count (0 if empty)."""
+    return _unsorted(data, segment_ids, num_segments, "sqrt_n")
+
+
+def unsorted_segment_max(data, segment_ids, num_segments, name=None):
+    """The maximum of each segment's slices; an empty segment gives the dtype's lowest value, as TF."""
+    return _unsorted(data, segment_ids, num_segments, "max")
+
+
+def unsorted_segment_min(data, segment_ids, num_segments, name=None):
+    """The minimum of each segment's slices; an empty segment gives the dtype's highest value, as TF."""
+    return _unsorted(data, segment_ids, num_segments, "min")
+
+
+def unsorted_segment_prod(data, segment_ids, num_segments, name=None):
+    """The product of each segment's slices (1 for an empty segment)."""
+    return _unsorted(data, segment_ids, num_segments, "prod")
 
 
 def segment_sum(data, segment_ids, name=None):
     """Sums runs of slices of ``data`` with equal, sorted ``segment_ids`` (a 1-D tensor).
 
     The result has ``max(segment_ids) + 1`` rows, so the ids must be concrete (inside a
-    function use `unsorted_segment_sum` with ``num_segments``).
+    function use `unsorted_segment_sum` with ``num_segments``). Ids that no slice has give 0.
 
     Example:
         >>> import companion as tf
         >>> print(tf.math.segment_sum(tf.constant([1, 2, 3, 4]), [0, 0, 2, 2]))
         companion.Tensor([3 0 7], shape=(3,), dtype=int32)
     """
-    data, ids = _segment_inputs(data, segment_ids, "segment_sum")
+    return _sorted(data, segment_ids, "sum")
+
+
+def segment_mean(data, segment_ids, name=None):
+    """The mean of each run of equal, sorted ``segment_ids`` (see `segment_sum`).
+
+    Example:
+        >>> import companion as tf
+        >>> print(tf.math.segment_mean(tf.constant([1.0, 2.0, 3.0]), [0, 0, 1]))
+        companion.Tensor([1.5 3. ], shape=(2,), dtype=float32)
+    """
+    return _sorted(data, segment_ids, "mean")
+
+
+def segment_max(data, segment_ids, name=None):
+    """The maximum of each run of equal, sorted ``segment_ids`` (0 for an id no slice has)."""
+    return _sorted(data, segment_ids, "max")
+
+
+def segment_min(data, segment_ids, name=None):
+    """The minimum of each run of equal, sorted ``segment_ids`` (0 for an id no slice has)."""
+    return _sorted(data, segment_ids, "min")
+
+
+def segment_prod(data, segment_ids, name=None):
+    """The product of each run of equal, sorted ``segment_ids`` (1 for an id no slice has)."""
+    return _sorted(data, segment_ids, "prod")
+
+
+def _unsorted(data, segment_ids, num_segments, kind):
+    what = f"unsorted_segment_{kind}"
+    data, ids = _segment_inputs(data, segment_ids, what)
+    count = static_int(num_segments, f"{what}: num_segments")
+    if not ids.is_traced and np.asarray(ids).size and int(np.max(np.asarray(ids))) >= count:
+        raise InvalidArgumentError(
+            f"{what}: segment id {int(np.max(np.asarray(ids)))} is not in [0, {count}). "
+            f"Give num_segments larger than the largest id. Received: num_segments={num_segments!r}")
+    return _segment_reduce(data, ids, num_segments=count, kind=kind, empty_zero=False)
+
+
+def _sorted(data, segment_ids, kind):
+    what = f"segment_{kind}"
+    data, ids = _segment_inputs(data, segment_ids, what)
     if ids.is_traced:
-        raise TypeError("segment_sum: the number of segments (max(segment_ids) + 1) sets the result's "
+        raise TypeError(f"{what}: the number of segments (max(segment_ids) + 1) sets the result's "
                         "shape, so segment_ids must be concrete. Inside a function use "
-                        "companion.math.unsorted_segment_sum(data, ids, num_segments=N).")
+                        f"companion.math.unsorted_segment_{kind}(data, ids, num_segments=N).")
     array = np.asarray(ids)
     if array.ndim != 1 or np.any(np.diff(array) < 0) or np.any(array < 0):
-        raise InvalidArgumentError(f"segment_sum: segment_ids must be a 1-D, sorted, non-negative tensor. "
+        raise InvalidArgumentError(f"{what}: segment_ids must be a 1-D, sorted, non-negative tensor. "
                                    f"Received: segment_ids={ids!s}")
-    return _segment_sum(data, ids, num_segments=int(array.max()) + 1 if array.size else 0)
+    count = int(array.max()) + 1 if array.size else 0
+    return _segment_reduce(data, ids, num_segments=count, kind=kind, empty_zero=True)
 
 
 def _segment_inputs(data, segment_ids, what):

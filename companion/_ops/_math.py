@@ -20,8 +20,8 @@ __all__ = [
     "imag", "invert", "is_finite", "is_inf", "is_nan", "left_shift", "less", "less_equal", "lgamma",
     "log", "log1p", "logical_and", "logical_not", "logical_or", "logical_xor", "maximum", "minimum",
     "mod", "multiply", "neg", "negative", "not_equal", "pow", "real", "reciprocal", "right_shift",
-    "round", "rsqrt", "sigmoid", "sign", "sin", "sinh", "softplus", "softsign", "sqrt", "square",
-    "squared_difference", "subtract", "tan", "tanh", "truediv",
+    "round", "rsqrt", "scalar_mul", "sigmoid", "sign", "sin", "sinh", "softplus", "softsign", "sqrt",
+    "square", "squared_difference", "subtract", "tan", "tanh", "truediv",
 ]
 
 # -- binary ops: arithmetic, comparisons and logic -------------------------------------------
@@ -66,6 +66,12 @@ maximum = _binary("maximum", jnp.maximum, "The element-wise maximum of ``x`` and
 minimum = _binary("minimum", jnp.minimum, "The element-wise minimum of ``x`` and ``y``.")
 squared_difference = _binary("squared_difference", lambda x, y: jnp.square(x - y),
                              "``(x - y) ** 2`` element-wise.")
+truncatediv = _binary("truncatediv", lambda x, y: (jnp.trunc(x / y) if jnp.issubdtype(x.dtype, jnp.inexact)
+                                                  else jax.lax.div(x, y)),
+                      "``x / y`` rounded towards zero (C's integer division), element-wise.")
+truncatemod = _binary("truncatemod", lambda x, y: (jnp.fmod(x, y) if jnp.issubdtype(x.dtype, jnp.inexact)
+                                                  else jax.lax.rem(x, y)),
+                      "The remainder of `truncatediv`: it has the sign of ``x`` (C's ``%``, ``fmod``).")
 atan2 = _binary("atan2", jnp.arctan2, "``atan2(y, x)``: the angle of the point ``(x, y)``, element-wise.")
 _divide = op("divide")(jnp.true_divide)
 
@@ -156,6 +162,10 @@ softplus = _unary("softplus", jax.nn.softplus, "float")
 softsign = _unary("softsign", jax.nn.soft_sign, "float")
 erf = _unary("erf", jax.scipy.special.erf, "float")
 lgamma = _unary("lgamma", jax.scipy.special.gammaln, "float")
+digamma = _unary("digamma", jax.scipy.special.digamma, "float", "The derivative of `lgamma`, element-wise.")
+rint = _unary("rint", jnp.rint, "float", "Rounds to the nearest integer, halves to even (a float result).")
+log_sigmoid = _unary("log_sigmoid", jax.nn.log_sigmoid, "float",
+                     "``log(sigmoid(x))`` computed as ``-softplus(-x)``: finite for large ``|x|``.")
 is_nan = _unary("is_nan", jnp.isnan, "float")
 is_inf = _unary("is_inf", jnp.isinf, "float")
 is_finite = _unary("is_finite", jnp.isfinite, "float")
@@ -198,6 +208,36 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None):
     """Clamps every element of ``t`` into ``[clip_value_min, clip_value_max]``."""
     t = as_input(t)
     return minimum(maximum(t, clip_value_min), clip_value_max)
+
+
+def scalar_mul(scalar, x, name=None):
+    """``scalar * x`` for a scalar ``scalar`` (a Python number or a 0-d tensor)."""
+    if hasattr(scalar, "_value") and scalar._value.ndim != 0:
+        raise ValueError(f"scalar_mul: scalar must be a 0-d value. Received shape {scalar.shape}.")
+    return multiply(scalar, x)
+
+
+def polyval(coeffs, x, name=None):
+    """The polynomial ``coeffs[0] * x**(n-1) + ... + coeffs[n-1]`` at ``x``, by Horner's rule.
+
+    ``coeffs`` is a Python list of tensors or numbers (highest degree first); an empty list
+    gives zeros shaped like ``x``.
+
+    Example:
+        >>> import companion as tf
+        >>> print(tf.math.polyval([1.0, 2.0, 3.0], tf.constant(2.0)))
+        companion.Tensor(11.0, shape=(), dtype=float32)
+    """
+    if not isinstance(coeffs, (list, tuple)):
+        raise ValueError(f"polyval: coeffs must be a Python list of coefficients (highest degree first). "
+                         f"Received: {type(coeffs).__name__}")
+    x = as_input(x)
+    if not coeffs:
+        return multiply(x, 0)
+    total = as_input(coeffs[0], x.dtype) if not hasattr(coeffs[0], "_value") else coeffs[0]
+    for c in coeffs[1:]:
+        total = add(multiply(total, x), c)
+    return total
 
 
 def add_n(inputs, name=None):

@@ -193,6 +193,11 @@ def _cumulative(fn, identity, x, axis, exclusive, reverse):
     return fn(x, axis=axis, reverse=reverse)
 
 
+@op("cumulative_logsumexp", static=("axis", "exclusive", "reverse"))
+def _cumulative_logsumexp(x, axis, exclusive, reverse):
+    return _cumulative(jax.lax.cumlogsumexp, -jnp.inf, x, axis, exclusive, reverse)
+
+
 def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
     """Running sums along ``axis``; ``exclusive`` leaves out the current element, ``reverse`` runs backwards.
 
@@ -209,9 +214,20 @@ def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
     return _cumulate(_cumprod, x, axis, exclusive, reverse)
 
 
-def _cumulate(pure, x, axis, exclusive, reverse):
+def cumulative_logsumexp(x, axis=0, exclusive=False, reverse=False, name=None):
+    """Running ``log(sum(exp(x)))`` along ``axis``, without overflow; ``exclusive`` starts at ``-inf``.
+
+    Example:
+        >>> import companion as tf
+        >>> print(tf.math.cumulative_logsumexp(tf.constant([0.0, 0.0])))
+        companion.Tensor([0.        0.6931472], shape=(2,), dtype=float32)
+    """
+    return _cumulate(_cumulative_logsumexp, x, axis, exclusive, reverse, "float")
+
+
+def _cumulate(pure, x, axis, exclusive, reverse, kinds="number"):
     x = as_input(x)
-    _check_kind(x, "number", pure.name)
+    _check_kind(x, kinds, pure.name)
     if x._value.ndim == 0:
         raise InvalidArgumentError(f"{pure.name} needs a tensor of rank >= 1. Received a scalar: {x!s}")
     axis = normalize_axis(axis, x._value.ndim, pure.name)

@@ -1,5 +1,5 @@
-"""Math that stays finite where the textbook formula does not: divide_no_nan, xlogy, xdivy,
-reduce_euclidean_norm, and `stop_gradient`, which blocks differentiation.
+"""Math that stays finite where the textbook formula does not: divide_no_nan, multiply_no_nan,
+xlogy, xdivy, reduce_euclidean_norm, and `stop_gradient`, which blocks differentiation.
 
 Each is 0 where its first operand (or divisor) makes the plain formula undefined, and its
 gradient there is finite too.
@@ -14,13 +14,31 @@ from companion._op import op
 from companion._ops._static import normalize_axes
 from companion._tensor import Tensor
 
-__all__ = ["divide_no_nan", "reduce_euclidean_norm", "stop_gradient", "xdivy", "xlogy"]
+__all__ = ["divide_no_nan", "multiply_no_nan", "reduce_euclidean_norm", "stop_gradient", "xdivy", "xlogy"]
 
 
 @op("divide_no_nan")
 def _divide_no_nan(x, y):
     zero = y == 0
     return jnp.where(zero, jnp.zeros_like(x), x / jnp.where(zero, jnp.ones_like(y), y))
+
+
+@jax.custom_vjp
+def _mul_no_nan(x, y):
+    return jnp.where(y == 0, jnp.zeros_like(x), x * y)
+
+
+def _mul_no_nan_forward(x, y):
+    return _mul_no_nan(x, y), (x, y)
+
+
+def _mul_no_nan_backward(saved, g):  # TF's gradient: d/dx = g * y, d/dy = x * g, each "no nan"
+    x, y = saved
+    return _mul_no_nan(g, y), _mul_no_nan(x, g)
+
+
+_mul_no_nan.defvjp(_mul_no_nan_forward, _mul_no_nan_backward)
+_multiply_no_nan = op("multiply_no_nan")(lambda x, y: _mul_no_nan(x, y))
 
 
 @op("xlogy")
@@ -51,6 +69,17 @@ def divide_no_nan(x, y, name=None):
         companion.Tensor([1.5 0. ], shape=(2,), dtype=float32)
     """
     return _divide_no_nan(*_float_pair(x, y, "divide_no_nan"))
+
+
+def multiply_no_nan(x, y, name=None):
+    """``x * y``, but 0 wherever ``y`` is 0 (even if ``x`` is inf or nan).
+
+    Example:
+        >>> import companion as tf
+        >>> print(tf.math.multiply_no_nan(tf.constant([float("inf"), 1.0]), tf.constant([0.0, 2.0])))
+        companion.Tensor([0. 2.], shape=(2,), dtype=float32)
+    """
+    return _multiply_no_nan(*_float_pair(x, y, "multiply_no_nan"))
 
 
 def xlogy(x, y, name=None):
