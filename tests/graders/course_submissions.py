@@ -50,3 +50,16 @@ def grade_with_cli(assignment: str, submissions: Path, base: Path, timeout: int 
         return {test["name"]: test["score"] for test in results["tests"]}
 
     return scores
+
+
+def grade_lab_variants(assignment: str, solution: Path, lab: Path, mistakes: dict[str, dict[str, str]],
+                       base: Path, stop_after: str, timeout: int = 900):
+    """Grade, in one CLI run, the solution ('honest'), the generated lab ('blank') and one
+    submission per entry of `mistakes` (name -> {exercise: wrong source}), each cut after
+    `stop_after`; return `scores(name)` as `grade_with_cli` does."""
+    subs = base / "subs"
+    variant(solution, subs / "honest.ipynb", stop_after=stop_after)
+    variant(lab, subs / "blank.ipynb", stop_after=stop_after)
+    for name, replace in mistakes.items():
+        variant(solution, subs / f"{name}.ipynb", replace, stop_after=stop_after)
+    return grade_with_cli(assignment, subs, base, timeout=timeout)

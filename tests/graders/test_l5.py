@@ -5,7 +5,7 @@ import pytest
 
 import companion as tf
 from graders import l5
-from tests.graders.course_submissions import ROOT, grade_with_cli, variant
+from tests.graders.course_submissions import ROOT, grade_lab_variants
 
 SOLUTION = ROOT / "solutions" / "lectures" / "L5_embeddings.ipynb"
 LAST_CHECK = 'check("nearest_neighbours"'
@@ -89,13 +89,8 @@ MISTAKES = {
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
     """The solution (cut after its last check), the lab and each mistake, graded in one CLI run."""
-    base = tmp_path_factory.mktemp("l5")
-    subs = base / "subs"
-    variant(SOLUTION, subs / "honest.ipynb", stop_after=LAST_CHECK)
-    variant(ROOT / "labs" / "lectures" / SOLUTION.name, subs / "blank.ipynb", stop_after=LAST_CHECK)
-    for name, replace in MISTAKES.items():
-        variant(SOLUTION, subs / f"{name}.ipynb", replace, stop_after=LAST_CHECK)
-    return grade_with_cli("l5", subs, base, timeout=900)
+    return grade_lab_variants("l5", SOLUTION, ROOT / "labs" / "lectures" / SOLUTION.name, MISTAKES,
+                              tmp_path_factory.mktemp("l5"), stop_after=LAST_CHECK)
 
 
 @pytest.mark.slow
