@@ -11,7 +11,6 @@
 import numbers
 
 import jax
-import jax.numpy as jnp
 import numpy as np
 
 from companion import _dtypes
@@ -156,8 +155,16 @@ def from_numpy(array):
         return Tensor(np.vectorize(_to_bytes, otypes=[object])(array) if array.size else array)
     if state.staging:  # a constant stays a known value while a function is traced
         with jax.ensure_compile_time_eval():
-            return Tensor(jnp.asarray(array))
-    return Tensor(jnp.asarray(array))
+            return Tensor(to_device(array))
+    return Tensor(to_device(array))
+
+
+def to_device(array):
+    """A NumPy array copied into a ``jax.Array``: a plain transfer, never an XLA compile.
+
+    (``jnp.asarray`` compiles a small copy program for every new shape and dtype.)
+    """
+    return jax.device_put(array, may_alias=False)
 
 
 # -- private helpers ---------------------------------------------------------------------
