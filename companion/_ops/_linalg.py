@@ -20,6 +20,7 @@ __all__ = [
     "adjoint", "cholesky", "det", "diag", "diag_part", "einsum", "inv", "matmul", "matrix_transpose",
     "matvec", "norm", "slogdet", "solve", "tensordot", "trace",
 ]
+# the functions after trace are in tf.linalg only (not at TensorFlow's top level)
 
 
 # -- products -------------------------------------------------------------------------------
@@ -350,3 +351,249 @@ def solve(matrix, rhs, adjoint=False, name=None):
                                    f"match the matrix. Received shapes {matrix._value.shape} and "
                                    f"{rhs._value.shape}.")
     return _solve(matrix_transpose(matrix, conjugate=True) if adjoint else matrix, rhs)
+
+
+# -- bands and diagonals ----------------------------------------------------------------------
+
+@op("band_part", static=("num_lower", "num_upper"))
+def _band_part(x, num_lower, num_upper):
+    rows = jnp.arange(x.shape[-2])[:, None]
+    cols = jnp.arange(x.shape[-1])[None, :]
+    keep = ((num_lower < 0) | (rows - cols <= num_lower)) & ((num_upper < 0) | (cols - rows <= num_upper))
+    return jnp.where(keep, x, jnp.zeros((), x.dtype))
+
+
+def band_part(input, num_lower, num_upper, name=None):  # noqa: A002
+    """Keeps a band around the main diagonal of each matrix and zeroes the rest.
+
+    ``num_lower`` subdiagonals and ``num_upper`` superdiagonals are kept; a negative count
+    keeps that whole triangle (``band_part(m, 0, -1)`` is the upper triangle).
+
+    Example:
+        >>> import companion as tf
+        >>> print(tf.linalg.band_part(tf.ones((3, 3)), 0, -1))
+        companion.Tensor(
+        [[1. 1. 1.]
+         [0. 1. 1.]
+         [0. 0. 1.]], shape=(3, 3), dtype=float32)
+    """
+    x = _matrices(input, "band_part")
+    lower = static_ints(num_lower, "band_part: num_lower")
+    upper = static_ints(num_upper, "band_part: num_upper")
+    return _band_part(x, num_lower=lower[0], num_upper=upper[0])
+
+
+@op("set_diag", static=("k",))
+def _set_diag(x, diagonal, k):
+    rows, cols = x.shape[-2], x.shape[-1]
+    length = diagonal.shape[-1]
+    i = jnp.arange(length) + max(-k, 0)
+    j = jnp.arange(length) + max(k, 0)
+    mask = jnp.zeros((rows, cols), bool).at[i, j].set(True)
+    spread = jnp.zeros(x.shape, x.dtype).at[..., i, j].set(diagonal)
+    return jnp.where(mask, spread, x)
+
+
+def set_diag(input, diagonal, name="set_diag", k=0, align="RIGHT_LEFT"):  # noqa: A002
+    """A copy of ``input`` with its ``k``-th diagonal replaced by ``diagonal`` (``[..., L]``)."""
+    x = _matrices(input, "set_diag")
+    x, diagonal = binary_inputs(x, diagonal, "set_diag")
+    k = int(k)
+    rows, cols = x._value.shape[-2:]
+    length = max(0, min(rows + min(k, 0), cols - max(k, 0)))
+    want = x._value.shape[:-2] + (length,)
+    if diagonal._value.shape != want:
+        raise InvalidArgumentError(f"set_diag: the diagonal k={k} of matrices of shape {x._value.shape} "
+                                   f"needs values of shape {want}. Received shape {diagonal._value.shape}.")
+    return _set_diag(x, diagonal, k=k)
+
+
+def tensor_diag_part(input, name=None):  # noqa: A002
+    """The diagonal of a rank-2k tensor of shape ``[d1..dk, d1..dk]``: ``out[i..] = input[i.., i..]``."""
+    from companion._ops._array import reshape
+
+    x = as_input(input)
+    shape = x._value.shape
+    half = len(shape) // 2
+    if len(shape) % 2 or shape[:half] != shape[half:]:
+        raise InvalidArgumentError(f"tensor_diag_part needs a tensor of shape [d1..dk, d1..dk] (even rank, "
+                                   f"the two halves equal). Received shape {shape}.")
+    size = int(np.prod(shape[:half], dtype=np.int64))
+    return reshape(_diag_part(reshape(x, (size, size)), k=0), shape[:half])
+
+
+# -- decompositions -------------------------------------------------------------------------
+
+@op("qr", static=("full_matrices",))
+def _qr(x, full_matrices):
+    return tuple(jnp.linalg.qr(x, mode="complete" if full_matrices else "reduced"))
+
+
+def qr(input, full_matrices=False, name=None):  # noqa: A002
+    """The QR decomposition ``input = q @ r`` of each matrix: ``(q, r)``, ``q`` orthonormal columns,
+    ``r`` upper triangular (``full_matrices`` gives a square ``q``)."""
+    return _qr(_matrices(input, "qr", floating=True), full_matrices=bool(full_matrices))
+
+
+@op("svd", static=("full_matrices", "compute_uv"))
+def _svd(x, full_matrices, compute_uv):
+    if not compute_uv:
+        return jnp.linalg.svd(x, compute_uv=False)
+    u, s, vh = jnp.linalg.svd(x, full_matrices=full_matrices)
+    return s, u, jnp.conj(jnp.swapaxes(vh, -1, -2))
+
+
+def svd(tensor, full_matrices=False, compute_uv=True, name=None):
+    """The singular value decomposition ``tensor = u @ diag(s) @ adjoint(v)``.
+
+    Returns ``s`` alone when ``compute_uv`` is false, else ``(s, u, v)`` in TensorFlow's order
+    (``v``, not its adjoint); ``s`` is in decreasing order.
+    """
+    return _svd(_matrices(tensor, "svd", floating=True), full_matrices=bool(full_matrices),
+                compute_uv=bool(compute_uv))
+
+
+@op("eigh")
+def _eigh(x):
+    return tuple(jnp.linalg.eigh(x))
+
+
+@op("eigvalsh")
+def _eigvalsh(x):
+    return jnp.linalg.eigvalsh(x)
+
+
+def eigh(tensor, name=None):
+    """``(eigenvalues, eigenvectors)`` of each self-adjoint matrix, eigenvalues ascending."""
+    return _eigh(_matrices(tensor, "eigh", square=True, floating=True))
+
+
+def eigvalsh(tensor, name=None):
+    """The eigenvalues of each self-adjoint matrix, in ascending order."""
+    return _eigvalsh(_matrices(tensor, "eigvalsh", square=True, floating=True))
+
+
+@op("pinv", static=("rcond",))
+def _pinv(x, rcond):
+    return jnp.linalg.pinv(x, rtol=rcond)
+
+
+def pinv(a, rcond=None, validate_args=False, name=None):
+    """The Moore-Penrose pseudo-inverse of each matrix, from its SVD.
+
+    Singular values below ``rcond * max(singular values)`` count as 0; the default ``rcond``
+    is ``10 * max(rows, cols) * eps`` of the dtype, as in TensorFlow.
+    """
+    x = _matrices(a, "pinv", floating=True)
+    if rcond is None:
+        rcond = 10.0 * max(x._value.shape[-2:]) * float(np.finfo(x._value.dtype).eps)
+    return _pinv(x, rcond=float(rcond))
+
+
+@op("logdet")
+def _logdet(x):
+    chol = jnp.linalg.cholesky(x)
+    return 2.0 * jnp.sum(jnp.log(jnp.real(jnp.diagonal(chol, axis1=-2, axis2=-1))), axis=-1)
+
+
+def logdet(matrix, name=None):
+    """``log(det(matrix))`` of each Hermitian positive-definite matrix, from its Cholesky factor."""
+    return _logdet(_matrices(matrix, "logdet", square=True, floating=True))
+
+
+@op("expm")
+def _expm(x):
+    return jax.scipy.linalg.expm(x)
+
+
+def expm(input, name=None):  # noqa: A002
+    """The matrix exponential of each square matrix."""
+    return _expm(_matrices(input, "expm", square=True, floating=True))
+
+
+# -- solves -----------------------------------------------------------------------------------
+
+@op("triangular_solve", static=("lower", "adjoint"))
+def _triangular_solve(matrix, rhs, lower, adjoint):
+    shape = jnp.broadcast_shapes(matrix.shape[:-2], rhs.shape[:-2])
+    matrix = jnp.broadcast_to(matrix, shape + matrix.shape[-2:])
+    rhs = jnp.broadcast_to(rhs, shape + rhs.shape[-2:])
+    return jax.lax.linalg.triangular_solve(matrix, rhs, left_side=True, lower=lower,
+                                           transpose_a=adjoint, conjugate_a=adjoint)
+
+
+def triangular_solve(matrix, rhs, lower=True, adjoint=False, name=None):
+    """Solves ``matrix @ x = rhs`` for a triangular ``matrix`` (only its ``lower`` or upper
+    triangle is read); ``adjoint`` solves with the matrix's adjoint instead."""
+    matrix = _matrices(matrix, "triangular_solve", square=True, floating=True)
+    matrix, rhs = binary_inputs(matrix, rhs, "triangular_solve")
+    rhs = _matrices(rhs, "triangular_solve (rhs)")
+    if rhs._value.shape[-2] != matrix._value.shape[-1]:
+        raise InvalidArgumentError(f"triangular_solve: rhs must have shape [..., {matrix._value.shape[-1]}, "
+                                   f"K] to match the matrix. Received shapes {matrix._value.shape} and "
+                                   f"{rhs._value.shape}.")
+    return _triangular_solve(matrix, rhs, lower=bool(lower), adjoint=bool(adjoint))
+
+
+@op("lstsq", static=("l2",))
+def _lstsq(matrix, rhs, l2):
+    rows, cols = matrix.shape[-2:]
+    adjoint = jnp.conj(jnp.swapaxes(matrix, -1, -2))
+    if rows >= cols:  # the regularized normal equations, as TF's fast path
+        gram = adjoint @ matrix + l2 * jnp.eye(cols, dtype=matrix.dtype)
+        return jnp.linalg.solve(gram, adjoint @ rhs)
+    gram = matrix @ adjoint + l2 * jnp.eye(rows, dtype=matrix.dtype)
+    return adjoint @ jnp.linalg.solve(gram, rhs)
+
+
+def lstsq(matrix, rhs, l2_regularizer=0.0, fast=True, name=None):
+    """The ``x`` minimizing ``||matrix @ x - rhs||^2 + l2_regularizer * ||x||^2`` for each matrix.
+
+    Solved through the normal equations (TensorFlow's ``fast=True`` path): for an
+    underdetermined system it is the minimum-norm solution.
+    """
+    matrix = _matrices(matrix, "lstsq", floating=True)
+    matrix, rhs = binary_inputs(matrix, rhs, "lstsq")
+    rhs = _matrices(rhs, "lstsq (rhs)")
+    if rhs._value.shape[-2] != matrix._value.shape[-2]:
+        raise InvalidArgumentError(f"lstsq: rhs must have shape [..., {matrix._value.shape[-2]}, K] (the "
+                                   f"matrix's rows). Received shapes {matrix._value.shape} and "
+                                   f"{rhs._value.shape}.")
+    if not fast:
+        raise NotImplementedError("lstsq: only fast=True (the normal equations) is supported.")
+    return _lstsq(matrix, rhs, l2=float(l2_regularizer))
+
+
+# -- vectors ----------------------------------------------------------------------------------
+
+@op("cross")
+def _cross(a, b):
+    return jnp.cross(a, b)
+
+
+def cross(a, b, name=None):
+    """The cross product of 3-vectors in the last dimension of ``a`` and ``b`` (same shape)."""
+    a, b = binary_inputs(a, b, "cross")
+    if a._value.shape != b._value.shape or not a._value.shape or a._value.shape[-1] != 3:
+        raise InvalidArgumentError(f"cross needs two tensors of one shape [..., 3]. Received shapes "
+                                   f"{a._value.shape} and {b._value.shape}.")
+    return _cross(a, b)
+
+
+def normalize(tensor, ord="euclidean", axis=None, name=None):  # noqa: A002
+    """``(tensor / norm, norm)``: ``tensor`` scaled to unit `norm` (same ``ord``/``axis``);
+    ``norm`` keeps the reduced dimensions (size 1).
+
+    Example:
+        >>> import companion as tf
+        >>> unit, length = tf.linalg.normalize(tf.constant([3.0, 4.0]))
+        >>> print(unit)
+        companion.Tensor([0.6 0.8], shape=(2,), dtype=float32)
+        >>> print(length)
+        companion.Tensor([5.], shape=(1,), dtype=float32)
+    """
+    from companion._ops._math import divide
+
+    tensor = as_input(tensor)
+    length = norm(tensor, ord=ord, axis=axis, keepdims=True)
+    return divide(tensor, length), length

@@ -1,4 +1,5 @@
-"""Convolutions of `companion.nn`: ``conv1d``, ``conv2d``, ``conv3d`` and ``convolution`` (one XLA op)."""
+"""Convolutions of `companion.nn`: ``conv1d``, ``conv2d``, ``conv3d``, ``convolution`` and
+``depthwise_conv2d`` (one XLA op; a depthwise convolution is a grouped one, a group per channel)."""
 
 import jax
 
@@ -65,6 +66,48 @@ def convolution(input, filters, strides=None, padding="VALID", data_format=None,
     check_rank(input, (3, 4, 5), "convolution", "input")
     return _convolve(input, filters, 1 if strides is None else strides, padding, data_format,
                      dilations, input.ndim - 2, "convolution")
+
+
+def depthwise_conv2d(input, filter, strides, padding, data_format=None, dilations=None,  # noqa: A002
+                     name=None):
+    """Convolves each input channel with its own filters: ``channel_multiplier`` outputs per channel.
+
+    Args:
+        input: ``[batch, height, width, in_channels]`` (``"NHWC"``) or ``"NCHW"``.
+        filter: ``[filter_height, filter_width, in_channels, channel_multiplier]``.
+        strides: 4 ints ``[1, stride, stride, 1]`` (as TensorFlow requires), or 1 or 2 ints.
+        padding: ``"SAME"``, ``"VALID"`` or explicit pairs, as in `conv2d`.
+        dilations: 2 ints, the spacing between filter taps (TensorFlow's ``rate``).
+
+    Returns:
+        ``[batch, out_height, out_width, in_channels * channel_multiplier]``; output channel
+        ``c * channel_multiplier + m`` is input channel ``c`` through filter ``m``.
+
+    Example:
+        >>> import companion as tf
+        >>> print(tf.nn.depthwise_conv2d(tf.ones([1, 3, 3, 2]), tf.ones([2, 2, 2, 1]),
+        ...                              strides=[1, 1, 1, 1], padding="VALID").shape)
+        (1, 2, 2, 2)
+    """
+    x, kernel = float_pair(input, filter, "depthwise_conv2d", ("input", "filter"))
+    check_rank(x, (4,), "depthwise_conv2d", "input")
+    check_rank(kernel, (4,), "depthwise_conv2d", "filter")
+    last = channels_last(data_format, 2, "depthwise_conv2d")
+    height, width, channels, multiplier = shape_of(kernel)
+    if shape_of(x)[-1 if last else 1] != channels:
+        raise InvalidArgumentError(
+            f"depthwise_conv2d: the input has {shape_of(x)[-1 if last else 1]} channels but the filter "
+            f"(shape {shape_of(kernel)}) expects {channels} in its third dimension. They must be equal.")
+    from companion._ops._array import reshape
+
+    grouped = reshape(kernel, (height, width, 1, channels * multiplier))
+    layout = "NHWC" if last else "NCHW"
+    return _conv(x, grouped,
+                 strides=spatial_tuple(strides, 2, last, "depthwise_conv2d", "strides"),
+                 padding=_padding(padding, 2, last, "depthwise_conv2d"),
+                 dilations=spatial_tuple(1 if dilations is None else dilations, 2, last,
+                                         "depthwise_conv2d", "dilations"),
+                 dimension_numbers=(layout, "HWIO", layout), groups=channels)
 
 
 # -- helpers -----------------------------------------------------------------------------------

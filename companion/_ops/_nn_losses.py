@@ -23,6 +23,13 @@ def _sigmoid_cross_entropy(labels, logits):
     return relu_logits - logits * labels + jnp.log1p(jnp.exp(neg_abs_logits))
 
 
+@op("weighted_cross_entropy_with_logits")
+def _weighted_cross_entropy(labels, logits, pos_weight):
+    log_weight = 1 + (pos_weight - 1) * labels
+    softplus_neg = jnp.log1p(jnp.exp(-jnp.abs(logits))) + jnp.maximum(-logits, 0)  # -log(sigmoid(x))
+    return (1 - labels) * logits + log_weight * softplus_neg
+
+
 @op("softmax_cross_entropy_with_logits", static=("axis",))
 def _softmax_cross_entropy(labels, logits, axis):
     return -jnp.sum(labels * jax.nn.log_softmax(logits, axis=axis), axis=axis)
@@ -69,6 +76,23 @@ def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
     op_name = "sigmoid_cross_entropy_with_logits"
     labels, logits = _labels_and_logits(labels, logits, op_name)
     return _sigmoid_cross_entropy(labels, logits)
+
+
+def weighted_cross_entropy_with_logits(labels, logits, pos_weight, name=None):
+    """`sigmoid_cross_entropy_with_logits` with the positive term weighted by ``pos_weight``.
+
+    ``pos_weight * z * -log(sigmoid(x)) + (1 - z) * -log(1 - sigmoid(x))`` for ``x = logits``,
+    ``z = labels``, computed without overflow; ``pos_weight > 1`` favours recall.
+
+    Example:
+        >>> import companion as tf
+        >>> print(tf.nn.weighted_cross_entropy_with_logits(labels=[1.0], logits=[0.0], pos_weight=2.0))
+        companion.Tensor([1.3862944], shape=(1,), dtype=float32)
+    """
+    op_name = "weighted_cross_entropy_with_logits"
+    labels, logits = _labels_and_logits(labels, logits, op_name)
+    weight = pos_weight if is_tensor(pos_weight) else as_input(pos_weight, logits.dtype)
+    return _weighted_cross_entropy(labels, logits, cast(weight, logits.dtype))
 
 
 def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):

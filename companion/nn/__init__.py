@@ -13,7 +13,7 @@ from companion._ops._nn_activations import (
     softmax,
     swish,
 )
-from companion._ops._nn_conv import conv1d, conv2d, conv3d, convolution
+from companion._ops._nn_conv import conv1d, conv2d, conv3d, convolution, depthwise_conv2d
 from companion._ops._nn_dropout import dropout
 from companion._ops._nn_embedding import embedding_lookup
 from companion._ops._nn_losses import (
@@ -23,6 +23,7 @@ from companion._ops._nn_losses import (
     sigmoid_cross_entropy_with_logits,
     softmax_cross_entropy_with_logits,
     sparse_softmax_cross_entropy_with_logits,
+    weighted_cross_entropy_with_logits,
 )
 from companion._ops._nn_normalization import batch_normalization, bias_add, l2_normalize, moments
 from companion._ops._nn_pooling import (
@@ -38,10 +39,10 @@ from companion._ops._nn_pooling import (
 
 __all__ = [
     "avg_pool", "avg_pool1d", "avg_pool2d", "avg_pool3d", "batch_normalization", "bias_add",
-    "compute_average_loss", "conv1d", "conv2d", "conv3d", "convolution", "dropout", "elu",
+    "compute_average_loss", "conv1d", "conv2d", "conv3d", "convolution", "depthwise_conv2d", "dropout", "elu",
     "embedding_lookup", "gelu", "l2_loss", "l2_normalize", "leaky_relu", "log_softmax", "max_pool",
     "max_pool1d", "max_pool2d", "max_pool3d", "moments", "relu", "relu6", "scale_regularization_loss",
     "selu", "sigmoid", "sigmoid_cross_entropy_with_logits", "silu", "softmax",
     "softmax_cross_entropy_with_logits", "softplus", "softsign",
-    "sparse_softmax_cross_entropy_with_logits", "swish", "tanh",
+    "sparse_softmax_cross_entropy_with_logits", "swish", "tanh", "weighted_cross_entropy_with_logits",
 ]
