@@ -76,6 +76,7 @@ from companion._shape import TensorShape
 from companion._tensor_spec import TensorSpec
 from companion._tensor import EagerTensor, Tensor
 from companion._variable import Variable
+from companion._variable_aggregation import VariableAggregation, VariableSynchronization
 from companion._py_function import numpy_function, py_function
 from companion import autograph, config, debugging, dtypes, errors, linalg, math, nest, nn, random
 
@@ -96,7 +97,8 @@ __all__ = sorted({
     "get_logger",
     "ConcreteFunction", "DType", "EagerTensor", "Function", "GradientTape", "TensorSpec", "function",
     "print", "autograph", "InvalidArgumentError", "Tensor", "TensorShape",
-    "UnconnectedGradients", "Variable", "as_dtype", "constant", "convert_to_tensor", "device",
+    "UnconnectedGradients", "Variable", "VariableAggregation", "VariableSynchronization", "as_dtype",
+    "constant", "convert_to_tensor", "device",
     "executing_eagerly", "is_tensor", "newaxis",
     "bfloat16", "bool", "complex64", "complex128", "double", "float16", "float32", "float64", "half",
     "int8", "int16", "int32", "int64", "string", "uint8", "uint16", "uint32", "uint64",

@@ -10,6 +10,7 @@ from companion._convert import as_input, constant
 from companion._errors import InvalidArgumentError
 from companion._shape import TensorShape
 from companion._tensor import Tensor, _numpy_repr, _Reference
+from companion._variable_aggregation import VariableSynchronization, aggregation_of, synchronization_of
 
 
 class Variable:
@@ -31,7 +32,7 @@ class Variable:
     _is_variable = True
     __array_priority__ = 100
 
-    def __init__(self, initial_value=None, trainable=True, validate_shape=True, name=None,
+    def __init__(self, initial_value=None, trainable=None, validate_shape=True, name=None,
                  dtype=None, shape=None, aggregation=None, synchronization=None, **kwargs):
         if initial_value is None:
             raise ValueError("Variable needs an initial_value (a value, a tensor, or a callable "
@@ -46,11 +47,14 @@ class Variable:
         self._shape = _declared_shape(value, shape, validate_shape)
         self._v = value._value
         self._read_cache = None
-        self._trainable = bool(trainable)
         self._name = _variable_name(name)
-        self.aggregation = aggregation
-        self.synchronization = synchronization
+        self.aggregation = aggregation_of(aggregation, name)
+        self.synchronization = synchronization_of(synchronization, name)
+        if trainable is None:  # TF: a Variable synchronized on read (a metric total) is not trained
+            trainable = self.synchronization is not VariableSynchronization.ON_READ
+        self._trainable = bool(trainable)
         self._is_rng_state = bool(kwargs.pop("_is_rng_state", False))
+        self._constraint = kwargs.pop("constraint", None)  # TF records it; optimizers may apply it
         strategy = _context.current_strategy()
         if strategy is not None:
             _place(self, strategy)
@@ -143,6 +147,11 @@ class Variable:
     @property
     def trainable(self):
         return self._trainable
+
+    @property
+    def constraint(self):
+        """The ``constraint`` given at creation (a callable projecting the value), or None."""
+        return self._constraint
 
     @property
     def shape(self):

@@ -7,8 +7,10 @@ Example:
     (1, False)
 """
 
+import functools
+
 from companion.distribute import _context, cluster_resolver
-from companion.distribute._context import ReplicaContext
+from companion.distribute._context import ReplicaContext, _DefaultReplicaContext
 from companion.distribute._distributed_dataset import (
     DistributedDataset,
     DistributedIterator,
@@ -27,12 +29,10 @@ from companion.distribute._strategies import (
     OneDeviceStrategy,
     ReductionToOneDevice,
     TPUStrategy,
-    _DefaultStrategy,
+    _DefaultDistributionStrategy,
 )
 from companion.distribute._strategy import Strategy
 from companion.distribute._values import PerReplica
-
-_DEFAULT = []
 
 
 def get_strategy():
@@ -40,27 +40,38 @@ def get_strategy():
     current = _context.current_strategy()
     if current is not None:
         return current
-    if not _DEFAULT:
-        _DEFAULT.append(_DefaultStrategy())
-    return _DEFAULT[0]
+    return _default_strategy()
 
 
 def has_strategy():
-    """Whether a (non-default) strategy's scope is active."""
-    return _context.current_strategy() is not None
+    """Whether a (non-default) strategy's scope is active (also inside its `Strategy.run`)."""
+    current = _context.current_strategy()
+    return current is not None and not isinstance(current, _DefaultDistributionStrategy)
 
 
 def in_cross_replica_context():
-    """True outside `Strategy.run`'s replica function."""
-    return _context.current_replica() is None
+    """True in a (non-default) strategy's scope outside its `Strategy.run`; False inside `run`
+    and outside any scope (where the default replica context is in effect), as in TF."""
+    return _context.current_replica() is None and has_strategy()
 
 
 def get_replica_context():
-    """The replica context inside `Strategy.run`; the default one without any strategy; else None."""
+    """The replica context inside `Strategy.run`; in a strategy's scope outside it, None; outside
+    any scope, the default strategy's `_DefaultReplicaContext` (replica 0 of 1)."""
     replica = _context.current_replica()
     if replica is not None:
         return replica
-    return None if has_strategy() else ReplicaContext(get_strategy())
+    return None if has_strategy() else _default_replica_context()
+
+
+@functools.cache
+def _default_strategy():
+    return _DefaultDistributionStrategy()
+
+
+@functools.cache
+def _default_replica_context():
+    return _DefaultReplicaContext(_default_strategy())
 
 
 class experimental:  # noqa: N801 (TF's namespace)

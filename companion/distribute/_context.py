@@ -53,4 +53,13 @@ class ReplicaContext:
         state.replicas.pop()
 
 
+class _DefaultReplicaContext(ReplicaContext):
+    """The replica context in effect outside `Strategy.run` and any strategy's scope (TF's class
+    of that name): one replica whose ``replica_id_in_sync_group`` is the Python int 0."""
+
+    @property
+    def replica_id_in_sync_group(self):
+        return 0
+
+
 __all__ = ["ReplicaContext", "current_replica", "current_strategy", "pop_strategy", "push_strategy"]

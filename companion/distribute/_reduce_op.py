@@ -23,3 +23,17 @@ class ReduceOp(enum.Enum):
         if isinstance(value, str) and value.upper() in cls.__members__:
             return cls[value.upper()]
         raise ValueError(f"reduce_op must be tf.distribute.ReduceOp.SUM or MEAN. Received: {value!r}")
+
+    @classmethod
+    def from_variable_aggregation(cls, aggregation):
+        """The ReduceOp of a `tf.VariableAggregation`: SUM and MEAN map to themselves; NONE and
+        ONLY_FIRST_REPLICA have none (ValueError), as in TF."""
+        from companion._variable_aggregation import VariableAggregation
+
+        if aggregation == VariableAggregation.SUM:
+            return cls.SUM
+        if aggregation == VariableAggregation.MEAN:
+            return cls.MEAN
+        raise ValueError(f"Could not convert tf.VariableAggregation {aggregation!r} to a "
+                         "tf.distribute.ReduceOp: only SUM and MEAN have one. Received: "
+                         f"aggregation={aggregation!r}")

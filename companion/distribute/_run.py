@@ -5,9 +5,10 @@ inputs, Variables it writes become outputs), with the mesh axis bound so collect
 its Python side effects happen once per signature, as in TF. The staged program runs once per
 replica under ``shard_map``: per-replica arguments are
 split along axis 0, everything else is replicated. Written Variables come back replicated:
-metric state (``_replica_sum``) as the old value plus the sum of every replica's change, any
-other float as the mean over replicas (identical values stay identical: the optimizer has
-already summed the gradients), integers as they are.
+metric state (``_replica_sum``) and Variables with ``aggregation=SUM`` as the old value plus the
+sum of every replica's change, ``ONLY_FIRST_REPLICA`` as replica 0's value, any other float (and
+``MEAN``) as the mean over replicas (identical values stay identical: the optimizer has already
+summed the gradients), integers as they are.
 """
 
 import jax
@@ -17,6 +18,7 @@ from jax.sharding import PartitionSpec as P
 from companion import _nest
 from companion._staging import Trace, leaf_key, stage
 from companion._tensor import Tensor
+from companion._variable_aggregation import VariableAggregation
 from companion.distribute._context import ReplicaContext
 from companion.distribute._values import PerReplica
 
@@ -125,9 +127,13 @@ def signature(fn, args, kwargs):
 def _synchronized(variable, new, old):
     if jax.lax.axis_size(AXIS) == 1:
         return new
-    if getattr(variable, "_replica_sum", False) and old is not None:
+    aggregation = getattr(variable, "aggregation", None)
+    if (getattr(variable, "_replica_sum", False) or aggregation == VariableAggregation.SUM) \
+            and old is not None:
         return old + jax.lax.psum(new - old, AXIS)
-    if jnp.issubdtype(new.dtype, jnp.floating):
+    if aggregation == VariableAggregation.ONLY_FIRST_REPLICA:
+        return jax.lax.all_gather(new, AXIS)[0]
+    if jnp.issubdtype(new.dtype, jnp.floating):  # NONE and MEAN
         return jax.lax.pmean(new, AXIS)
     return new
 

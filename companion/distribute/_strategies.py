@@ -5,11 +5,19 @@ import contextlib
 import jax
 
 from companion._device import resolve
+from companion.distribute._context import ReplicaContext
+from companion.distribute._reduce_op import ReduceOp
 from companion.distribute._strategy import Strategy
 
 
-class _DefaultStrategy(Strategy):
-    """The strategy in effect outside any scope: one replica, code runs as written."""
+class _DefaultDistributionStrategy(Strategy):
+    """The strategy in effect outside any scope (TF's class of that name): one replica, code
+    runs as written.
+
+    `run` calls the function directly in a `ReplicaContext` (replica 0); `reduce` of a value
+    with ``axis=None`` hands it back unchanged (one replica: nothing to combine); every
+    Variable counts as created in its scope.
+    """
 
     def __init__(self):
         super().__init__(jax.devices()[:1])
@@ -21,8 +29,18 @@ class _DefaultStrategy(Strategy):
     def place_variable(self, variable, traced=False):
         pass
 
+    def variable_created_in_scope(self, variable):
+        return True
+
     def run(self, fn, args=(), kwargs=None):
-        return fn(*args, **(kwargs or {}))
+        with ReplicaContext(self):
+            return fn(*args, **(kwargs or {}))
+
+    def reduce(self, reduce_op, value, axis=None):
+        ReduceOp.from_any(reduce_op)
+        if axis is None:
+            return value
+        return super().reduce(reduce_op, value, axis)
 
     def experimental_distribute_dataset(self, dataset, options=None):
         return dataset

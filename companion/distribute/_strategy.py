@@ -9,6 +9,7 @@ from jax.sharding import Mesh, NamedSharding
 from jax.sharding import PartitionSpec as P
 
 from companion._tensor import Tensor
+from companion._variable_aggregation import VariableSynchronization
 from companion.distribute import _context
 from companion.distribute._reduce_op import ReduceOp
 from companion.distribute._run import AXIS, ReplicaProgram, signature
@@ -77,6 +78,12 @@ class Strategy:
         variable._v = self._replicated_array(value)
         variable.__class__ = MirroredVariable
         variable._strategy = self
+        if variable.synchronization is VariableSynchronization.AUTO:  # TF: a mirrored one syncs on write
+            variable.synchronization = VariableSynchronization.ON_WRITE
+
+    def variable_created_in_scope(self, variable):
+        """Whether ``variable`` was created in this strategy's `scope` (TF's ``extended`` method)."""
+        return getattr(variable, "_strategy", None) is self
 
     def _replicated_array(self, value):
         if jax.process_count() == 1 or not getattr(value, "is_fully_addressable", True):
@@ -156,8 +163,11 @@ class Strategy:
         return Tensor(jax.device_put(getattr(array, "_value", array), self._replicated))
 
     def split_batch(self, arrays):
-        """A global batch as `PerReplica`, padded (and masked) to split evenly if needed."""
+        """A global batch as `PerReplica`, padded (and masked) to split evenly if needed; with one
+        replica, plain tensors on its device (TF hands out the batch itself)."""
         replicas = self.num_replicas_in_sync
+        if replicas == 1:
+            return [Tensor(jax.device_put(array, self._replicated)) for array in arrays]
         size = int(arrays[0].shape[0]) if arrays else 0
         padded = -(-size // replicas) * replicas
         mask = None

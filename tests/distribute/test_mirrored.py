@@ -120,7 +120,8 @@ def test_reduce_gather_all_reduce_and_dataset_splitting():
     np.testing.assert_allclose(np.concatenate(out["shards"]), rows)
     np.testing.assert_allclose(out["batch_mean"], rows.mean(0))  # the padding does not count
     np.testing.assert_allclose(out["batch_sum"], rows.sum(0))
-    assert out["cross"] is True and out["has"] is False
+    # outside any scope the default replica context is in effect: TF 2.21 gives False, False
+    assert out["cross"] is False and out["has"] is False
     assert out["average"] == pytest.approx(4 / 16)  # global batch = 4 per replica x 4 replicas
     assert out["scaled"] == pytest.approx(8.0 / 4)
     assert out["contexts"] == [[1, 0, 2]]

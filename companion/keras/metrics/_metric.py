@@ -6,6 +6,7 @@ import numpy as np
 
 from companion import _dtypes
 from companion._variable import Variable
+from companion._variable_aggregation import VariableAggregation, VariableSynchronization
 
 
 class Metric:
@@ -56,7 +57,8 @@ class Metric:
         dtype = _dtypes.as_dtype(dtype or self._dtype)
         shape = tuple(shape or ())
         variable = Variable(_initial_value(initializer, shape, dtype), trainable=False, name=name,
-                            dtype=dtype)
+                            dtype=dtype, aggregation=VariableAggregation.SUM,
+                            synchronization=VariableSynchronization.ON_READ)
         variable._replica_sum = True  # in Strategy.run, the replicas' updates add up
         self._weights.append(variable)
         return variable
