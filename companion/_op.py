@@ -6,12 +6,16 @@ Applying an op (see DESIGN.md, principle 2):
    a staging interpreter (`companion.function`) is tracing;
 2. if any `GradientTape` is recording, hand it one record (op, static params, inputs,
    outputs); the tape decides whether an input is watched.
+
+While a TF1 graph is being built (`companion._graph_mode.building`), nothing runs: the
+application is recorded as a node of that graph and a symbolic tensor comes back.
 """
 
 import jax
 import jax.numpy as jnp
 import numpy as np
 
+from companion import _graph_mode
 from companion._context import state
 from companion._tensor import Tensor
 
@@ -37,6 +41,8 @@ class Op:
 
     def apply(self, inputs, params, wrap=Tensor):
         """`__call__` with the output class chosen by ``wrap`` (a Tensor subclass)."""
+        if _graph_mode.building is not None:  # TF1 graph mode: record a node, run nothing
+            return _graph_mode.building._record(self, inputs, params)
         values = [x._value for x in inputs]
         try:
             out = self._staged(values, params) if state.staging else self._eager(*values, **params)
