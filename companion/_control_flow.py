@@ -4,10 +4,12 @@ Eagerly (or with a predicate known while tracing) they run the Python callables 
 Python control flow. Inside `companion.function` with a traced predicate they reuse
 AutoGraph's staged ``if``/``while`` (`companion.autograph`): each branch or the loop
 body is traced once and lowered to ``lax.cond``/``lax.while_loop``. A `while_loop` with a
-``maximum_iterations`` known while tracing becomes a ``lax.scan`` of that length, which a
-`GradientTape` around the function can differentiate in reverse mode. A tape recording
-inside the function sees a staged `cond` (and `switch_case`/`case`) as one op on the
-tensors and Variables its branches capture, so it differentiates through it too.
+``maximum_iterations`` known while tracing becomes a ``lax.scan`` of that length; one whose
+trip count is known only at run time a while loop with a recomputing derivative
+(`companion.autograph._loop_op`). A `GradientTape` around the function differentiates
+both; a tape recording inside the function sees a staged loop, `cond` (and
+`switch_case`/`case`) as one op on the tensors and Variables they capture, so it
+differentiates through them too.
 """
 
 import itertools
@@ -22,6 +24,7 @@ from companion._convert import convert_to_tensor
 from companion._errors import InvalidArgumentError
 from companion._tensor import Tensor
 from companion.autograph._control_flow import if_stmt
+from companion.autograph._loop_op import captured_input
 from companion.autograph._loops import staged_while
 from companion.autograph._state import is_traced
 
@@ -142,11 +145,6 @@ def _python_while(cond, body, loop_vars, single, limit):
 
 
 def _staged_while(cond, body, variables, limit):
-    if state.tapes:
-        result = _recorded_while(cond, body, variables, limit) if isinstance(limit, int) else _UNRECORDABLE
-        if result is not _UNRECORDABLE:
-            return result
-        _warn_inner_tape("while_loop")
     leaves, treedef = _flatten(variables)
     names = ("iteration counter",) + tuple(
         f"loop_vars{jax.tree_util.keystr(path)}"
@@ -315,7 +313,7 @@ def _recorded_cond(pred, true_fn, false_fn):
             any(k is None for b in blocks for k in b.out_kinds) or blocks[0].out_kinds != blocks[1].out_kinds:
         return _UNRECORDABLE
     trace = state.traces[-1]
-    captured = [_captured_input(c, trace, tapes) for b in blocks for c in b.closed.consts]
+    captured = [captured_input(c, trace, tapes) for b in blocks for c in b.closed.consts]
     n_true = len(blocks[0].closed.consts)
 
     def run_cond(p, *consts):
@@ -329,67 +327,6 @@ def _recorded_cond(pred, true_fn, false_fn):
     return jax.tree_util.tree_unflatten(structures[0], list(outputs))
 
 
-def _recorded_while(cond, body, variables, limit):
-    """A bounded staged loop that a GradientTape recording inside the function differentiates.
-
-    The test and the body are traced (tapes paused) into programs; a ``lax.scan`` of
-    ``limit`` steps, each running the body while the test holds, is applied as one op on
-    the loop variables and the tensors and Variable reads the programs capture. Loops that
-    assign Variables, or whose variables are not all tensors, give `_UNRECORDABLE`.
-    """
-    from companion._op import Op
-    from companion.autograph._blocks import trace_block
-
-    leaves, treedef = _flatten(variables)
-    init = [convert_to_tensor(x) if isinstance(x, (bool, int, float)) else x for x in leaves]
-    if not all(isinstance(x, Tensor) or getattr(x, "_is_variable", False) for x in init):
-        return _UNRECORDABLE
-    init = [convert_to_tensor(x) for x in init]
-    avals = [jax.ShapeDtypeStruct(x._value.shape, x._value.dtype) for x in init]
-
-    def as_structure(arrays):
-        return jax.tree_util.tree_unflatten(treedef, [Tensor(a) for a in arrays])
-
-    def run_body(*arrays):
-        out = _as_list(body(*as_structure(arrays)), len(variables))
-        _check_structure(treedef, out)
-        return _flatten(out)[0]
-
-    def run_test(*arrays):
-        return [cond(*as_structure(arrays))]
-
-    tapes, state.tapes = state.tapes, []
-    try:
-        blocks = [trace_block(run_body, avals, _flatten_outputs),
-                  trace_block(run_test, avals, _flatten_outputs)]
-    finally:
-        state.tapes = tapes
-    body_block, test_block = blocks
-    if any(b.written for b in blocks) or body_block.out_kinds != [(a.shape, a.dtype) for a in avals] or \
-            test_block.out_kinds[0] is None:
-        return _UNRECORDABLE
-    trace = state.traces[-1]
-    captured = [_captured_input(c, trace, tapes) for b in blocks for c in b.closed.consts]
-    n, n_body = len(init), len(body_block.closed.consts)
-
-    def run_loop(*arrays):
-        start, body_consts, test_consts = arrays[:n], arrays[n:n + n_body], arrays[n + n_body:]
-
-        def step(carry, _):
-            keep = jax.core.eval_jaxpr(test_block.closed.jaxpr, list(test_consts), *carry)[0]
-            after = jax.lax.cond(jax.numpy.reshape(keep, ()).astype(bool),
-                                 lambda c: tuple(jax.core.eval_jaxpr(body_block.closed.jaxpr,
-                                                                     list(body_consts), *c)),
-                                 lambda c: tuple(c), tuple(carry))
-            return after, None
-
-        final, _ = jax.lax.scan(step, tuple(start), None, length=limit)
-        return tuple(final)
-
-    outputs = Op("while_loop", run_loop, jit=False).apply([*init, *captured], {})
-    return list(jax.tree_util.tree_unflatten(treedef, list(outputs)))
-
-
 def _flatten_outputs(leaves):
     arrays, kinds = [], []
     for leaf in leaves:
@@ -401,18 +338,6 @@ def _flatten_outputs(leaves):
         arrays.append(value)
         kinds.append((tuple(value.shape), value.dtype))
     return arrays, kinds
-
-
-def _captured_input(constant, trace, tapes):
-    """The Variable or Tensor a branch program's constant stands for (a new Tensor if none)."""
-    variable = trace.variable_for(constant)
-    if variable is not None:
-        return variable
-    for tape in tapes:
-        for tensor in tape._tracked.values():
-            if isinstance(tensor, Tensor) and tensor._value is constant:
-                return tensor
-    return Tensor(constant)
 
 
 def _warn_inner_tape(what):

@@ -394,7 +394,7 @@ def unflatten_state(arrays, meta):
     ta = TensorArray(dtype, size=0, dynamic_size=dynamic, clear_after_read=clear, infer_shape=infer,
                      element_shape=declared)
     ta._store = _Store([], tuple(shape[1:]))
-    ta._buffer, ta._length = Tensor(arrays[0]), Tensor(arrays[1])
+    ta._buffer, ta._length = (a if isinstance(a, Tensor) else Tensor(a) for a in arrays)
     return ta
 
 

@@ -17,6 +17,7 @@ from companion._ops import _math
 from companion._tensor import Tensor
 from companion.autograph import _state
 from companion.autograph._blocks import trace_block, values_of
+from companion.autograph._loop_op import apply_recorded, loop_function, tapes_paused
 from companion.autograph._state import Undefined, is_traced
 
 
@@ -97,8 +98,10 @@ def staged_while(test, body, get_state, set_state, names, what, static_count=Non
     """A ``lax.while_loop`` over the state and the Variables the body assigns.
 
     With a trip count known while tracing, a ``lax.scan`` of that length whose steps run
-    the body only while the test holds: unlike a while loop, it can be differentiated in
-    reverse mode (a tape around the function works).
+    the body only while the test holds; otherwise a while loop whose reverse-mode
+    derivative recomputes (`companion.autograph._loop_op`). A tape around the function
+    differentiates either; for a tape recording inside the function the loop is one
+    recorded op.
     """
     init = tensor_array.entering_loop(get_state(), static_count)
     set_state(init)
@@ -112,7 +115,7 @@ def staged_while(test, body, get_state, set_state, names, what, static_count=Non
     arrays, kinds = _state.flatten(init)
     avals = [jax.ShapeDtypeStruct(a.shape, a.dtype) for a in arrays]
     if any(k[0] in ("no_return", "tensor_array_pending") for k in kinds):
-        with tensor_array.quiet_probe():
+        with tensor_array.quiet_probe(), tapes_paused():
             probe = trace_block(run_body, avals, _state.flatten)
         init = _placeholder_returns(init, kinds, probe)
         set_state(init)
@@ -123,39 +126,27 @@ def staged_while(test, body, get_state, set_state, names, what, static_count=Non
         set_state(_state.unflatten(carried, kinds))
         return (test(),)
 
-    body_block = trace_block(run_body, avals, _state.flatten)
-    set_state(init)
-    _state.check_loop_state(names, kinds, body_block.out_kinds, what)
-    test_block = trace_block(run_test, avals, _flatten_test)
-    set_state(init)
+    with tapes_paused():
+        body_block = trace_block(run_body, avals, _state.flatten)
+        set_state(init)
+        _state.check_loop_state(names, kinds, body_block.out_kinds, what)
+        test_block = trace_block(run_test, avals, _flatten_test)
+        set_state(init)
     written = list(body_block.written)
     before = {id(v): b for v, b in zip(written, values_of(written))}
     body_slots = body_block.variable_slots(written, before)
     test_slots = test_block.variable_slots(written, before)
     n = len(arrays)
-
-    def replaced(slots, var_values):
-        return {s: value for positions, value in zip(slots, var_values) for s in positions}
-
-    def cond_fun(carry):
-        out = test_block.evaluate(carry[:n], replaced(test_slots, carry[n:]))
-        return jnp.reshape(out[0], ()).astype(bool)
-
-    def body_fun(carry):
-        out = body_block.evaluate(carry[:n], replaced(body_slots, carry[n:]))
-        return tuple(out[:n]) + tuple(out[n:])
-
-    init_carry = tuple(arrays) + tuple(before[id(v)] for v in written)
-    if static_count is None:
-        final = lax.while_loop(cond_fun, body_fun, init_carry)
+    run = loop_function(body_block, test_block, body_slots, test_slots, n, static_count)
+    initial_variables = [before[id(v)] for v in written]
+    consts = list(body_block.closed.consts) + list(test_block.closed.consts)
+    if state.tapes:
+        final = apply_recorded(run, init, arrays, initial_variables, consts, "while_loop")
     else:
-        def step(carry, _):
-            return lax.cond(cond_fun(carry), body_fun, lambda c: tuple(c), carry), None
-
-        final, _ = lax.scan(step, init_carry, None, length=int(static_count))
+        final = [Tensor(a) for a in run(*arrays, *initial_variables, *consts)]
     set_state(_state.unflatten(final[:n], kinds))
     for var, value in zip(written, final[n:]):
-        var._set_value(value)
+        var._set_value(value._value)
 
 
 def _placeholder_returns(init, kinds, probe):

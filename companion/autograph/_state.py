@@ -65,13 +65,15 @@ def flatten(values):
 
 
 def unflatten(arrays, kinds):
-    """The inverse of `flatten` (arrays become Tensors)."""
+    """The inverse of `flatten` (arrays become Tensors; Tensors given are kept)."""
     values, it = [], iter(arrays)
     for kind in kinds:
         if kind[0] == "array":
-            values.append(Tensor(next(it)))
+            item = next(it)
+            values.append(item if isinstance(item, Tensor) else Tensor(item))
         elif kind[0] == "chosen":
-            values.append(Chosen(next(it), kind[1]))
+            item = next(it)
+            values.append(Chosen(item._value if isinstance(item, Tensor) else item, kind[1]))
         elif kind[0] == "tensor_array":
             values.append(tensor_array.unflatten_state([next(it), next(it)], kind[1]))
         elif kind[0] == "undefined":
