@@ -15,7 +15,8 @@ How a list that grows fits JAX's static shapes (companion's design):
   int32 length, both carried through the loop. The capacity is ``size`` for a fixed-size
   array. With ``dynamic_size=True`` it is the current length plus the loop's trip count,
   which must be known while tracing (``for`` over a tensor or over a range with known
-  bounds, or ``while_loop(..., maximum_iterations=N)``); otherwise companion raises a
+  bounds, ``while_loop(..., maximum_iterations=N)``, or a loop body that starts with
+  ``autograph.experimental.set_loop_options(maximum_iterations=N)``); otherwise companion raises a
   `ValueError` saying what to pass (TensorFlow grows the list at run time, which XLA's
   static shapes cannot). The element shape comes from ``element_shape``, from earlier
   writes, or from one extra trace of the loop body that finds the shape of what it writes.
@@ -346,9 +347,11 @@ class _Store:
 
 _DYNAMIC_HELP = (
     "TensorArray(dynamic_size=True): a {why} needs a capacity known while tracing, because a "
-    "compiled program's arrays have fixed shapes. Loop over a tensor or a range whose bounds are known "
-    "while tracing (e.g. tf.range(x.shape[0])), give while_loop a maximum_iterations, or create the "
-    "TensorArray with a fixed size=.")
+    "compiled program's arrays have fixed shapes (TensorFlow grows the array at run time; XLA cannot). "
+    "Loop over a tensor or a range whose bounds are known while tracing (e.g. tf.range(x.shape[0])), "
+    "give while_loop a maximum_iterations, start the loop body with "
+    "tf.autograph.experimental.set_loop_options(maximum_iterations=N) (then stack() has N rows, "
+    "zeros after the last one written), or create the TensorArray with a fixed size=.")
 
 
 # -- loop state (used by companion.autograph) ---------------------------------------------------

@@ -165,9 +165,31 @@ def while_stmt(test, body, get_state, set_state, symbol_names, opts):
             body()
             first = test()
         return
-    from companion.autograph._loops import staged_while
+    from companion.autograph._loops import loop_limit, staged_while
 
-    staged_while(test, body, get_state, set_state, symbol_names, "while loop")
+    limit = loop_limit(opts)
+    if limit is None or isinstance(limit, int):
+        staged_while(test, body, get_state, set_state, symbol_names, "while loop", limit)
+        return
+    count = [limit]  # a limit known only at run time: count iterations in the loop state
+
+    def limited_test():
+        return _math.logical_and(_math.less(count[0], limit), test())
+
+    def counted_body():
+        body()
+        count[0] = count[0] + 1
+
+    def get():
+        return (count[0],) + tuple(get_state())
+
+    def put(values):
+        count[0] = values[0]
+        set_state(values[1:])
+
+    count[0] = Tensor(jnp.zeros((), jnp.int32))
+    staged_while(limited_test, counted_body, get, put, ("<iteration count>",) + tuple(symbol_names),
+                 "while loop")
 
 
 def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names, opts):
@@ -178,7 +200,7 @@ def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names, opts):
     if state.staging and is_dataset(iter_):
         return staged_dataset_for(iter_, extra_test, body, get_state, set_state, symbol_names)
     if stages(iter_):
-        return staged_for(iter_, extra_test, body, get_state, set_state, symbol_names)
+        return staged_for(iter_, extra_test, body, get_state, set_state, symbol_names, opts)
     malt_flow._py_for_stmt(iter_, extra_test, body, None, None, None, None)
 
 

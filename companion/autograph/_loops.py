@@ -57,8 +57,27 @@ def stages(iterable):
     return bool(state.staging) and isinstance(iterable, Tensor) and not _is_string(iterable)
 
 
-def staged_for(iterable, extra_test, body, get_state, set_state, names):
-    """``for`` over a `TracedRange` or a tensor's first axis, as a staged while loop."""
+def loop_limit(opts):
+    """``maximum_iterations`` of ``set_loop_options``: an int known while tracing, a tensor, or None."""
+    limit = (opts or {}).get("maximum_iterations")
+    if limit is None or isinstance(limit, str):  # malt's UNSPECIFIED is a string
+        return None
+    if is_traced(limit):
+        from companion._convert import convert_to_tensor
+
+        return _math.cast(convert_to_tensor(limit), "int32")
+    limit = int(np.asarray(getattr(limit, "_value", limit)))
+    if limit < 0:
+        raise ValueError(f"{_state.where()}set_loop_options: maximum_iterations must be >= 0. "
+                         f"Received: {limit}")
+    return limit
+
+
+def staged_for(iterable, extra_test, body, get_state, set_state, names, opts=None):
+    """``for`` over a `TracedRange` or a tensor's first axis, as a staged while loop.
+
+    ``opts`` may hold ``maximum_iterations`` (from ``set_loop_options``), which caps the trip count.
+    """
     if isinstance(iterable, TracedRange):
         static = iterable.static_length()
         count = iterable.length() if static is None else static
@@ -73,6 +92,12 @@ def staged_for(iterable, extra_test, body, get_state, set_state, names):
         count, index_dtype = value.shape[0], jnp.int32
         static = count
         item = lambda i: Tensor(lax.dynamic_index_in_dim(value, i, keepdims=False))  # noqa: E731
+    limit = loop_limit(opts)
+    if isinstance(limit, int):
+        static = limit if static is None else min(static, limit)
+        count = jnp.minimum(count, limit)
+    elif limit is not None:
+        count = jnp.minimum(count, limit._value.astype(jnp.asarray(count).dtype))
     box = [Tensor(jnp.zeros((), index_dtype))]
 
     def get():

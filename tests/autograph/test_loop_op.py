@@ -154,3 +154,65 @@ def test_finite_differences_of_a_bounded_loop_with_a_dynamic_write():
     numeric = [(float(f(tf.constant(values + eps * e))[0]) - float(f(tf.constant(values - eps * e))[0]))
                / (2 * eps) for e in np.eye(4)]
     np.testing.assert_allclose(grad.numpy(), numeric, rtol=1e-6)
+
+
+def test_set_loop_options_caps_staged_loops_as_tf_does():
+    # TF 2.21 gives (4, 4, 3) for n=10, m=4 and (2, 2, 2) for n=2, m=4
+    @tf.function
+    def f(n, m):
+        k = 0
+        for _ in tf.range(n):
+            tf.autograph.experimental.set_loop_options(maximum_iterations=m)
+            k += 1
+        j = 0
+        while j < n:
+            tf.autograph.experimental.set_loop_options(maximum_iterations=m)
+            j += 1
+        j2 = 0
+        while j2 < n:
+            tf.autograph.experimental.set_loop_options(maximum_iterations=3)
+            j2 += 1
+        return k, j, j2
+
+    assert [int(v) for v in f(tf.constant(10), tf.constant(4))] == [4, 4, 3]
+    assert [int(v) for v in f(tf.constant(2), tf.constant(4))] == [2, 2, 2]
+
+
+def test_set_loop_options_gives_a_dynamic_tensor_array_its_capacity():
+    @tf.function
+    def squares(n):
+        ta = tf.TensorArray(tf.int32, size=0, dynamic_size=True)
+        for i in tf.range(n):
+            tf.autograph.experimental.set_loop_options(maximum_iterations=5)
+            ta = ta.write(i, i * i)
+        return ta.stack()
+
+    # TF 2.21 gives [0 1 4 9 16] for n=5 and n=9
+    np.testing.assert_array_equal(squares(tf.constant(5)).numpy(), [0, 1, 4, 9, 16])
+    np.testing.assert_array_equal(squares(tf.constant(9)).numpy(), [0, 1, 4, 9, 16])
+
+
+def test_a_dynamic_tensor_array_in_a_run_time_bounded_loop_says_what_to_pass():
+    @tf.function
+    def squares(n):
+        ta = tf.TensorArray(tf.int32, size=0, dynamic_size=True)
+        for i in tf.range(n):
+            ta = ta.write(i, i * i)
+        return ta.stack()
+
+    with pytest.raises(ValueError, match="set_loop_options\\(maximum_iterations=N\\)"):
+        squares(tf.constant(5))
+
+
+def test_set_loop_options_bounds_the_loop_a_tape_differentiates():
+    @tf.function
+    def power(x, n):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = tf.constant(1.0)
+            for _ in tf.range(n):
+                tf.autograph.experimental.set_loop_options(maximum_iterations=10)
+                y = y * x
+        return y, tape.gradient(y, x)
+
+    assert [float(v) for v in power(tf.constant(2.0), tf.constant(4))] == [16.0, 32.0]
