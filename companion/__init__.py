@@ -40,8 +40,8 @@ _compilation_cache.enable()
 
 # ruff: noqa: E402, F401, F403, I001 - the order above matters: x64 before any array exists
 from companion import _operators
-from companion._context import executing_eagerly
-from companion._convert import constant, convert_to_tensor, is_tensor
+from companion._convert import convert_to_tensor, is_tensor
+from companion._graph import Graph, constant, executing_eagerly
 from companion._device import device
 from companion._dtypes import (
     DType, as_dtype, bfloat16, bool, complex64, complex128, double, float16, float32, float64,
@@ -95,7 +95,8 @@ __all__ = sorted({
     "TensorArray", "map_fn", "vectorized_map", "foldl", "foldr", "scan", "custom_gradient",
     "Module", "nest", "assert_equal", "assert_greater", "assert_less", "assert_rank", "debugging",
     "get_logger",
-    "ConcreteFunction", "DType", "EagerTensor", "Function", "GradientTape", "TensorSpec", "function",
+    "ConcreteFunction", "DType", "EagerTensor", "Function", "GradientTape", "Graph", "TensorSpec",
+    "compat", "function",
     "print", "autograph", "InvalidArgumentError", "Tensor", "TensorShape",
     "UnconnectedGradients", "Variable", "VariableAggregation", "VariableSynchronization", "as_dtype",
     "constant", "convert_to_tensor", "device",
@@ -104,15 +105,15 @@ __all__ = sorted({
     "int8", "int16", "int32", "int64", "string", "uint8", "uint16", "uint32", "uint64",
     "config", "data", "datasets", "distribute", "dtypes", "errors", "experimental", "image", "io", "linalg",
     "math", "OptionalSpec",
-    "nn", "random", "strings", "summary", "tpu",
+    "nn", "random", "saved_model", "strings", "summary", "tpu",
     "keras", "train", "numpy_function", "py_function",
     "constant_initializer", "ones_initializer", "random_normal_initializer",
     "random_uniform_initializer", "zeros_initializer",
 })
 
 # imported on first use: keeps import fast
-_LAZY = ("data", "datasets", "distribute", "experimental", "image", "io", "keras", "strings", "summary",
-         "tpu", "train")
+_LAZY = ("compat", "data", "datasets", "distribute", "experimental", "image", "io", "keras", "saved_model",
+         "strings", "summary", "tpu", "train")
 # TensorFlow's top-level initializers (tf.initializers v2) are Keras's classes with the same defaults.
 _INITIALIZERS = {"constant_initializer": "Constant", "ones_initializer": "Ones",
                  "random_normal_initializer": "RandomNormal",

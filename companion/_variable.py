@@ -4,7 +4,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from companion import _context, _dtypes
+from companion import _context, _dtypes, _graph_mode
 from companion._context import state
 from companion._convert import as_input, constant
 from companion._errors import InvalidArgumentError
@@ -31,6 +31,11 @@ class Variable:
 
     _is_variable = True
     __array_priority__ = 100
+
+    def __new__(cls, *args, **kwargs):
+        if _graph_mode.building is not None and cls is Variable:  # TF1 graph mode: a graph's Variable
+            return object.__new__(_graph_mode.building._variable_class)
+        return object.__new__(cls)
 
     def __init__(self, initial_value=None, trainable=None, validate_shape=True, name=None,
                  dtype=None, shape=None, aggregation=None, synchronization=None, **kwargs):
