@@ -10,31 +10,60 @@ from companion._context import state
 from companion._convert import convert_to_tensor
 from companion._op import Op
 from companion._program_text import legend, program_text
+from companion._shape import TensorShape
 from companion._staging import is_traced_leaf, stage
 from companion._tensor import Tensor
 from companion._tensor_spec import TensorSpec
 
 
-def trace_concrete(fn, leaves, treedef, trace, name):
+def trace_concrete(fn, leaves, treedef, trace, name, shown=None, names=None):
     """Traces ``fn`` on the call ``tree_unflatten(treedef, leaves)`` and compiles the result.
 
     Tensor leaves become traced inputs; everything else (Python values, Variables) is
     passed as is. Runs the Python function exactly once (`companion._staging.stage`).
+    ``shown`` gives, per tensor leaf, the shape its traced input reports (``None``
+    dimensions of a shape-generic signature, `companion._shape_generic`); ``names``, per
+    leaf, the parameter it binds (the names in ``structured_input_signature``).
     """
     positions = [i for i, x in enumerate(leaves) if is_traced_leaf(x)]
     avals = [_abstract(leaves[i]) for i in positions]
+    shown = shown or [None] * len(positions)
     info = {}
 
     def flat_fn(*arrays):
         filled = list(leaves)
-        for i, array in zip(positions, arrays):
-            filled[i] = Tensor(array)
+        for i, array, shape in zip(positions, arrays, shown):
+            filled[i] = Tensor(array) if shape is None else SignatureInput(array, shape)
         args, kwargs = jax.tree_util.tree_unflatten(treedef, filled)
         return _split_outputs(fn(*args, **kwargs), info)
 
     staged = stage(flat_fn, avals, trace)
     inputs = [TensorSpec(a.shape, a.dtype) for a in avals]
-    return ConcreteFunction(name, staged, info, inputs)
+    concrete = ConcreteFunction(name, staged, info, inputs)
+    names = names or [None] * len(leaves)
+    specs = list(leaves)
+    for i, aval, shape in zip(positions, avals, shown):
+        specs[i] = TensorSpec(aval.shape if shape is None else shape, aval.dtype, names[i])
+    concrete._signature = (treedef, specs)
+    return concrete
+
+
+class SignatureInput(Tensor):
+    """A traced input of a shape-generic signature: reports the signature's shape (``None`` dims).
+
+    Python code that reads ``x.shape`` while tracing sees what TensorFlow shows, ``(None, 2)``,
+    whatever concrete size this particular specialisation was staged for.
+    """
+
+    __slots__ = ("_shown",)
+
+    def __init__(self, value, shown):
+        super().__init__(value)
+        self._shown = shown
+
+    @property
+    def shape(self):
+        return self._shown
 
 
 class ConcreteFunction:
@@ -126,10 +155,31 @@ class ConcreteFunction:
         leaves = [slot(dynamic) for slot in self._out_slots]
         return jax.tree_util.tree_unflatten(self._out_tree, leaves)
 
+    @property
+    def structured_input_signature(self):
+        """``(args, kwargs)`` as bound when traced, each tensor a `TensorSpec` named by its parameter."""
+        treedef, specs = self._signature
+        return jax.tree_util.tree_unflatten(treedef, specs)
+
+    @property
+    def structured_outputs(self):
+        """The outputs' structure, each tensor a symbolic tensor of the traced program."""
+        return jax.tree_util.tree_unflatten(self._out_tree, [self._structured(s) for s in self._out_slots])
+
+    def _structured(self, slot):
+        if getattr(slot, "plain", False):
+            return SymbolicTensor(self.outputs[slot.start])
+        try:
+            return slot([None] * self._n_user)  # a Python constant returned as is
+        except (TypeError, ValueError):
+            return None  # a Python value chosen by a traced condition: known only per call
+
     def pretty_signature(self):
         args = ", ".join(f"arg{i}: {_spec_text(s)}" for i, s in enumerate(self.inputs))
         outs = ", ".join(_spec_text(s) for s in self.outputs)
         return f"{self.name}({args}) -> ({outs})"
+
+    pretty_printed_signature = pretty_signature
 
     def __repr__(self):
         return f"<companion.ConcreteFunction {self.pretty_signature()}>"
@@ -247,7 +297,22 @@ def _tensor_slot(start):
         return out[start]
 
     slot.plain = True
+    slot.start = start
     return slot
+
+
+class SymbolicTensor:
+    """An output of a traced program as TF shows one: ``Tensor(traced, shape=(None, 2), dtype=float32)``."""
+
+    def __init__(self, spec):
+        self.shape = TensorShape(spec.shape)
+        self.dtype = _dtypes.as_dtype(spec.dtype)
+
+    def __str__(self):
+        return f"companion.Tensor(traced, shape={self.shape}, dtype={self.dtype.name})"
+
+    def __repr__(self):
+        return f"<companion.Tensor (traced) shape={self.shape} dtype={self.dtype.name}>"
 
 
 def _pick(index_tensor, options):
@@ -263,5 +328,7 @@ def _abstract(x):
 
 
 def _spec_text(spec):
+    if spec.shape.rank is None:
+        return f"{_dtypes.as_dtype(spec.dtype).name}[...]"
     dims = ", ".join("None" if d is None else str(d) for d in spec.shape)
     return f"{_dtypes.as_dtype(spec.dtype).name}[{dims}]"

@@ -9,6 +9,7 @@ Each ConcreteFunction is an `Op`, so a `GradientTape` records a call as one op.
 """
 
 import functools
+import inspect
 import weakref
 
 import numpy as np
@@ -16,8 +17,11 @@ import numpy as np
 from companion import _nest, _staging, _trace_hooks
 from companion._concrete_function import ConcreteFunction, trace_concrete
 from companion._context import state
+from companion._shape import TensorShape
+from companion._shape_generic import ShapeGenericFunction, placeholder, quietly
 from companion._staging import is_traced_leaf
 from companion._tensor import Tensor
+from companion._tensor_spec import TensorSpec
 from companion.config._execution import _Flags
 
 
@@ -45,7 +49,12 @@ class Function:
         self._autograph = bool(autograph)
         self._jit_compile = jit_compile
         self._reduce_retracing = bool(reduce_retracing)
-        self._concrete = {}
+        self._concrete = {}  # call signature -> the ConcreteFunction (or ShapeGenericFunction) it runs
+        self._traced = []  # every traced signature, in order
+        self._generic = []  # (treedef, keys, ShapeGenericFunction): signatures with None dimensions
+        self._seen = []  # (treedef, keys) of each trace: what reduce_retracing generalises against
+        self._signature_function = None  # the one trace of an input_signature
+        self._signature = None  # inspect.Signature of the Python function (False: none readable)
         self._tracing_count = 0
         self._first_call_traced = False  # after it, no trace may create Variables
         self._fast = {}  # (class, shape, dtype) of each positional Tensor argument -> ConcreteFunction
@@ -89,8 +98,8 @@ class Function:
         return compiler_ir(self, args, kwargs)
 
     def pretty_printed_concrete_signatures(self):
-        """One line per traced signature: ``name(x: float32[2, 3]) -> float32[2]``."""
-        return "\n".join(c.pretty_signature() for c in self._concrete.values())
+        """One line per traced signature: ``name(arg0: float32[None, 3]) -> (float32[None])``."""
+        return "\n".join(c.pretty_signature() for c in self._traced)
 
     def __call__(self, *args, **kwargs):
         if not (kwargs or state.staging or _Flags.run_functions_eagerly):
@@ -106,9 +115,11 @@ class Function:
         if state.staging:  # nested functions inline into the enclosing trace
             return self._callable()(*args, **kwargs)
         concrete, flat_args = self._lookup(args, kwargs)
+        if isinstance(concrete, ShapeGenericFunction):
+            concrete = concrete.specialization(flat_args)
         key = None if kwargs else _fast_key(args)
-        if key is not None and self._input_signature is None:
-            self._fast[key] = concrete
+        if key is not None and all(a is b for a, b in zip(args, flat_args)) and len(args) == len(flat_args):
+            self._fast[key] = concrete  # (an input_signature that converted nothing: the same check)
         return concrete.call(flat_args)
 
     def __get__(self, instance, owner):
@@ -135,16 +146,93 @@ class Function:
         return self._converted
 
     def _lookup(self, args, kwargs):
-        args = self._apply_signature(args, kwargs)
+        args, kwargs = self._bind(args, kwargs)
+        if self._input_signature is not None:
+            from companion._tensor_spec import check_signature
+
+            flat = check_signature(self._name, self._input_signature, args, kwargs)
+            if self._signature_function is None:
+                leaves, treedef = _nest.tree_flatten((tuple(flat), {}))
+                keys = tuple(_staging.leaf_key(s) for s in self._input_signature)
+                self._signature_function = self._new_trace(leaves, treedef, keys, (tuple(flat), {}))
+            return self._signature_function, [x for x in flat if is_traced_leaf(x)]
         leaves, treedef = _nest.tree_flatten((args, kwargs))
-        key = (treedef, tuple(_staging.leaf_key(x) for x in leaves))
+        keys = tuple(_staging.leaf_key(x) for x in leaves)
+        key = (treedef, keys)
         concrete = self._concrete.get(key)
         if concrete is None:
-            concrete = self._trace(leaves, treedef)
+            concrete = _most_specific(self._generic, treedef, keys)
+            if concrete is None:
+                concrete = self._new_trace(leaves, treedef, keys, (args, kwargs))
             self._concrete[key] = concrete
         return concrete, [x for x in leaves if is_traced_leaf(x)]
 
-    def _trace(self, leaves, treedef):
+    def _bind(self, args, kwargs):
+        """``(args, kwargs)`` bound to the Python signature, defaults filled in (TF's canonical form).
+
+        ``f(x, True)``, ``f(x, training=True)`` share a trace, and so do ``f(x)`` and
+        ``f(x, training=False)`` when False is the default; keyword arguments go in name order.
+        """
+        signature = self._parameters()
+        if signature is None:
+            return args, kwargs
+        try:
+            bound = signature.bind(*args, **kwargs)
+        except TypeError as error:
+            if self._input_signature is not None:
+                return args, kwargs  # check_signature explains against the signature
+            raise TypeError(f"{self._name}{signature} cannot be called with {len(args)} positional "
+                            f"argument(s) and keyword argument(s) {sorted(kwargs)}: {error}. Pass the "
+                            "arguments its parameters name.") from None
+        bound.apply_defaults()
+        named = bound.kwargs
+        return bound.args, (dict(sorted(named.items())) if len(named) > 1 else named)
+
+    def _parameters(self):
+        if self._signature is None:
+            try:
+                self._signature = inspect.signature(self._python_function)
+            except (TypeError, ValueError):  # a builtin or an object without a readable signature
+                self._signature = False
+        return self._signature or None
+
+    def _new_trace(self, leaves, treedef, keys, call):
+        """Traces the signature ``keys``, relaxed to ``None`` dims by ``reduce_retracing``.
+
+        A signature with ``None`` dimensions (a `TensorSpec` argument, an ``input_signature``, a
+        relaxed one) gives a `ShapeGenericFunction`: traced once, on these arguments' shapes (or
+        size 1 for a spec's ``None`` dims), compiled per concrete shape afterwards.
+        """
+        if self._reduce_retracing:
+            for seen_tree, seen in self._seen:
+                relaxed = _supertype(keys, seen) if seen_tree == treedef else None
+                keys = relaxed or keys
+        self._seen.append((treedef, keys))
+        names = _leaf_names(self._parameters(), *call)
+        positions = [i for i, x in enumerate(leaves) if is_traced_leaf(x)]
+        shown = [TensorShape(keys[i][1]) for i in positions]
+        if all(s.is_fully_defined() for s in shown):
+            concrete = self._trace(leaves, treedef, None, names)
+            self._traced.append(concrete)
+            return concrete
+        leaves = [placeholder(x) if isinstance(x, TensorSpec) else x for x in leaves]
+        first = self._trace(leaves, treedef, shown, names)
+        fn, name = self._callable(), self._name
+
+        def restage(flat):
+            filled = list(leaves)
+            for i, x in zip(positions, flat):
+                filled[i] = x
+            trace = _staging.Trace(allow_create=False, owner=name)
+            return quietly(lambda: trace_concrete(fn, filled, treedef, trace, name, shown, names))
+
+        specs = [TensorSpec(shape, keys[i][2]) for i, shape in zip(positions, shown)]
+        concrete = ShapeGenericFunction(self._name, specs, first, restage)
+        self._generic.append((treedef, keys, concrete))
+        self._traced.append(concrete)
+        return concrete
+
+    def _trace(self, leaves, treedef, shown=None, names=None):
         """Traces a new signature; on the first call, traces again if Variables were created.
 
         Only the first trace may create Variables. If it did, TensorFlow's rule applies: the
@@ -153,27 +241,20 @@ class Function:
         A function that creates a Variable on every trace fails there, on its first call.
         """
         if self._first_call_traced:
-            return self._trace_once(leaves, treedef, _staging.Trace(False, self._name))
+            return self._trace_once(leaves, treedef, _staging.Trace(False, self._name), shown, names)
         first = _staging.Trace(allow_create=True, owner=self._name)
-        concrete = self._trace_once(leaves, treedef, first)
+        concrete = self._trace_once(leaves, treedef, first, shown, names)
         self._first_call_traced = True
         if not first.created_user_variables():
             return concrete
         check = _staging.Trace(allow_create=False, owner=self._name, first_call=True)
-        return self._trace_once(leaves, treedef, check)
+        return self._trace_once(leaves, treedef, check, shown, names)
 
-    def _trace_once(self, leaves, treedef, trace):
-        concrete = trace_concrete(self._callable(), leaves, treedef, trace, self._name)
+    def _trace_once(self, leaves, treedef, trace, shown, names):
+        concrete = trace_concrete(self._callable(), leaves, treedef, trace, self._name, shown, names)
         self._tracing_count += 1
         _trace_hooks.notify(concrete)
         return concrete
-
-    def _apply_signature(self, args, kwargs):
-        if self._input_signature is None:
-            return args
-        from companion._tensor_spec import check_signature
-
-        return check_signature(self._name, self._input_signature, args, kwargs)
 
 
 def function(func=None, input_signature=None, autograph=True, jit_compile=None,
@@ -198,7 +279,8 @@ def function(func=None, input_signature=None, autograph=True, jit_compile=None,
         input_signature: a list of `TensorSpec`s fixing the accepted arguments.
         autograph: convert ``if``/``while``/``for`` on tensors (default True).
         jit_compile: accepted for TensorFlow compatibility: XLA always compiles.
-        reduce_retracing: accepted; companion traces once per input shape regardless.
+        reduce_retracing: after a second input shape, trace the most specific signature that
+            covers the shapes seen, with ``None`` where they differ (TF's rule).
         experimental_autograph_options: accepted for compatibility; unused.
         name: the name shown in reprs and signatures.
     """
@@ -252,6 +334,82 @@ def _fast_key(args):
         key.append((Tensor, value.shape, value.dtype))
     return tuple(key)
 
+
+
+def _supertype(keys, other):
+    """The most specific signature both ``keys`` and ``other`` fit (TF's reduce_retracing), or None.
+
+    Tensors of one dtype generalise: a dimension that differs becomes ``None``, and a rank that
+    differs an unknown shape. Any other difference (dtype, a Python value, a Variable) has none.
+    """
+    if len(keys) != len(other):
+        return None
+    relaxed = []
+    for a, b in zip(keys, other):
+        if a == b:
+            relaxed.append(a)
+        elif a[0] == b[0] == "tensor" and a[2] == b[2]:
+            relaxed.append(("tensor", _common_dims(a[1], b[1]), a[2]))
+        else:
+            return None
+    return tuple(relaxed)
+
+
+def _common_dims(a, b):
+    if a is None or b is None or len(a) != len(b):
+        return None
+    return tuple(x if x == y else None for x, y in zip(a, b))
+
+
+def _covers(general, keys):
+    """True if the call signature ``keys`` fits ``general`` (whose tensors may have None dims)."""
+    if len(general) != len(keys):
+        return False
+    for g, k in zip(general, keys):
+        if g == k:
+            continue
+        if not (g[0] == k[0] == "tensor" and g[2] == k[2]):
+            return False
+        if g[1] is not None and (k[1] is None or len(g[1]) != len(k[1])
+                                 or any(x is not None and x != y for x, y in zip(g[1], k[1]))):
+            return False
+    return True
+
+
+def _most_specific(generic, treedef, keys):
+    """The shape-generic trace that fits a call, the one with the fewest unknown dims; or None."""
+    fits = [(general, concrete) for tree, general, concrete in generic
+            if tree == treedef and _covers(general, keys)]
+    if not fits:
+        return None
+    return min(fits, key=lambda fit: _unknown_dims(fit[0]))[1]
+
+
+def _unknown_dims(keys):
+    count = 0
+    for key in keys:
+        if key[0] == "tensor":
+            count += 1000 if key[1] is None else sum(d is None for d in key[1])
+    return count
+
+
+def _leaf_names(signature, args, kwargs):
+    """Per leaf of ``(args, kwargs)``: the parameter it is bound to (a tensor argument's spec name)."""
+    names = []
+    parameters = list(signature.parameters.values()) if signature else []
+    positional = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    star = next((p.name for p in parameters if p.kind == p.VAR_POSITIONAL), "args")
+    for i, arg in enumerate(args):
+        name = positional[i].name if i < len(positional) else f"{star}_{i - len(positional)}"
+        names.extend(_named(arg, name))
+    for key in sorted(kwargs):
+        names.extend(_named(kwargs[key], key))
+    return names
+
+
+def _named(value, name):
+    count = len(_nest.tree_flatten(value)[0])
+    return [name] if count == 1 and not _nest.is_nested(value) else [None] * count
 
 
 def _checked_signature(signature):

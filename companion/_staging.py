@@ -176,11 +176,16 @@ def _stand_in(concrete):
 def leaf_key(x):
     """One argument's part of a call signature, the cache key of every staged program:
     shape and dtype of a tensor, identity of a Variable or unhashable object, value of a
-    hashable Python value (and of a string tensor)."""
+    hashable Python value (and of a string tensor).
+
+    Python values compare as TensorFlow compares them, by ``==`` and hash: ``1``, ``1.0`` and
+    ``True`` are one signature. A spec's shape may hold ``None`` (unknown size), or be ``None``
+    itself (unknown rank)."""
     if getattr(x, "_is_variable", False):
         return ("variable", id(x), x._v.shape, x._v.dtype)
     if isinstance(x, TensorSpec):
-        return ("tensor", tuple(x.shape), x.dtype._np)
+        dims = x.shape.dims
+        return ("tensor", None if dims is None else tuple(dims), x.dtype._np)
     if is_traced_leaf(x):
         value = x._value if isinstance(x, Tensor) else x
         return ("tensor", value.shape, value.dtype)
@@ -191,7 +196,7 @@ def leaf_key(x):
         hash(x)
     except TypeError:
         return ("object", id(x))
-    return ("python", type(x), x)
+    return ("python", x)
 
 
 def is_traced_leaf(x):

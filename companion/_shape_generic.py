@@ -1,0 +1,168 @@
+"""Shape-generic concrete functions: one traced signature with ``None`` dimensions.
+
+An ``input_signature`` such as ``[TensorSpec([None], float32)]``, a
+``get_concrete_function(TensorSpec([None, 2]))`` or a signature relaxed by
+``reduce_retracing=True`` accepts every size along its ``None`` dimensions. TensorFlow traces
+such a signature once, into a graph whose shapes are partly unknown. JAX compiles for concrete
+shapes, so companion keeps TensorFlow's *visible* behaviour and compiles per shape behind it:
+
+- The Python function is traced once, when the signature is first needed (the first call, or
+  ``get_concrete_function``): that is the one trace TF's counter counts, and its inputs report
+  the signature's shape (``x.shape`` is ``(None,)``), as in TF.
+- Each further concrete shape is staged again from the Python function, silently: its printed
+  output is discarded and it is not counted, and the compiled program is kept per shape. The
+  user sees one `ShapeGenericFunction` with one signature (``inputs``, ``outputs``,
+  ``structured_input_signature``, ``pretty_printed_concrete_signatures`` all show ``None``).
+
+Why not JAX's symbolic shapes (``jax.export`` shape polymorphism)? They trace truly once, but
+many ops then see a symbolic dimension where they compute with an int (``tf.shape``,
+``tf.size``, slicing, Keras layers building their weights, ``tf.where`` broadcasting): measured
+on companion's ops, about half of a common set failed, and a failed symbolic trace cannot be
+retried without running the Python function's side effects twice. Staging per shape runs every
+op as it runs today. The cost: Python side effects other than printing (appending to a list,
+counting in a global) repeat for each new shape, where TF runs them once.
+"""
+
+import contextlib
+import io
+
+import jax
+import numpy as np
+
+from companion._shape import TensorShape
+from companion._tensor import Tensor
+from companion._tensor_spec import TensorSpec
+
+
+class ShapeGenericFunction:
+    """A `ConcreteFunction` whose signature has ``None`` dimensions; compiled per concrete shape.
+
+    Behaves as one concrete function: calling it with tensors of any compatible shape runs
+    the program staged for that shape (staging it silently on first use, see the module
+    docstring). ``inputs``/``outputs`` show ``None`` where the size may vary.
+    """
+
+    def __init__(self, name, inputs, first, restage):
+        self.name = name
+        self.inputs = list(inputs)
+        self._first = first
+        self._restage = restage  # flat tensors -> ConcreteFunction staged for their shapes, quietly
+        self._by_shape = {_shape_key(first.inputs): first}
+        self._outputs = None
+
+    # -- what a ConcreteFunction shows --------------------------------------------------------
+    @property
+    def graph(self):
+        return self._first.graph
+
+    @property
+    def variables(self):
+        return self._first.variables
+
+    @property
+    def structured_input_signature(self):
+        return self._first.structured_input_signature
+
+    @property
+    def outputs(self):
+        """Output specs; a dimension that follows an input's ``None`` dimension is ``None``."""
+        if self._outputs is None:
+            self._outputs = self._generalized_outputs()
+        return self._outputs
+
+    @property
+    def structured_outputs(self):
+        from companion._concrete_function import SymbolicTensor
+
+        first = self._first
+        outputs = self.outputs
+
+        def shown(slot):
+            if getattr(slot, "plain", False):
+                return SymbolicTensor(outputs[slot.start])
+            return first._structured(slot)
+
+        return jax.tree_util.tree_unflatten(first._out_tree, [shown(s) for s in first._out_slots])
+
+    def pretty_signature(self):
+        from companion._concrete_function import _spec_text
+
+        args = ", ".join(f"arg{i}: {_spec_text(s)}" for i, s in enumerate(self.inputs))
+        outs = ", ".join(_spec_text(s) for s in self.outputs)
+        return f"{self.name}({args}) -> ({outs})"
+
+    pretty_printed_signature = pretty_signature
+
+    def __repr__(self):
+        return f"<companion.ConcreteFunction {self.pretty_signature()}>"
+
+    def __getattr__(self, name):  # the program's internals (_run, _feed_slots): the first shape's
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self._first, name)
+
+    # -- calling ------------------------------------------------------------------------------
+    def specialization(self, flat_args):
+        """The ConcreteFunction staged for these arguments' shapes (staged now if new)."""
+        key = tuple(_shape_of(a) for a in flat_args)
+        concrete = self._by_shape.get(key)
+        if concrete is None:
+            concrete = self._restage(flat_args)
+            self._by_shape[key] = concrete
+        return concrete
+
+    def call(self, flat_args):
+        return self.specialization(flat_args).call(flat_args)
+
+    def __call__(self, *args):
+        return self.call(list(args))
+
+    def _generalized_outputs(self):
+        """Stages a second shape (other sizes in the ``None`` dims) and compares the outputs."""
+        first = self._first
+        try:
+            other = next((c for c in self._by_shape.values() if c is not first and all(
+                spec.is_compatible_with(real) for spec, real in zip(self.inputs, c.inputs))), None)
+            if other is None:
+                other = self.specialization([_other_size(spec, real) for spec, real
+                                             in zip(self.inputs, first.inputs)])
+        except Exception:  # noqa: BLE001 - only the shown signature depends on it
+            return first.outputs
+        return [TensorSpec(_common_shape(a.shape, b.shape), a.dtype)
+                for a, b in zip(first.outputs, other.outputs)]
+
+
+def quietly(stage):
+    """Runs ``stage()`` with its printed output discarded (a re-staging the user must not see)."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        return stage()
+
+
+def placeholder(spec):
+    """A concrete array standing for ``spec`` when no call gave a shape: size 1 in ``None`` dims."""
+    dims = spec.shape.dims
+    if dims is None:
+        dims = []
+    return np.zeros([1 if d is None else d for d in dims], spec.dtype._np)
+
+
+def _other_size(spec, real):
+    dims = spec.shape.dims
+    shape = real.shape if dims is None else [r + 1 if d is None else r for d, r in zip(dims, real.shape)]
+    return Tensor(np.zeros(tuple(shape), real.dtype._np))
+
+
+def _common_shape(a, b):
+    a, b = TensorShape(a), TensorShape(b)
+    if a.rank is None or b.rank is None or a.rank != b.rank:
+        return TensorShape(None)
+    return TensorShape([x if x == y else None for x, y in zip(a.dims, b.dims)])
+
+
+def _shape_of(x):
+    value = x._value if isinstance(x, Tensor) else x
+    return (tuple(np.shape(value)), np.result_type(value) if not hasattr(value, "dtype") else value.dtype)
+
+
+def _shape_key(specs):
+    return tuple((tuple(s.shape), s.dtype._np) for s in specs)
