@@ -107,9 +107,11 @@ class Tensor:
             from companion._ops._array import unstack
 
             return iter(unstack(self))
-        from companion._ops._indexing import iterate_rows
+        if state.tapes:  # a recording tape must see each row taken (TF records the slices)
+            from companion._ops._indexing import iterate_rows
 
-        return iterate_rows(self)
+            return iterate_rows(self)
+        return _host_rows(self._value)
 
     def __bool__(self):
         return bool(self._scalar("bool()"))
@@ -175,6 +177,12 @@ class Tensor:
 
 
 EagerTensor = Tensor
+
+
+def _host_rows(value):
+    """Rows of a concrete array through host memory: one transfer each, never an XLA compile."""
+    for row in np.asarray(value):
+        yield Tensor(jax.device_put(row, may_alias=False))
 
 
 class _Reference:

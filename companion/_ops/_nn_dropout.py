@@ -3,7 +3,6 @@
 import numbers
 
 import jax
-import jax.numpy as jnp
 import numpy as np
 
 from companion import _random
@@ -14,10 +13,18 @@ from companion._ops._nn import shape_of
 from companion._tensor import Tensor
 
 
-@op("dropout", static=("noise_shape",))
-def _dropout(x, key, rate, noise_shape):
-    keep = jax.random.uniform(key, noise_shape, dtype=x.dtype) >= rate
-    return x * (1 / (1 - rate)) * keep.astype(x.dtype)
+@op("dropout_mask", static=("noise_shape",))
+def _dropout_mask(key, rate, noise_shape):
+    """The scaled keep mask: ``1 / (1 - rate)`` where an element is kept, 0 where it is dropped."""
+    keep = jax.random.uniform(key, noise_shape, dtype=rate.dtype) >= rate
+    return keep.astype(rate.dtype) * (1 / (1 - rate))
+
+
+@op("dropout")
+def _dropout(x, mask):
+    # A separate op from the mask, so a tape records only this product: the gradient's replay
+    # reuses the mask instead of drawing the random numbers again (and compiling the generator).
+    return x * mask
 
 
 def dropout(x, rate, noise_shape=None, seed=None, name=None):
@@ -59,7 +66,8 @@ def keyed_dropout(x, rate, key, noise_shape=None):
                         "companion.cast(x, companion.float32).")
     rate = _rate_input(rate, x.dtype)
     noise = _noise_shape(noise_shape, shape_of(x))
-    return _dropout(x, key if is_tensor(key) else Tensor(jnp.asarray(key)), rate, noise_shape=noise)
+    key = key if is_tensor(key) else Tensor(_key_array(key))
+    return _dropout(x, _dropout_mask(key, rate, noise_shape=noise))
 
 
 def _rate_input(rate, dtype):
@@ -101,4 +109,9 @@ def _noise_shape(noise_shape, x_shape):
 
 def _key(seed):
     key = _random.next_key(seed)  # looked up at call time, so tests can substitute a fixed key
-    return key if is_tensor(key) else Tensor(jnp.asarray(key))
+    return key if is_tensor(key) else Tensor(_key_array(key))
+
+
+def _key_array(key):
+    """A raw key as a ``jax.Array`` (a tracer stays one; NumPy is transferred, not compiled)."""
+    return key if isinstance(key, jax.Array) else jax.device_put(np.asarray(key))

@@ -1,6 +1,7 @@
 """`Adagrad`: per-coordinate step sizes from the accumulated squared gradients."""
 
 import jax.numpy as jnp
+import numpy as np
 
 from companion.keras.optimizers._optimizer import Optimizer, _slot_like
 
@@ -33,7 +34,7 @@ class Adagrad(Optimizer):
 
     def _new_slot(self, var, name):
         fill = self.initial_accumulator_value
-        return _slot_like(var, name, lambda shape, dtype: jnp.full(shape, fill, dtype))
+        return _slot_like(var, name, lambda shape, dtype: np.full(shape, fill, dtype))
 
     def _update(self, var, grad, slots, lr, step):
         acc = slots["accumulator"] + jnp.square(grad)

@@ -1,6 +1,7 @@
 """`Nadam`: Adam with Nesterov momentum (Keras's momentum-cache schedule)."""
 
 import jax.numpy as jnp
+import numpy as np
 
 from companion.keras.optimizers._optimizer import Optimizer, _slot_like
 
@@ -41,7 +42,7 @@ class Nadam(Optimizer):
 
     def _new_slot(self, var, name):
         if name == "u_product":
-            return _slot_like(var, name, jnp.ones, shape=())
+            return _slot_like(var, name, np.ones, shape=())
         return super()._new_slot(var, name)
 
     def _update(self, var, grad, slots, lr, step):

@@ -2,7 +2,7 @@
 
 
 import jax
-import jax.numpy as jnp
+import numpy as np
 
 from companion import _dtypes
 from companion._context import current_replica, state
@@ -50,7 +50,7 @@ class Optimizer:
         self.clipnorm = clipnorm
         self.clipvalue = clipvalue
         self.global_clipnorm = global_clipnorm
-        self._iterations = Variable(lambda: jnp.zeros((), jnp.int64), trainable=False,
+        self._iterations = Variable(lambda: np.zeros((), np.int64), trainable=False,
                                     name=f"{self.name}/iteration")
         self._learning_rate = self._make_learning_rate(learning_rate)
         self._slots = {}  # var.ref() -> {slot name: Variable}
@@ -183,7 +183,7 @@ class Optimizer:
 
     def _new_slot(self, var, name):
         """The slot Variable ``name`` for ``var``: zeros of its shape and dtype (overridable)."""
-        return _slot_like(var, name, jnp.zeros)
+        return _slot_like(var, name, np.zeros)  # made on the host: no compile per shape
 
     def _step_program(self):
         if state.staging:

@@ -1,0 +1,88 @@
+"""First calls: what must never compile an XLA program (issue #21), counted with JAX's monitoring events."""
+
+import contextlib
+
+import numpy as np
+import pytest
+from jax._src import monitoring
+
+import companion as tf
+
+_COUNT = {"on": False, "compiles": 0}
+
+
+def _on_duration(event, duration, **kwargs):
+    if _COUNT["on"] and event.endswith("backend_compile_duration"):
+        _COUNT["compiles"] += 1
+
+
+monitoring.register_event_duration_secs_listener(_on_duration)
+
+
+@contextlib.contextmanager
+def no_compiles():
+    _COUNT.update(on=True, compiles=0)
+    try:
+        yield
+    finally:
+        _COUNT["on"] = False
+    assert _COUNT["compiles"] == 0, f"{_COUNT['compiles']} XLA compilation(s) where none was expected"
+
+
+def test_constants_of_new_shapes_compile_nothing():
+    with no_compiles():
+        for n in (1013, 1019):
+            t = tf.constant(np.arange(n, dtype=np.float32).reshape(1, n))
+            assert t.shape == (1, n)
+            np.testing.assert_array_equal(t.numpy()[0], np.arange(n, dtype=np.float32))
+
+
+def test_constant_does_not_alias_the_numpy_array():
+    source = np.ones((64, 64), np.float32)
+    t = tf.constant(source)
+    source[0, 0] = 5
+    assert float(t[0, 0]) == 1.0
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.int64])
+def test_python_protocols_go_through_host_memory(dtype):
+    values = np.arange(997).astype(dtype)  # a shape no other test uses
+    xs, ys = tf.constant(values), tf.constant(values * 2)
+    with no_compiles():
+        rows = list(xs)
+        assert len(xs) == 997 and len(rows) == 997
+        assert [r.numpy() for r in rows[:3]] == [0, 1, 2] and rows[5].dtype == xs.dtype
+        assert float(rows[-1]) == 996
+        np.testing.assert_array_equal(np.asarray(ys), values * 2)
+        np.testing.assert_array_equal(ys.numpy(), values * 2)
+        assert bool(rows[1]) and (dtype is np.float32 or [0, 1, 2][rows[2]] == 2)
+        assert f"{rows[3]:.1f}" == "3.0" and "996" in str(xs)
+        assert list(zip(xs, ys))[10][1].numpy() == 20  # what plt.scatter(xs, ys) does
+
+
+def test_iterating_while_a_tape_records_still_records_the_rows():
+    x = tf.Variable([1.0, 2.0, 3.0])
+    with tf.GradientTape() as tape:
+        total = sum(row * row for row in x.value())
+    np.testing.assert_allclose(tape.gradient(total, x).numpy(), [2.0, 4.0, 6.0])
+
+
+def test_dropout_gradient_is_the_scaled_mask():
+    x = tf.Variable(np.full((200,), 3.0, np.float32))
+    with tf.GradientTape() as tape:
+        y = tf.nn.dropout(x, rate=0.25, seed=3)
+        total = tf.reduce_sum(y)
+    grad = tape.gradient(total, x).numpy()
+    kept = y.numpy() != 0
+    assert 0 < kept.sum() < 200
+    np.testing.assert_allclose(grad, np.where(kept, 1 / 0.75, 0.0), rtol=1e-6)
+    np.testing.assert_allclose(y.numpy(), np.where(kept, 3.0 / 0.75, 0.0), rtol=1e-6)
+
+
+def test_optimizer_slots_are_made_without_compiling():
+    opt = tf.keras.optimizers.Adam()
+    variables = [tf.Variable(np.ones((211, 7), np.float32)), tf.Variable(np.ones((7,), np.float32))]
+    with no_compiles():
+        for variable in variables:
+            opt._slots_for(variable)
+    assert int(opt.iterations) == 0
