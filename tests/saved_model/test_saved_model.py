@@ -1,0 +1,127 @@
+"""`companion.saved_model`: save/load round trips of Modules and Keras models, checked against what
+TF 2.21 gives for the same programs (signature keys, ``output_0``, Variables restored and assignable)."""
+
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import companion as tf
+
+
+class Scaler(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.k = tf.Variable(3.0)
+
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+    def __call__(self, x):
+        return x * self.k
+
+
+class Several(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.k = tf.Variable(3.0)
+
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.float32),
+                                  tf.TensorSpec([], tf.float32, name="b")])
+    def two(self, x, y):
+        return x + y, x * self.k
+
+    @tf.function(input_signature=[tf.TensorSpec([], tf.float32)])
+    def bump(self, d):
+        self.k.assign_add(d)
+        return self.k
+
+
+def test_module_call_signature_and_variables(tmp_path):
+    tf.saved_model.save(Scaler(), str(tmp_path))
+    loaded = tf.saved_model.load(str(tmp_path))
+    assert loaded(tf.constant([1.0, 2.0])).numpy().tolist() == [3.0, 6.0]
+    assert loaded(tf.constant([1.0, 2.0, 3.0])).shape == (3,)  # the None dimension stays open
+    assert float(loaded.k.numpy()) == 3.0
+    assert list(loaded.signatures) == ["serving_default"]  # TF 2.21: one function -> serving_default
+    out = loaded.signatures["serving_default"](x=tf.constant([1.0]))
+    assert list(out) == ["output_0"] and out["output_0"].numpy().tolist() == [3.0]  # TF 2.21: output_0
+    assert [v.numpy() for v in loaded.variables] == [3.0]
+    assert tf.saved_model.contains_saved_model(str(tmp_path))
+
+
+def test_loaded_functions_run_without_the_python_source(tmp_path):
+    tf.saved_model.save(Scaler(), str(tmp_path))
+    manifest = json.loads((tmp_path / "saved_model.json").read_text())
+    assert manifest["format"] == "companion.saved_model"
+    assert all(os.path.isfile(tmp_path / p["file"]) for p in manifest["programs"].values())
+    script = ("import companion as tf, sys; loaded = tf.saved_model.load(sys.argv[1]); "
+              "print(loaded(tf.constant([1.0, 2.0])).numpy().tolist())")
+    done = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True,
+                          check=True)  # a fresh interpreter, where the class Scaler was never defined
+    assert done.stdout.strip() == "[3.0, 6.0]"
+
+
+def test_several_functions_no_default_signature_and_assignments(tmp_path):
+    m = Several()
+    tf.saved_model.save(m, str(tmp_path))
+    loaded = tf.saved_model.load(str(tmp_path))
+    assert list(loaded.signatures) == []  # TF 2.21: two functions, no signatures argument -> none
+    total, scaled = loaded.two(tf.constant([1.0]), 2.0)
+    assert total.numpy().tolist() == [3.0] and scaled.numpy().tolist() == [3.0]
+    assert float(loaded.bump(1.0)) == 4.0 and float(loaded.k.numpy()) == 4.0  # TF 2.21: 4.0 4.0
+    assert float(m.k.numpy()) == 3.0  # the saved object is untouched
+
+
+def test_explicit_signatures_keyword_arguments_and_output_keys(tmp_path):
+    m = Several()
+    tf.saved_model.save(m, str(tmp_path), signatures={"a": m.two})
+    sig = tf.saved_model.load(str(tmp_path)).signatures["a"]
+    # TF 2.21: inputs named by TensorSpec name or parameter name; outputs output_0, output_1
+    assert sorted(sig.structured_input_signature[1]) == ["b", "x"]
+    out = sig(x=tf.constant([1.0]), b=tf.constant(2.0))
+    assert sorted(out) == ["output_0", "output_1"] and out["output_0"].numpy().tolist() == [3.0]
+    with pytest.raises(TypeError):  # TF 2.21: TypeError for positional arguments
+        sig(tf.constant([1.0]), tf.constant(2.0))
+
+
+def test_variable_assigned_after_loading_is_used(tmp_path):
+    m = tf.Module()
+    m.v = tf.Variable([1.0, 2.0])
+    m.f = tf.function(lambda x: x + m.v, input_signature=[tf.TensorSpec([2], tf.float32)])
+    tf.saved_model.save(m, str(tmp_path))
+    loaded = tf.saved_model.load(str(tmp_path))
+    loaded.v.assign([10.0, 20.0])
+    assert loaded.f(tf.constant([1.0, 1.0])).numpy().tolist() == [11.0, 21.0]  # TF 2.21
+
+
+def test_keras_model_serving_default(tmp_path):
+    model = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(1, kernel_initializer="ones")])
+    tf.saved_model.save(model, str(tmp_path))
+    loaded = tf.saved_model.load(str(tmp_path))
+    sig = loaded.signatures["serving_default"]
+    # TF 2.21: input 'inputs' of shape (None, 2), output 'output_0'
+    assert list(sig.structured_input_signature[1]) == ["inputs"]
+    out = sig(tf.constant([[1.0, 2.0], [0.0, 1.0]]))
+    assert list(out) == ["output_0"]
+    np.testing.assert_allclose(out["output_0"].numpy(), [[3.0], [1.0]])
+
+
+def test_wrong_inputs_and_missing_directory(tmp_path):
+    tf.saved_model.save(Scaler(), str(tmp_path))
+    loaded = tf.saved_model.load(str(tmp_path))
+    with pytest.raises(ValueError, match="shape"):
+        loaded(tf.constant([[1.0]]))
+    with pytest.raises(TypeError, match="float32"):
+        loaded(tf.constant([1, 2]))
+    with pytest.raises(OSError):  # TF 2.21: OSError
+        tf.saved_model.load(str(tmp_path / "nope"))
+    assert not tf.saved_model.contains_saved_model(str(tmp_path / "nope"))
+
+
+def test_signature_without_input_signature_is_refused(tmp_path):
+    m = tf.Module()
+    m.f = tf.function(lambda x: x * 2)
+    with pytest.raises(ValueError, match="input_signature"):
+        tf.saved_model.save(m, str(tmp_path), signatures=m.f)
