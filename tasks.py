@@ -38,7 +38,9 @@ pyproject.toml is unchanged and .venv's python works), then:
   test [PYTEST ARGS ...]      ruff check, then pytest -n auto (extra args go to pytest); the
                               suite includes nbval over solutions/, the autograder over every
                               assignment's solution (100%) and lab (0), and the labs-in-sync
-                              check (-m "not notebook" skips the notebook runs)
+                              check (-m "not notebook" skips the notebook runs), and a few notebooks
+                              in headless Chromium (it installs the browser test's pieces as `e2e`
+                              does when it can, else those tests are skipped with the reason)
   record-parity [--python PATH] [--jobs N] [PROGRAM ...]
                               run parity programs (tests/parity/GROUP/NAME.py; all by default)
                               under real TensorFlow and store what each prints as NAME.out
@@ -46,10 +48,12 @@ pyproject.toml is unchanged and .venv's python works), then:
                               tensorflow (default: build/tf-venv, created with
                               `pip install tensorflow-cpu` when missing). Needs no .venv;
                               run by hand, never in CI (see tests/parity/README.md)
-  e2e [PYTEST ARGS ...]       the browser test alone: installs Chromium and its driver (apt-get, as
+  e2e [--subset] [PYTEST ARGS ...]
+                              the browser test alone: installs Chromium and its driver (apt-get, as
                               root, when missing) and Selenium (the [e2e] extra) if needed, then
-                              JupyterLab in a temporary copy of the labs runs Week 1 notebooks in
-                              headless Chromium; screenshots go to build/e2e/
+                              runs every lab and solution in JupyterLab in headless Chromium, two
+                              at a time (--subset: only the few that `test` runs); screenshots go
+                              to build/e2e/
 
 Environment: COMPANION_VENV=DIR uses DIR instead of .venv (e.g. a throwaway one).
 """
@@ -95,13 +99,18 @@ def cmd_lab(args: list[str]) -> int:
     else:
         print("[lab] labs/ does not exist yet (it is generated from solutions/); serving the repo root.")
         folder = "."
+    command = jupyter_lab_command(venv, folder, args)
+    print(f"[lab] jupyter {' '.join(command[1:])}", flush=True)
+    os.chdir(ROOT)
+    os.execve(command[0], command, venv_env(venv))
+
+
+def jupyter_lab_command(venv: Path, folder: str, args: list[str]) -> list[str]:
+    """`tasks.py lab`'s `jupyter lab` command line (the browser test starts the same); writes the settings."""
     write_lab_settings(venv)
     if hasattr(os, "geteuid") and os.geteuid() == 0 and "--allow-root" not in args:
         args = [*args, "--allow-root"]  # containers often run as root; Jupyter refuses it otherwise
-    jupyter = str(venv_bin(venv, "jupyter"))
-    print(f"[lab] jupyter lab {folder} {' '.join(args)}".rstrip(), flush=True)
-    os.chdir(ROOT)
-    os.execve(jupyter, [jupyter, "lab", folder, *args], venv_env(venv))
+    return [str(venv_bin(venv, "jupyter")), "lab", folder, *args]
 
 
 LAB_SETTINGS = {"@jupyterlab/apputils-extension:notification": {"fetchNews": "false",
@@ -118,7 +127,9 @@ def write_lab_settings(venv: Path) -> Path:
     for plugin, values in LAB_SETTINGS.items():
         settings.setdefault(plugin, {}).update(values)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(settings, indent=2) + "\n")
+    partial = path.with_name(f".{path.name}.{os.getpid()}")  # two browser-test workers may write at once
+    partial.write_text(json.dumps(settings, indent=2) + "\n")
+    partial.replace(path)
     return path
 
 
@@ -178,6 +189,9 @@ def _deliver(target: Path, data: bytes, digest: str, previous: str | None, today
 def cmd_test(args: list[str]) -> int:
     """Lint with ruff, then run pytest in parallel (both always run); non-zero on any failure."""
     venv = ensure_venv()
+    problem = ensure_browser(venv)  # CI runs a few notebooks in the browser (tests/e2e) when it can
+    if problem:
+        print(f"[set-up] The browser tests will be skipped: {problem}.", flush=True)
     lint_ok = _lint(venv)
     tests_ok = _pytest(venv, args)
     if not lint_ok:
@@ -356,33 +370,62 @@ BROWSER = {"chromium": "/usr/bin/chromium", "chromium-driver": "/usr/bin/chromed
 
 
 def cmd_e2e(args: list[str]) -> int:
-    """Install what the browser test needs (idempotent), then run only it (pytest -m e2e tests/e2e)."""
+    """Install what the browser test needs (idempotent), then run only it: every notebook, 2 at a time."""
     venv = ensure_venv()
+    problem = ensure_browser(venv)
+    if problem:
+        return _fail(f"{problem}. Then run `python3.11 tasks.py e2e` again.")
+    write_lab_settings(venv)
+    command, env = e2e_command(str(venv_bin(venv, "python")), args)
+    print(f"[e2e] {' '.join(['pytest', *command[3:]])} (JupyterLab + headless Chromium, "
+          f"{'the CI subset' if 'COMPANION_E2E_ALL' not in env else 'every lab and solution'}; "
+          "screenshots in build/e2e/)", flush=True)
+    return subprocess.run(command, cwd=ROOT, env=dict(venv_env(venv), **env)).returncode
+
+
+def e2e_command(python: str, args: list[str]) -> tuple[list[str], dict[str, str]]:
+    """pytest's command line and extra environment for `tasks.py e2e ARGS`.
+
+    Every notebook (COMPANION_E2E_ALL=1) unless --subset (what CI runs); two pytest workers, each
+    with its own JupyterLab and Chromium, unless ARGS choose the workers (-n, -p no:xdist).
+    """
+    env = {"COMPANION_E2E_REQUIRED": "1"}
+    if "--subset" in args:
+        args = [arg for arg in args if arg != "--subset"]
+    else:
+        env["COMPANION_E2E_ALL"] = "1"
+    chosen = any(arg.startswith(("-n", "--numprocesses", "--dist")) or arg == "no:xdist" for arg in args)
+    workers = [] if chosen else ["-n", "2"]
+    return [python, "-m", "pytest", *workers, "-m", "e2e", "tests/e2e", *args], env
+
+
+def ensure_browser(venv: Path) -> str | None:
+    """Install what the browser test lacks (idempotent): Chromium and its driver with apt-get when
+    root, Selenium (the [e2e] extra) in the venv. None when all is there, else why not."""
     missing = [package for package, path in BROWSER.items() if not os.access(path, os.X_OK)]
     if missing:
         if not (hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get")):
-            return _fail(f"the browser test needs {' and '.join(missing)} ({', '.join(BROWSER.values())}). "
-                         f"Install them (Debian/Ubuntu: sudo apt-get install {' '.join(BROWSER)}) and run "
-                         "`python3.11 tasks.py e2e` again.")
-        print(f"[e2e] apt-get install {' '.join(missing)} (quiet; a minute or two)", flush=True)
+            return (f"the browser test needs {' and '.join(missing)} ({', '.join(BROWSER.values())}). "
+                    f"Install them (Debian/Ubuntu: sudo apt-get install {' '.join(BROWSER)})")
+        print(f"[set-up] apt-get install {' '.join(missing)} for the browser test (quiet; a minute or two)",
+              flush=True)
         apt_env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
         for command in (["apt-get", "update", "-q"], ["apt-get", "install", "-y", "-q", *missing]):
             done = subprocess.run(command, capture_output=True, text=True, env=apt_env)
             if done.returncode != 0:
                 print(done.stdout[-3000:] + done.stderr[-3000:], file=sys.stderr)
-                return _fail(f"`{' '.join(command)}` exited with {done.returncode}. Install "
-                             f"{' '.join(missing)} by hand and run `python3.11 tasks.py e2e` again.", code=1)
+                return (f"`{' '.join(command)}` exited with {done.returncode}; "
+                        f"install {' '.join(missing)} by hand")
     python = str(venv_bin(venv, "python"))
     if subprocess.run([python, "-c", "import selenium"], capture_output=True).returncode != 0:
-        print(f"[e2e] pip install -e \".[{EXTRAS},e2e]\" (selenium; quiet)", flush=True)
-        _quiet([python, "-m", "pip", "install", "-q", "--disable-pip-version-check", "-e",
-                f".[{EXTRAS},e2e]"], "pip could not install the [e2e] extra (selenium); see its error above.")
-    write_lab_settings(venv)
-    print("[e2e] pytest -m e2e tests/e2e (JupyterLab + headless Chromium; screenshots in build/e2e/)",
-          flush=True)
-    env = dict(venv_env(venv), COMPANION_E2E_REQUIRED="1")
-    command = [python, "-m", "pytest", "-p", "no:xdist", "-m", "e2e", "tests/e2e", *args]
-    return subprocess.run(command, cwd=ROOT, env=env).returncode
+        print(f"[set-up] pip install -e \".[{EXTRAS},e2e]\" (selenium, for the browser test; quiet)",
+              flush=True)
+        done = subprocess.run([python, "-m", "pip", "install", "-q", "--disable-pip-version-check", "-e",
+                               f".[{EXTRAS},e2e]"], cwd=ROOT, capture_output=True, text=True)
+        if done.returncode != 0:
+            print(done.stdout[-3000:] + done.stderr[-3000:], file=sys.stderr)
+            return "pip could not install the [e2e] extra (selenium; its error is above)"
+    return None
 
 
 PARITY_DIR = ROOT / "tests" / "parity"
