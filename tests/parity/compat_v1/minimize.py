@@ -1,6 +1,5 @@
 """TF1 training: GradientDescentOptimizer.minimize returns an op; run it with the loss in a loop."""
 import numpy as np
-
 import tensorflow as tf
 
 v1 = tf.compat.v1

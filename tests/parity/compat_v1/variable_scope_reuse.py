@@ -23,7 +23,8 @@ with tf.Graph().as_default():
     print(len(v1.trainable_variables()))
     with v1.Session() as sess:
         sess.run(v1.global_variables_initializer())
-        print(sess.run([out_a, out_b, reg_loss], feed_dict={x_a: [[1.0, 2.0]], x_b: [[3.0, 4.0], [5.0, 6.0]]}))
+        feeds = {x_a: [[1.0, 2.0]], x_b: [[3.0, 4.0], [5.0, 6.0]]}
+        print(sess.run([out_a, out_b, reg_loss], feed_dict=feeds))
     try:
         with v1.variable_scope("shared"):
             v1.get_variable("w", shape=[2, 2])
