@@ -1,4 +1,5 @@
-"""Run-time checks of ``tf.debugging``: assert_equal/greater/less/near/rank and check_numerics.
+"""Run-time checks of ``tf.debugging``: the ``assert_*`` comparisons and sign checks, assert_near,
+assert_rank, assert_shapes and check_numerics.
 
 Eagerly (and on values known while tracing) a failed check raises `InvalidArgumentError`
 at once. On values computed inside a compiled function the check runs on the host when the
@@ -12,7 +13,9 @@ from jax.experimental import io_callback
 from companion._convert import as_input, binary_inputs
 from companion._errors import InvalidArgumentError
 
-__all__ = ["assert_equal", "assert_greater", "assert_less", "assert_near", "assert_rank", "check_numerics",
+__all__ = ["assert_equal", "assert_greater", "assert_greater_equal", "assert_less", "assert_less_equal",
+           "assert_near", "assert_negative", "assert_non_negative", "assert_non_positive",
+           "assert_none_equal", "assert_positive", "assert_rank", "assert_shapes", "check_numerics",
            "set_log_device_placement"]
 
 _settings = {"log_device_placement": False}
@@ -71,6 +74,66 @@ assert_less.__doc__ = """Raises `InvalidArgumentError` unless ``x < y`` for ever
         >>> import companion as tf
         >>> tf.debugging.assert_less(tf.constant([2.0, 3.0]), [2.5, 3.5])
     """
+
+
+assert_greater_equal = _comparison(">=", np.greater_equal, "assert_greater_equal")
+assert_greater_equal.__doc__ = "Raises `InvalidArgumentError` unless ``x >= y`` for every element."
+assert_less_equal = _comparison("<=", np.less_equal, "assert_less_equal")
+assert_less_equal.__doc__ = "Raises `InvalidArgumentError` unless ``x <= y`` for every element."
+assert_none_equal = _comparison("!=", np.not_equal, "assert_none_equal")
+assert_none_equal.__doc__ = "Raises `InvalidArgumentError` unless ``x != y`` for every element."
+
+
+def _sign_check(compare, symbol, what):
+    def assert_sign(x, message=None, summarize=None, name=None):
+        x = as_input(x)
+        return _comparison(symbol, compare, what)(x, 0, message=message, summarize=summarize)
+
+    assert_sign.__name__ = assert_sign.__qualname__ = what
+    assert_sign.__doc__ = f"Raises `InvalidArgumentError` unless ``x {symbol} 0`` for every element."
+    return assert_sign
+
+
+assert_positive = _sign_check(np.greater, ">", "assert_positive")
+assert_negative = _sign_check(np.less, "<", "assert_negative")
+assert_non_negative = _sign_check(np.greater_equal, ">=", "assert_non_negative")
+assert_non_positive = _sign_check(np.less_equal, "<=", "assert_non_positive")
+
+
+def assert_shapes(shapes, data=None, summarize=None, message=None, name=None):
+    """Raises ValueError unless each tensor's shape matches its spec, with symbols consistent.
+
+    ``shapes`` is a list of ``(tensor, spec)`` pairs (or a dict). A spec lists one entry per
+    dimension: an int (that size), a string (a symbol: the same size wherever it appears),
+    or ``None``/``"."`` (any size); a leading or trailing ``"*"`` matches any number of
+    dimensions. A scalar spec ``()`` means rank 0. Shapes are static, so the check runs at once.
+
+    Example:
+        >>> import companion as tf
+        >>> tf.debugging.assert_shapes([(tf.ones((2, 3)), ("N", 3)), (tf.ones(2), ("N",))])
+    """
+    pairs = shapes.items() if isinstance(shapes, dict) else shapes
+    sizes = {}
+    prefix = f"{message}. " if message else ""
+    for tensor, spec in pairs:
+        actual = tuple(as_input(tensor)._value.shape)
+        spec = (spec,) if isinstance(spec, (int, str)) and spec != "*" or spec is None else tuple(spec)
+        dims, dims_actual = list(spec), list(actual)
+        if dims and dims[0] == "*":
+            dims, dims_actual = dims[1:], dims_actual[len(dims_actual) - len(dims) + 1:]
+        elif dims and dims[-1] == "*":
+            dims, dims_actual = dims[:-1], dims_actual[:len(dims) - 1]
+        if len(dims) != len(dims_actual) or len(actual) < len(dims):
+            raise ValueError(f"{prefix}assert_shapes: a tensor of shape {actual} has the wrong rank for the "
+                             f"spec {tuple(spec)}.")
+        for want, got in zip(dims, dims_actual):
+            if want is None or want == ".":
+                continue
+            if isinstance(want, str):
+                want = sizes.setdefault(want, got)
+            if int(want) != got:
+                raise ValueError(f"{prefix}assert_shapes: a tensor of shape {actual} does not match the spec "
+                                 f"{tuple(spec)} (symbol sizes so far: {sizes}).")
 
 
 def assert_rank(x, rank, message=None, name=None):

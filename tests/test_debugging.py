@@ -79,3 +79,31 @@ def test_assert_greater_less_and_rank():
     tf.debugging.assert_rank(tf.zeros((2, 3)), 2)
     with pytest.raises(ValueError, match="must have rank 1. Received rank 2"):
         tf.debugging.assert_rank(tf.zeros((2, 3)), 1)
+
+
+def test_sign_assertions_raise_invalid_argument_error():
+    # TF 2.21: assert_positive([1, -1]) raises InvalidArgumentError
+    tf.debugging.assert_positive(tf.constant([1, 2]))
+    tf.debugging.assert_non_negative(tf.constant([0.0, 2.0]))
+    tf.debugging.assert_negative(tf.constant([-1]))
+    tf.debugging.assert_non_positive(tf.constant([0, -3]))
+    for check, bad in [(tf.debugging.assert_positive, [1, -1]), (tf.debugging.assert_negative, [0]),
+                       (tf.debugging.assert_non_negative, [-1]), (tf.debugging.assert_non_positive, [2])]:
+        with pytest.raises(tf.errors.InvalidArgumentError):
+            check(tf.constant(bad))
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        tf.debugging.assert_none_equal(tf.constant([1, 2]), tf.constant([3, 2]))
+    tf.debugging.assert_greater_equal(tf.constant([1, 2]), 1)
+    tf.debugging.assert_less_equal(tf.constant([1, 2]), 2)
+
+
+def test_assert_shapes_symbols_and_ranks():
+    x, y = tf.ones((2, 3)), tf.ones((2,))
+    tf.debugging.assert_shapes([(x, ("N", 3)), (y, ("N",))])
+    tf.debugging.assert_shapes([(x, ("*", 3)), (x, (None, ".")), (tf.constant(1), ())])
+    with pytest.raises(ValueError):  # TF 2.21: ValueError for ("N", 4) on shape (2, 3)
+        tf.debugging.assert_shapes([(x, ("N", 4))])
+    with pytest.raises(ValueError):  # N bound to 2, then 3
+        tf.debugging.assert_shapes([(x, ("N", 3)), (tf.ones((3,)), ("N",))])
+    with pytest.raises(ValueError):
+        tf.debugging.assert_shapes([(x, ("N",))])

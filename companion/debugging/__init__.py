@@ -1,14 +1,4 @@
 """``companion.debugging``: TensorFlow's ``tf.debugging`` checks (assertions and NaN/Inf checks)."""
 
-from companion._debugging import (
-    assert_equal,
-    assert_greater,
-    assert_less,
-    assert_near,
-    assert_rank,
-    check_numerics,
-    set_log_device_placement,
-)
-
-__all__ = ["assert_equal", "assert_greater", "assert_less", "assert_near", "assert_rank", "check_numerics",
-           "set_log_device_placement"]
+from companion._debugging import *  # noqa: F403
+from companion._debugging import __all__ as __all__
