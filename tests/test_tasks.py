@@ -234,3 +234,80 @@ def test_e2e_without_the_browser_and_without_root_says_what_to_install(monkeypat
     assert "needs chromium and chromium-driver" in error
     assert "apt-get install chromium chromium-driver" in error
     assert "e2e" in tasks.HELP
+
+
+def test_e2e_runs_every_notebook_two_at_a_time_by_default():
+    command, env = tasks.e2e_command("py", ["-k", "week1"])
+    assert command == ["py", "-m", "pytest", "-n", "2", "-m", "e2e", "tests/e2e", "-k", "week1"]
+    assert env == {"COMPANION_E2E_REQUIRED": "1", "COMPANION_E2E_ALL": "1"}
+
+
+@pytest.mark.parametrize("workers", [["-n", "1"], ["-n4"], ["--numprocesses=3"], ["-p", "no:xdist"]])
+def test_e2e_keeps_the_workers_chosen_and_subset_runs_what_ci_runs(workers):
+    command, env = tasks.e2e_command("py", ["--subset", *workers])
+    assert command == ["py", "-m", "pytest", "-m", "e2e", "tests/e2e", *workers]
+    assert "COMPANION_E2E_ALL" not in env and env["COMPANION_E2E_REQUIRED"] == "1"
+
+
+class _Runs:
+    """Stands in for subprocess.run: records each command, answers with the given exit codes."""
+
+    def __init__(self, codes):
+        self.commands, self.codes = [], codes
+
+    def __call__(self, command, **kwargs):
+        self.commands.append(command)
+        code = next((code for word, code in self.codes.items() if word in " ".join(command)), 0)
+        return subprocess.CompletedProcess(command, code, stdout="", stderr="")
+
+
+def _no_browser(monkeypatch, tmp_path, root, codes=None):
+    monkeypatch.setattr(tasks, "BROWSER", {"chromium": str(tmp_path / "no-chromium"),
+                                           "chromium-driver": sys.executable})
+    monkeypatch.setattr(os, "geteuid", lambda: 0 if root else 1000, raising=False)
+    monkeypatch.setattr(tasks.shutil, "which", lambda name: "/usr/bin/apt-get")
+    runs = _Runs(codes or {})
+    monkeypatch.setattr(tasks.subprocess, "run", runs)
+    return runs
+
+
+def test_browser_pieces_install_with_apt_get_as_root_only_what_is_missing(monkeypatch, tmp_path):
+    runs = _no_browser(monkeypatch, tmp_path, root=True)
+    assert tasks.ensure_browser(tmp_path) is None
+    assert runs.commands[:2] == [["apt-get", "update", "-q"], ["apt-get", "install", "-y", "-q", "chromium"]]
+    assert runs.commands[2][1:] == ["-c", "import selenium"] and len(runs.commands) == 3
+
+
+def test_browser_pieces_not_installable_give_the_reason(monkeypatch, tmp_path):
+    runs = _no_browser(monkeypatch, tmp_path, root=False)
+    assert "sudo apt-get install chromium chromium-driver" in tasks.ensure_browser(tmp_path)
+    assert runs.commands == []
+    _no_browser(monkeypatch, tmp_path, root=True, codes={"install -y": 100})
+    assert "`apt-get install -y -q chromium` exited with 100" in tasks.ensure_browser(tmp_path)
+
+
+def test_selenium_comes_from_the_e2e_extra_when_missing(monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr(tasks, "BROWSER", {"chromium": sys.executable, "chromium-driver": sys.executable})
+    runs = _Runs({"import selenium": 1})
+    monkeypatch.setattr(tasks.subprocess, "run", runs)
+    assert tasks.ensure_browser(tmp_path) is None
+    assert runs.commands[1][-2:] == ["-e", f".[{tasks.EXTRAS},e2e]"]
+    runs.codes["pip install"] = 1
+    assert "could not install the [e2e] extra" in tasks.ensure_browser(tmp_path)
+
+
+def test_the_test_command_goes_on_without_the_browser_and_says_why(monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr(tasks, "ensure_venv", lambda: tmp_path)
+    monkeypatch.setattr(tasks, "ensure_browser", lambda venv: "the browser test needs chromium")
+    monkeypatch.setattr(tasks, "_lint", lambda venv: True)
+    monkeypatch.setattr(tasks, "_pytest", lambda venv, args: True)
+    assert tasks.main(["test"]) == 0
+    assert "browser tests will be skipped: the browser test needs chromium" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("uid, extra", [(0, ["--allow-root"]), (1000, [])])
+def test_the_lab_command_is_the_one_the_browser_test_starts(monkeypatch, tmp_path, uid, extra):
+    monkeypatch.setattr(os, "geteuid", lambda: uid, raising=False)
+    command = tasks.jupyter_lab_command(tmp_path, "my-labs/", ["--no-browser"])
+    assert command == [str(tasks.venv_bin(tmp_path, "jupyter")), "lab", "my-labs/", "--no-browser", *extra]
+    assert (tmp_path / "share" / "jupyter" / "lab" / "settings" / "overrides.json").is_file()
