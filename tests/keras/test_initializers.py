@@ -80,3 +80,18 @@ def test_top_level_initializers_follow_tensorflow():
     assert uniform.min() >= -0.05 and uniform.max() < 0.05
     layer_weight = tf.Variable(initial_value=tf.random_normal_initializer()(shape=(4, 2), dtype="float32"))
     assert layer_weight.shape == (4, 2)
+
+
+def test_identity_initializer():
+    # Keras 3.15: gain on the diagonal of the leading square, zeros elsewhere; 2-D only
+    np.testing.assert_array_equal(tf.keras.initializers.Identity(gain=2.0)((2, 3)).numpy(),
+                                  [[2.0, 0.0, 0.0], [0.0, 2.0, 0.0]])
+    tall = tf.keras.initializers.Identity()((3, 2), dtype="float64")
+    assert tall.dtype == tf.float64
+    np.testing.assert_array_equal(tall.numpy(), np.eye(3, 2))
+    assert type(tf.keras.initializers.get("identity")).__name__ == "Identity"
+    with pytest.raises(ValueError, match="2D"):  # Keras 3.15: ValueError
+        tf.keras.initializers.Identity()((2,))
+    layer = tf.keras.layers.Dense(3, kernel_initializer="identity")
+    layer.build((None, 3))
+    np.testing.assert_array_equal(layer.kernel.numpy(), np.eye(3))

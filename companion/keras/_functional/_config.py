@@ -27,7 +27,7 @@ def functional_config(model):
     def encode(value):
         if getattr(value, "_is_keras_tensor", False):
             return {"class_name": _TENSOR, "config": {"shape": list(value.shape.as_list()),
-                                                      "dtype": value.dtype.name,
+                                                      "dtype": value._dtype.name,
                                                       "keras_history": history(value)}}
         return value
 

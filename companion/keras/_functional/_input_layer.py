@@ -35,7 +35,7 @@ class InputLayer(Layer):
         self._input_dtype = _dtypes.as_dtype(dtype or "float32")
         tensor = KerasTensor(self._batch_input_shape, self._input_dtype, name=self.name)
         tensor._node = Node(self, None, (), {}, tensor)
-        self.output = tensor
+        self._inbound_nodes = [tensor._node]  # its `output` (and `input`) is this tensor
         self.built = True
 
     def get_config(self):

@@ -36,7 +36,8 @@ class KerasTensor:
 
     @property
     def dtype(self):
-        return self._dtype
+        """The dtype's name, a string such as ``'float32'``, as Keras 3 gives it."""
+        return self._dtype.name
 
     @property
     def ndim(self):

@@ -33,6 +33,7 @@ def symbolic_call(layer, call, inputs, args, kwargs):
         return KerasTensor(shapes[index][0], shapes[index][1], node=node, index=index)
 
     node.outputs = map_structure(symbolic, structure)
+    layer.__dict__.setdefault("_inbound_nodes", []).append(node)
     return node.outputs
 
 
@@ -55,7 +56,7 @@ def abstract_outputs(fn, arguments, owner):
 
 def _evaluate(fn, arguments, flat, size, owner):
     specs = [jax.ShapeDtypeStruct(tuple(size if d is None else d for d in kt.shape.as_list()),
-                                  kt.dtype.as_numpy_dtype) for kt in flat]
+                                  kt._dtype.as_numpy_dtype) for kt in flat]
     holder = {}
 
     def traced(*arrays):

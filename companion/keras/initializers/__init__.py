@@ -1,6 +1,7 @@
-"""``companion.keras.initializers``: weight initializers (Glorot, He, random, constant) and `get`."""
+"""``companion.keras.initializers``: weight initializers (Glorot, He, random, constant, identity), `get`."""
 
 from companion.keras.initializers._get import deserialize, get, serialize
+from companion.keras.initializers._identity import Identity
 from companion.keras.initializers._initializer import (
     Constant,
     Initializer,
@@ -23,6 +24,7 @@ glorot_normal = GlorotNormal
 glorot_uniform = GlorotUniform
 he_normal = HeNormal
 he_uniform = HeUniform
+identity = Identity
 ones = Ones
 random_normal = RandomNormal
 random_uniform = RandomUniform
@@ -30,8 +32,8 @@ truncated_normal = TruncatedNormal
 zeros = Zeros
 
 __all__ = [
-    "Constant", "GlorotNormal", "GlorotUniform", "HeNormal", "HeUniform", "Initializer", "Ones",
+    "Constant", "GlorotNormal", "GlorotUniform", "HeNormal", "HeUniform", "Identity", "Initializer", "Ones",
     "RandomNormal", "RandomUniform", "TruncatedNormal", "VarianceScaling", "Zeros", "constant",
-    "deserialize", "get", "glorot_normal", "glorot_uniform", "he_normal", "he_uniform", "ones",
+    "deserialize", "get", "glorot_normal", "glorot_uniform", "he_normal", "he_uniform", "identity", "ones",
     "random_normal", "random_uniform", "serialize", "truncated_normal", "zeros",
 ]

@@ -106,6 +106,27 @@ class Layer(Module):
         """The mask of the outputs; the default passes the input's mask on (Keras 3)."""
         return mask
 
+    # -- the functional API's view: the symbolic call that made this layer part of a model ----
+    @property
+    def input(self):
+        """The symbolic input of this layer's first call on symbolic tensors (Keras 3)."""
+        return self._first_call("input")
+
+    @property
+    def output(self):
+        """The symbolic output (a `KerasTensor`) of this layer's first call on symbolic tensors,
+        e.g. in a functional or Sequential model with an Input (Keras 3)."""
+        return self._first_call("output")
+
+    def _first_call(self, what):
+        nodes = self.__dict__.get("_inbound_nodes")
+        if not nodes:
+            raise AttributeError(f"The layer {self.name} has never been called and thus has no defined "
+                                 f"{what}: only a call on symbolic inputs (keras.Input, or a model built "
+                                 "from one) defines it. Call the layer on an Input first.")
+        node = nodes[0]
+        return node.outputs if what == "output" or node.is_input else node.inputs
+
     # -- calling ----------------------------------------------------------------------------
     def __call__(self, *args, **kwargs):
         if args:

@@ -70,7 +70,7 @@ def _clone_sequential(model, input_tensors, clone_function):
         return Sequential([first] + layers, name=model.name)
     if model._input is not None and model._input.node is not None:
         shape = tuple(model._input.shape.as_list())
-        return Sequential([InputLayer(batch_input_shape=shape, dtype=model._input.dtype.name)] + layers,
+        return Sequential([InputLayer(batch_input_shape=shape, dtype=model._input._dtype.name)] + layers,
                           name=model.name)
     clone = Sequential(layers, name=model.name)
     if model._input is not None:
@@ -107,7 +107,7 @@ def _clone_functional(model, input_tensors, clone_function, call_function):
 
 def _new_inputs(graph, input_tensors):
     if input_tensors is None:
-        return [Input(batch_shape=tuple(kt.shape.as_list()), dtype=kt.dtype.name,
+        return [Input(batch_shape=tuple(kt.shape.as_list()), dtype=kt._dtype.name,
                       name=kt.node.layer.name if kt.node.is_input else None) for kt in graph.flat_inputs]
     flat = []
     map_structure(flat.append, input_tensors)

@@ -106,6 +106,16 @@ class Model(Trainer, Layer):
         return None if self._graph is None else self._graph.flat_outputs
 
     @property
+    def input(self):
+        """A functional model's input structure (one `KerasTensor`, or a list/dict of them)."""
+        return self._graph.inputs if self._graph is not None else Layer.input.fget(self)
+
+    @property
+    def output(self):
+        """A functional model's output structure (one `KerasTensor`, or a list/dict of them)."""
+        return self._graph.outputs if self._graph is not None else Layer.output.fget(self)
+
+    @property
     def input_shape(self):
         """The input's shape (batch axis first, ``None`` where unknown): a tuple, or a list
         of tuples for several inputs. Subclassed models have none (AttributeError, as Keras 3)."""

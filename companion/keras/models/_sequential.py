@@ -116,6 +116,17 @@ class Sequential(Model):
         return None if self._output is None else [self._output]
 
     @property
+    def input(self):
+        """The stack's input `KerasTensor` once its shape is known (Keras 2 gave it; Keras 3.15
+        raises AttributeError here, kept as a convenience for feature-extraction models)."""
+        return self._input if self._input is not None else Layer.input.fget(self)
+
+    @property
+    def output(self):
+        """The last layer's output `KerasTensor` once the input shape is known."""
+        return self._output if self._output is not None else Layer.output.fget(self)
+
+    @property
     def input_shape(self):
         return self._built_shape(self._input, "input")
 

@@ -102,6 +102,21 @@ class Trainer:
 
     @property
     def metrics_names(self):
+        """Keras 3's names: ``'loss'`` when compiled, then ``'compile_metrics'`` (the container of
+        every compiled metric) when ``metrics`` or ``weighted_metrics`` were given, then each
+        output's ``{output}_loss``; the names of `metrics` when a subclass overrides it. The logs
+        still name each metric."""
+        if type(self).metrics is not Trainer.metrics:
+            return [m.name for m in self.metrics]
+        losses = [m.name for m in self.compiled_loss.metrics] if self.compiled_loss is not None else []
+        args = getattr(self, "_compile_args", None)
+        if args is not None and (args.metrics is not None or args.weighted_metrics is not None):
+            return losses[:1] + ["compile_metrics"] + losses[1:]
+        return losses
+
+    @property
+    def _log_names(self):
+        """The order of the values `evaluate` returns as a list: the loss, then each metric."""
         return [m.name for m in self.metrics]
 
     def reset_metrics(self):
@@ -201,7 +216,7 @@ class Trainer:
         """Compiled steps return dicts with sorted keys; Keras lists the loss first."""
         if not isinstance(logs, dict):
             return logs
-        names = self.metrics_names
+        names = self._log_names
         if list(logs) == names:
             return logs
         ordered = {k: logs[k] for k in names if k in logs}
@@ -246,7 +261,7 @@ class Trainer:
         with self._scope():
             logs = run_evaluate(self, x, y, batch_size, _verbosity(verbose), sample_weight, steps,
                                 callbacks)
-        return logs if return_dict else flatten_logs(logs, self.metrics_names)
+        return _sorted(logs) if return_dict else flatten_logs(logs, self._log_names)
 
     def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None, **kwargs):
         """The model's outputs on ``x`` as NumPy arrays (batches concatenated)."""
@@ -266,7 +281,7 @@ class Trainer:
         logs = to_python(self.make_train_function()(_batch(x, y, sample_weight)))
         if reset_metrics:
             self.reset_metrics()
-        return logs if return_dict else flatten_logs(logs, self.metrics_names)
+        return _sorted(logs) if return_dict else flatten_logs(logs, self._log_names)
 
     def test_on_batch(self, x, y=None, sample_weight=None, reset_metrics=True, return_dict=False):
         """The loss and metrics of one batch, without training."""
@@ -274,7 +289,7 @@ class Trainer:
         if reset_metrics:
             self.reset_metrics()
         logs = to_python(self.make_test_function()(_batch(x, y, sample_weight)))
-        return logs if return_dict else flatten_logs(logs, self.metrics_names)
+        return _sorted(logs) if return_dict else flatten_logs(logs, self._log_names)
 
     def predict_on_batch(self, x):
         outputs = self.make_predict_function()((_data_adapter.as_batch_input(x),))
@@ -326,3 +341,9 @@ def _verbosity(verbose):
 def _reject(kwargs, caller):
     if kwargs:
         raise TypeError(f"{caller} got unexpected keyword arguments: {sorted(kwargs)}.")
+
+
+def _sorted(logs):
+    """A ``return_dict=True`` result with its keys sorted, as Keras 3 returns it (TF's nest sorts
+    the step's dict): ``{'accuracy': ..., 'loss': ...}``."""
+    return {key: logs[key] for key in sorted(logs)} if isinstance(logs, dict) else logs

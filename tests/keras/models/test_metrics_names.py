@@ -1,0 +1,64 @@
+"""Keras 3's metrics_names and the key order of return_dict results.
+
+Expected values are what Keras 3.15 (TF 2.21) gives for the same model and data: metrics_names is
+['loss', 'compile_metrics'] (the compiled metrics' container) or ['loss'] without metrics, and
+dicts come back with their keys sorted while lists keep the loss first, then compile order.
+"""
+
+import numpy as np
+import pytest
+
+import companion as tf
+
+X = np.array([[1.0, 1.0], [-1.0, -1.0], [0.5, -2.0], [2.0, 0.0]], dtype=np.float32)
+Y = np.array([1.0, 0.0, 1.0, 1.0], dtype=np.float32)
+
+
+def _model(compile_args=None):
+    model = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(
+        1, activation="sigmoid", kernel_initializer="ones")])
+    if compile_args is not None:
+        model.compile(optimizer="sgd", loss="binary_crossentropy", **compile_args)
+    return model
+
+
+@pytest.mark.parametrize(("compile_args", "names"), [
+    (None, []),
+    ({}, ["loss"]),
+    ({"metrics": []}, ["loss", "compile_metrics"]),
+    ({"weighted_metrics": ["mae"]}, ["loss", "compile_metrics"]),
+    ({"metrics": ["accuracy", "mae"]}, ["loss", "compile_metrics"]),
+])
+def test_metrics_names_are_keras_3s(compile_args, names):
+    model = _model(compile_args)
+    assert model.metrics_names == names
+    if compile_args is not None:
+        model.evaluate(X, Y, verbose=0)
+        assert model.metrics_names == names  # the same after the metrics are built
+
+
+def test_dicts_are_sorted_and_lists_keep_compile_order():
+    model = _model({"metrics": ["mae", tf.keras.metrics.AUC(name="auc")]})
+    logs = model.evaluate(X, Y, verbose=0, return_dict=True)
+    assert list(logs) == ["auc", "loss", "mae"]  # Keras 3.15
+    values = model.evaluate(X, Y, verbose=0)
+    assert values == pytest.approx([0.5205494, 0.2937958, 1.0], abs=1e-5)  # loss, mae, auc
+    assert list(model.test_on_batch(X, Y, return_dict=True)) == ["auc", "loss", "mae"]
+    assert list(model.train_on_batch(X, Y, return_dict=True)) == ["auc", "loss", "mae"]
+
+
+def test_a_subclass_that_lists_its_metrics_names_them():
+    class Tracked(tf.keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.dense = tf.keras.layers.Dense(1)
+            self.tracker = tf.keras.metrics.Mean(name="my_loss")
+
+        def call(self, x):
+            return self.dense(x)
+
+        @property
+        def metrics(self):
+            return [self.tracker]
+
+    assert Tracked().metrics_names == ["my_loss"]
