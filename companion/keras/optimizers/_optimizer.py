@@ -106,15 +106,14 @@ class Optimizer:
         if not pairs:
             return self._iterations
         variables = [_checked_variable(v) for _, v in pairs]
-        grads = _summed_over_replicas([as_input(g)._value.astype(v._value.dtype) for g, v in pairs])
+        grads = _summed_over_replicas([_cast(as_input(g)._value, v._value.dtype) for g, v in pairs])
         slots = [self._slots_for(v) for v in variables]
         lr = self._current_learning_rate()
-        step = self._iterations._value + 1
         arrays = ([v._value for v in variables], grads,
-                  [{k: s._value for k, s in d.items()} for d in slots], lr, step)
-        new_vars, new_slots = self._step_program()(*arrays)
+                  [{k: s._value for k, s in d.items()} for d in slots], lr, self._iterations._value)
+        new_vars, new_slots, step = self._step_program()(*arrays)
         _write_back(variables, slots, new_vars, new_slots)
-        self._iterations.assign_add(1)
+        self._iterations._set_value(step)
         return self._iterations
 
     def minimize(self, loss, var_list, tape=None):
@@ -187,10 +186,17 @@ class Optimizer:
 
     def _step_program(self):
         if state.staging:
-            return self._step
+            return self._counted_step
         if self._compiled is None:
-            self._compiled = jax.jit(self._step)
+            self._compiled = jax.jit(self._counted_step)
         return self._compiled
+
+    def _counted_step(self, variables, grads, slots, lr, iterations):
+        """`_step` numbered ``iterations + 1``, also returning that count: one program per eager
+        call, where counting outside it took two more dispatches."""
+        step = iterations + 1
+        new_vars, new_slots = self._step(variables, grads, slots, lr, step)
+        return new_vars, new_slots, step
 
     def _step(self, variables, grads, slots, lr, step):
         grads = _clipping.clip(grads, self.clipnorm, self.clipvalue, self.global_clipnorm)
@@ -225,6 +231,10 @@ def _summed_over_replicas(grads):
     if replica is None or replica.num_replicas_in_sync == 1:
         return grads
     return [t._value for t in replica.all_reduce("SUM", [Tensor(g) for g in grads])]
+
+
+def _cast(array, dtype):
+    return array if array.dtype == dtype else array.astype(dtype)
 
 
 def _write_back(variables, slots, new_vars, new_slots):
