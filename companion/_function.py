@@ -55,6 +55,7 @@ class Function:
         self._seen = []  # (treedef, keys) of each trace: what reduce_retracing generalises against
         self._signature_function = None  # the one trace of an input_signature
         self._signature = None  # inspect.Signature of the Python function (False: none readable)
+        self._binding_plans = {}  # (number of positional args, keyword names) -> binding function
         self._tracing_count = 0
         self._first_call_traced = False  # after it, no trace may create Variables
         self._fast = {}  # (class, shape, dtype) of each positional Tensor argument -> ConcreteFunction
@@ -176,6 +177,10 @@ class Function:
         signature = self._parameters()
         if signature is None:
             return args, kwargs
+        form = (len(args), tuple(kwargs))
+        plan = self._binding_plans.get(form)
+        if plan is not None:  # this call form was bound before: no inspect.bind per call
+            return plan(args, kwargs)
         try:
             bound = signature.bind(*args, **kwargs)
         except TypeError as error:
@@ -186,6 +191,9 @@ class Function:
                             "arguments its parameters name.") from None
         bound.apply_defaults()
         named = bound.kwargs
+        plan = _binding_plan(signature, form)
+        if plan is not None and len(self._binding_plans) < 64:
+            self._binding_plans[form] = plan
         return bound.args, (dict(sorted(named.items())) if len(named) > 1 else named)
 
     def _parameters(self):
@@ -410,6 +418,36 @@ def _leaf_names(signature, args, kwargs):
 def _named(value, name):
     count = len(_nest.tree_flatten(value)[0])
     return [name] if count == 1 and not _nest.is_nested(value) else [None] * count
+
+
+def _binding_plan(signature, form):
+    """A function doing what ``signature.bind(...)`` + ``apply_defaults`` gives for calls of
+    ``form`` (number of positional arguments, keyword names), or None for signatures with
+    ``*args``/``**kwargs`` (those keep the general bind)."""
+    n_args, names = form
+    positional, keyword_only = [], []
+    for index, param in enumerate(signature.parameters.values()):
+        if param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
+            return None
+        default = param.default
+        if param.kind is param.KEYWORD_ONLY:
+            source = ("kw", param.name) if param.name in names else ("default", default)
+            keyword_only.append((param.name, source))
+        elif index < n_args:
+            positional.append(("arg", index))
+        else:
+            positional.append(("kw", param.name) if param.name in names else ("default", default))
+    keyword_only.sort()
+
+    def pick(source, args, kwargs):
+        kind, where = source
+        return args[where] if kind == "arg" else kwargs[where] if kind == "kw" else where
+
+    def bind(args, kwargs):
+        bound_args = tuple(pick(source, args, kwargs) for source in positional)
+        return bound_args, {name: pick(source, args, kwargs) for name, source in keyword_only}
+
+    return bind
 
 
 def _checked_signature(signature):

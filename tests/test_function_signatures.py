@@ -194,3 +194,25 @@ def test_methods_bind_without_self():
     s(tf.constant(1.0), 2.0)
     s(tf.constant(1.0), scale=2)
     assert s.__call__.experimental_get_tracing_count() == 1  # TF 2.21: 1
+
+
+def test_a_cached_binding_equals_inspect_bind_with_defaults():
+    import inspect
+
+    from companion._function import _binding_plan
+
+    def f(a, b=2, *, c=3, d=4):
+        return a
+
+    def g(x, training=False, mask=None):
+        return x
+
+    calls = [(f, (1,), {}), (f, (1, 5), {"d": 7}), (f, (), {"a": 1, "c": 9}), (g, (1,), {"training": True}),
+             (g, (1, True), {}), (g, (1,), {"mask": 0, "training": False})]
+    for fn, args, kwargs in calls:
+        signature = inspect.signature(fn)
+        bound = signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        expected = (bound.args, dict(sorted(bound.kwargs.items())))
+        assert _binding_plan(signature, (len(args), tuple(kwargs)))(args, kwargs) == expected
+    assert _binding_plan(inspect.signature(lambda *xs: 0), (2, ())) is None
