@@ -185,6 +185,12 @@ class Graph:
     def finalize(self):
         pass
 
+    def _repr_html_(self):
+        """The graph as a picture in a notebook: its nodes in topological layers (an inline SVG)."""
+        from companion._graph_picture import graph_html
+
+        return graph_html(self)
+
 
 class Operation:
     """A node of a `Graph` (TF's ``tf.Operation``): its name, type, inputs and outputs."""
