@@ -321,9 +321,19 @@ class Layer(Module):
     def _all_variables(self):
         return unique(self._own_variables() + [w for layer in self._sublayers() for w in layer.weights])
 
+    def __setattr__(self, name, value):
+        super().__setattr__(name, value)
+        if name != "_tracking_cache":
+            self.__dict__.pop("_tracking_cache", None)  # an attribute changed: walk them again
+
+    def __delattr__(self, name):
+        super().__delattr__(name)
+        self.__dict__.pop("_tracking_cache", None)
+
     def _tracked(self):
-        """(Variables, sublayers) held in attributes; cached until an attribute or a
-        container found in them changes (checked by the identities of their contents)."""
+        """(Variables, sublayers) held in attributes; cached until an attribute is set or
+        deleted (`__setattr__` drops the cache), the attributes or own weights change in
+        number, or a container found in them changes (checked by the identities of its contents)."""
         cache = self.__dict__.get("_tracking_cache")
         if cache is not None and cache[0] == _attribute_ids(self) and containers_unchanged(cache[1]):
             return cache[2]
@@ -431,8 +441,10 @@ def _check_input_spec(layer, inputs):
 
 
 def _attribute_ids(layer):
-    return tuple(id(v) for k, v in layer.__dict__.items() if k != "_tracking_cache") + (
-        len(layer._own_weights),)
+    # Setting an attribute drops the cache (Layer.__setattr__); writes that go around it
+    # (``layer.__dict__[...]``) add keys, which the count notices.
+    attributes = layer.__dict__
+    return len(attributes) - ("_tracking_cache" in attributes), len(layer._own_weights)
 
 
 def _clear_call_losses(layer, seen=None):
