@@ -8,6 +8,7 @@ import numpy as np
 from companion import _dtypes, _nest
 from companion._context import state
 from companion._convert import convert_to_tensor
+from companion._leaked_tensors import check_no_leaked_tensors
 from companion._op import Op
 from companion._program_text import legend, program_text
 from companion._shape import TensorShape
@@ -38,6 +39,7 @@ def trace_concrete(fn, leaves, treedef, trace, name, shown=None, names=None):
         return _split_outputs(fn(*args, **kwargs), info)
 
     staged = stage(flat_fn, avals, trace)
+    check_no_leaked_tensors(staged, name)  # a tensor kept from a staged loop: TF's InaccessibleTensorError
     inputs = [TensorSpec(a.shape, a.dtype) for a in avals]
     concrete = ConcreteFunction(name, staged, info, inputs)
     names = names or [None] * len(leaves)
