@@ -88,6 +88,7 @@ class Graph:
         self._var_store = {}  # get_variable's store: full name -> Variable
         self._programs = {}  # Session.run's compiled programs, per fetch/feed signature
         self._variable_class = GraphVariable
+        self._control_frames = []  # control_dependencies blocks being built: lists of Operations, or None
 
     # -- building --------------------------------------------------------------------
     def as_default(self):
@@ -112,6 +113,10 @@ class Graph:
 
         scope = get_current_name_scope()
         name = self.unique_name(f"{scope}/{base}" if scope and not base.startswith(scope + "/") else base)
+        control = list(details.get("control", ()))
+        control += [op for op in self._control_inputs() if op not in control]
+        if control:
+            details["control"] = control
         operation = Operation(self, name, op_type, kind, inputs, details)
         operation._outputs = [SymbolicTensor(operation, i, a) for i, a in enumerate(abstracts)]
         self._operations.append(operation)
@@ -125,6 +130,24 @@ class Graph:
         base, op_type = _tf_name(op.name)
         operation = self._new_operation(base, op_type, "op", refs, abstracts, op=op, params=params)
         return operation._outputs[0] if single else tuple(operation._outputs)
+
+    @contextlib.contextmanager
+    def _control_dependencies(self, control_inputs):
+        """Ops built in this block run after ``control_inputs`` (None: after none of the outer ones)."""
+        frame = None if control_inputs is None else [_as_operation(c) for c in control_inputs]
+        self._control_frames.append(frame)
+        try:
+            yield
+        finally:
+            self._control_frames.pop()
+
+    def _control_inputs(self):
+        inputs = []
+        for frame in reversed(self._control_frames):
+            if frame is None:
+                break
+            inputs += [op for op in frame if op not in inputs]
+        return inputs
 
     def _input(self, x):
         """A node input: a symbolic tensor of this graph, a read of a graph Variable, or a constant."""
@@ -289,6 +312,18 @@ class SymbolicTensor(Tensor):
 
     def __str__(self):
         return f'companion.Tensor("{self.name}", shape={self.shape}, dtype={self.dtype.name})'
+
+
+def _as_operation(control_input):
+    """The graph Operation a control input stands for (an Operation, a graph tensor, a Variable)."""
+    if isinstance(control_input, Operation):
+        return control_input
+    if isinstance(control_input, SymbolicTensor):
+        return control_input.op
+    if isinstance(control_input, GraphVariable):
+        return control_input._read_node().op
+    raise TypeError(f"Control input must be an Operation or a tensor of the graph being built. "
+                    f"Received: {control_input!r}")
 
 
 class _UnreadVariable(SymbolicTensor):

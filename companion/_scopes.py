@@ -14,6 +14,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from companion import _graph_mode
 from companion._context import state
 from companion._convert import convert_to_tensor, is_tensor
 from companion._errors import InvalidArgumentError
@@ -105,8 +106,10 @@ def init_scope():
 
 @contextlib.contextmanager
 def control_dependencies(control_inputs):
-    """Runs the block after ``control_inputs``; companion runs code in program order, so it only
-    checks its argument (a list of tensors, operations or None), as eager TensorFlow.
+    """Runs the block after ``control_inputs``. Eager and traced companion code runs in program
+    order, so there it only checks its argument (a list of tensors, operations or None), as eager
+    TensorFlow; while a TF1 graph is built, every op built in the block gets ``control_inputs`` as
+    control inputs: a Session runs them first (``None`` clears the outer blocks' inputs).
 
     Example:
         >>> import companion as tf
@@ -119,23 +122,33 @@ def control_dependencies(control_inputs):
     if control_inputs is not None and not isinstance(control_inputs, (list, tuple)):
         raise TypeError(f"control_dependencies expects a list of tensors or operations (or None). "
                         f"Received: {control_inputs!r}")
-    yield
+    graph = _graph_mode.building
+    if graph is None or state.staging:
+        yield
+        return
+    with graph._control_dependencies(control_inputs):  # a TF1 graph: recorded as control inputs
+        yield
 
 
 def no_op(name=None):
-    """Does nothing and returns None (TensorFlow's placeholder for control dependencies).
+    """Does nothing and returns None (TensorFlow's placeholder for control dependencies); while a
+    TF1 graph is built, a ``NoOp`` operation.
 
     Example:
         >>> import companion as tf
         >>> print(tf.no_op())
         None
     """
-    return None
+    graph = _graph_mode.building
+    if graph is None or state.staging:
+        return None
+    return graph._new_operation(name or "NoOp", "NoOp", "group", (), ())
 
 
 def group(*inputs, **kwargs):
     """Groups operations so they run together; eager and traced companion code already runs
-    them in order, so this returns None (as eager TensorFlow does).
+    them in order, so this returns None (as eager TensorFlow does). While a TF1 graph is built,
+    it is a ``NoOp`` operation whose control inputs are ``inputs``: running it runs them.
 
     Example:
         >>> import companion as tf
@@ -146,7 +159,14 @@ def group(*inputs, **kwargs):
     if unknown:
         raise TypeError(f"group got unexpected keyword arguments {sorted(unknown)}; it takes tensors "
                         "and name.")
-    return None
+    graph = _graph_mode.building
+    if graph is None or state.staging:
+        return None
+    from companion import nest
+    from companion._graph import _as_operation
+
+    control = [_as_operation(x) for x in nest.flatten(list(inputs)) if x is not None]
+    return graph._new_operation(kwargs.get("name") or "group_deps", "NoOp", "group", (), (), control=control)
 
 
 def ensure_shape(x, shape, name=None):

@@ -235,6 +235,8 @@ class _Evaluator:
     def operation(self, operation):
         outs = self.memo.get(id(operation))
         if outs is None:
+            for dependency in operation._details.get("control", ()):  # control inputs run first
+                self.operation(dependency)
             outs = self.memo[id(operation)] = getattr(self, "_" + operation._kind)(operation)
         return outs
 
@@ -266,9 +268,7 @@ class _Evaluator:
         var._set_value(self.input(operation._inputs[0]).astype(var._abstract.dtype))
         return ()
 
-    def _group(self, operation):
-        for dependency in operation._details["control"]:
-            self.operation(dependency)
+    def _group(self, operation):  # its control inputs have run
         return ()
 
     def _minimize(self, operation):
