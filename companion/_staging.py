@@ -21,6 +21,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 from jax import lax
+from jax._src import core as _jax_core  # trace_state_clean: is any JAX trace active
 
 from companion._context import state
 from companion._tensor import Tensor
@@ -233,7 +234,10 @@ def eager_scope():
     saved = state.traces, state.staging, state.tapes
     state.traces, state.staging, state.tapes = [], 0, []
     try:
-        with jax.ensure_compile_time_eval():
-            yield
+        if saved[1] or not _jax_core.trace_state_clean():
+            with jax.ensure_compile_time_eval():
+                yield
+        else:  # nothing is tracing: plain eager, where ensure_compile_time_eval would only
+            yield  # key every eager op's compiled program apart from the same op outside
     finally:
         state.traces, state.staging, state.tapes = saved
