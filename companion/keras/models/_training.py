@@ -2,7 +2,6 @@
 
 import contextlib
 
-import jax.numpy as jnp
 import numpy as np
 
 from companion._context import current_strategy
@@ -186,7 +185,7 @@ class Trainer:
         cursor = self.__dict__.get("_batch_cursor")
         if cursor is None:
             cursor = self.__dict__["_batch_cursor"] = Variable(
-                lambda: jnp.zeros((), jnp.int64), trainable=False, name="batch_cursor")
+                lambda: np.zeros((), np.int64), trainable=False, name="batch_cursor")
         found = self._gathering_functions.get(step_name)
         if found is None:
             step = getattr(self, step_name)
