@@ -86,3 +86,23 @@ def test_optimizer_slots_are_made_without_compiling():
         for variable in variables:
             opt._slots_for(variable)
     assert int(opt.iterations) == 0
+
+
+def test_an_op_run_in_an_initializer_is_not_compiled_again_outside():
+    tf.Variable(lambda: tf.random.uniform((37, 3)))  # initializers run in an eager scope
+    with no_compiles():
+        assert tf.random.uniform((37, 3)).shape == (37, 3)
+
+
+def test_a_second_fit_epoch_compiles_nothing():
+    rng = np.random.default_rng(0)
+    x, y = rng.normal(size=(100, 6)).astype(np.float32), rng.integers(0, 3, size=100)
+    layers = tf.keras.layers
+    model = tf.keras.Sequential([layers.Input(shape=(6,)), layers.Dense(5, activation="relu"),
+                                 layers.Dropout(0.2), layers.Dense(3)])
+    model.compile(optimizer="adam", loss=tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+                  metrics=["accuracy"])
+    first = model.fit(x, y, batch_size=32, epochs=1, verbose=0).history["loss"][0]
+    with no_compiles():
+        second = model.fit(x, y, batch_size=32, epochs=1, verbose=0).history["loss"][0]
+    assert np.isfinite(first) and np.isfinite(second)
