@@ -363,7 +363,10 @@ def _api(server: dict, path: str, method: str = "GET"):
 
 
 def _kernel_idle(server: dict) -> bool:
-    kernels = _api(server, "kernels")
+    try:
+        kernels = _api(server, "kernels")
+    except OSError:  # jupyter_server answers 500 while a kernel is half started (no last_activity yet)
+        return False
     return bool(kernels) and all(kernel.get("execution_state") == "idle" for kernel in kernels)
 
 
