@@ -42,6 +42,9 @@ _TF_NAMES = {
 }
 
 
+_WRITE_TYPES = {"assign": "AssignVariableOp", "add": "AssignAddVariableOp", "sub": "AssignSubVariableOp"}
+
+
 def _tf_name(op_name):
     """(name base, node type) of an op: TF's where known, else the op's name in CamelCase."""
     known = _TF_NAMES.get(op_name)
@@ -461,7 +464,8 @@ class GraphVariable(Variable):
                              f"the {self.dtype.name} Variable {self._name!r}. Cast it first.")
         self._check_shape(value.shape, "assign")
         ref = self._graph._input(value)
-        operation = self._graph._new_operation(name, name, "assign", [ref], (), variable=self, how=how)
+        operation = self._graph._new_operation(name, _WRITE_TYPES[how], "assign", [ref], (), variable=self,
+                                               how=how)
         operation._outputs = [_UnreadVariable(operation, 0, self._abstract)]
         return operation._outputs[0]
 

@@ -41,7 +41,8 @@ def graph_html(graph) -> str:
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" font-family="sans-serif" class="companion-graph">',
              _legend()]
-    parts += [_edge_svg(edge, positions) for edge in edges]
+    ports = _ports(edges, positions)
+    parts += [_edge_svg(edge, positions, ports[i]) for i, edge in enumerate(edges)]
     parts += [_node_svg(node, positions[node["name"]]) for node in nodes]
     parts.append("</svg>")
     caption = (f"Graph: {sum(n['kind'] != 'variable' for n in nodes)} operations, "
@@ -92,7 +93,7 @@ def _layout(nodes, edges):
         for i, name in enumerate(names):
             column[name] = i
     widest = max(len(names) for names in rows.values())
-    width = 2 * _MARGIN + widest * _WIDTH + (widest - 1) * _GAP_X
+    width = max(2 * _MARGIN + widest * _WIDTH + (widest - 1) * _GAP_X, _legend_width())
     positions = {}
     for depth, names in rows.items():
         offset = (widest - len(names)) * (_WIDTH + _GAP_X) / 2  # centre each layer
@@ -107,13 +108,21 @@ def _mean(values, default):
     return sum(values) / len(values) if values else default
 
 
+def _legend_width():
+    return _MARGIN + sum(_legend_step(label) for label, *_ in _STYLES.values())
+
+
+def _legend_step(label):
+    return 30 + 6.2 * len(label)
+
+
 def _legend():
     parts, x = [], _MARGIN
     for label, fill, stroke, dash, radius in _STYLES.values():
         parts.append(f'<rect x="{x}" y="{_MARGIN - 2}" width="16" height="12" rx="{min(radius, 6)}" '
                      f'fill="{fill}" stroke="{stroke}" stroke-dasharray="{dash}"/>'
                      f'<text x="{x + 21}" y="{_MARGIN + 8}" font-size="11" fill="#333">{label}</text>')
-        x += 30 + 6.2 * len(label)
+        x += _legend_step(label)
     return '<g class="legend">' + "".join(parts) + "</g>"
 
 
@@ -132,10 +141,25 @@ def _node_svg(node, position):
             f'fill="#444">{html.escape(_short(node["name"]))}</text></g>')
 
 
-def _edge_svg(edge, positions):
+def _ports(edges, positions):
+    """Per edge, the x offsets of its two ends within their boxes: a node's edges spread over its
+    bottom (outgoing, ordered by target) and top (incoming, ordered by source) sides."""
+    ends = [[0.0, 0.0] for _ in edges]
+    for side, mine, other in ((0, 0, 1), (1, 1, 0)):
+        by_node = {}
+        for i, edge in enumerate(edges):
+            by_node.setdefault(edge[mine], []).append(i)
+        for indices in by_node.values():
+            indices.sort(key=lambda i: positions[edges[i][other]][0])
+            for rank, i in enumerate(indices):
+                ends[i][side] = _WIDTH * (rank + 1) / (len(indices) + 1)
+    return ends
+
+
+def _edge_svg(edge, positions, ports):
     source, target, kind, tooltip = edge
     (x1, y1), (x2, y2) = positions[source], positions[target]
-    x1, y1, x2, y2 = x1 + _WIDTH / 2, y1 + _HEIGHT, x2 + _WIDTH / 2, y2
+    x1, y1, x2, y2 = x1 + ports[0], y1 + _HEIGHT, x2 + ports[1], y2
     bend = max(_GAP_Y / 2, (y2 - y1) / 2)
     stroke, dash, width = _EDGES[kind]
     arrow = f"{x2:.1f},{y2:.1f} {x2 - 4:.1f},{y2 - 8:.1f} {x2 + 4:.1f},{y2 - 8:.1f}"

@@ -16,7 +16,7 @@ def _eager_afterwards():
 
 def _assigns():
     w = tf.Variable(10, name="w")
-    return w, w.assign(2 * w)
+    return w, w.assign(2 * w, name="double")
 
 
 def test_an_op_built_under_control_dependencies_runs_them_first():
@@ -26,6 +26,9 @@ def test_an_op_built_under_control_dependencies_runs_them_first():
             add_five = w.assign_add(5)
         independent = w.assign_add(5)
         assert add_five.op.control_inputs == [double.op] and independent.op.control_inputs == []
+        # a named assign keeps TF's op type
+        assert (double.op.name, double.op.type, add_five.op.type) == ("double", "AssignVariableOp",
+                                                                      "AssignAddVariableOp")
         with v1.Session() as sess:
             sess.run(w.initializer)
             assert sess.run(add_five) == 25 and sess.run(w) == 25  # (10 * 2) + 5, as TF
