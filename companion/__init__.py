@@ -65,6 +65,7 @@ from companion._ops._scatter import *
 from companion._scopes import *
 from companion._control_flow import case, cond, switch_case, while_loop
 from companion._tensor_array import TensorArray
+from companion._indexed_slices import IndexedSlices
 from companion._map_fn import map_fn, vectorized_map
 from companion._scan import foldl, foldr, scan
 from companion._custom_gradient import custom_gradient
@@ -92,7 +93,7 @@ __all__ = sorted({
     *_sort.__all__, *_layout.__all__, *_scatter.__all__, *_scopes.__all__,
     "clip_by_global_norm", "clip_by_norm", "stop_gradient", "truncatediv", "truncatemod",
     "case", "cond", "switch_case", "while_loop",
-    "TensorArray", "map_fn", "vectorized_map", "foldl", "foldr", "scan", "custom_gradient",
+    "TensorArray", "IndexedSlices", "map_fn", "vectorized_map", "foldl", "foldr", "scan", "custom_gradient",
     "Module", "nest", "assert_equal", "assert_greater", "assert_less", "assert_rank", "debugging",
     "get_logger",
     "ConcreteFunction", "DType", "EagerTensor", "Function", "GradientTape", "Graph", "TensorSpec",

@@ -15,7 +15,13 @@ import numpy as np
 
 from companion import _dtypes
 from companion._context import state
-from companion._errors import InvalidArgumentError, InvalidArgumentTypeError
+from companion._errors import (
+    ConversionError,
+    InvalidArgumentError,
+    InvalidArgumentTypeError,
+    TracedDtypeMismatchError,
+)
+from companion._indexed_slices import IndexedSlices
 from companion._tensor import Tensor
 
 _INT32 = np.iinfo(np.int32)
@@ -65,6 +71,8 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
         return _check_dtype(value, dtype)
     if getattr(value, "_is_variable", False):
         return _check_dtype(value.value(), dtype)
+    if isinstance(value, IndexedSlices):
+        return value._dense(dtype)
     if dtype is None and dtype_hint is not None:
         try:
             return constant(value, dtype=dtype_hint)
@@ -82,6 +90,8 @@ def as_input(value, dtype=None):
         return value if dtype is None else _check_dtype(value, dtype)
     if dtype is not None and isinstance(value, (bool, int, float, complex)):
         return _cached_scalar(value, _dtypes.as_dtype(dtype))
+    if isinstance(value, IndexedSlices):
+        return value._dense(dtype)
     return constant(value, dtype=dtype)
 
 
@@ -109,7 +119,7 @@ def binary_inputs(x, y, op_name):
     except TypeError as error:  # TF: InvalidArgumentError eagerly, TypeError while tracing
         if isinstance(error, InvalidArgumentError):
             raise
-        raise InvalidArgumentTypeError(f"{op_name}: {error}") from None
+        raise _mismatch_class()(f"{op_name}: {error}") from None
 
 
 def infer_dtype(value):
@@ -132,10 +142,9 @@ def to_numpy(value, dtype=None):
         source = infer_dtype(value)
         array = None if _is_python(value) else np.asarray(value)
     target = source if dtype is None else _dtypes.as_dtype(dtype)
-    if target != source and not _is_empty(value):
-        _check_convertible(value, source, target)
+    wrap = target != source and not _is_empty(value) and _check_convertible(value, source, target)
     if array is None:
-        return np.asarray(value, dtype=target._np)
+        return _wrapped(value, target) if wrap else np.asarray(value, dtype=target._np)
     return array if target == source and array.dtype == target._np else _cast_numpy(array, target)
 
 
@@ -193,10 +202,15 @@ def _check_dtype(tensor, dtype):
 
 def _mismatch(op_name, x, y):
     narrow, wide = (x, y) if _rank(x.dtype) <= _rank(y.dtype) else (y, x)
-    return InvalidArgumentTypeError(
+    return _mismatch_class()(
         f"cannot compute {op_name} between tensors of dtypes {x.dtype.name} and {y.dtype.name}: "
         "companion (like TensorFlow) never converts between dtypes silently. Convert one operand "
         f"first, e.g. companion.cast(<the {narrow.dtype.name} operand>, companion.{wide.dtype.name}).")
+
+
+def _mismatch_class():
+    """TF raises InvalidArgumentError for mixed dtypes eagerly and TypeError while tracing."""
+    return TracedDtypeMismatchError if state.staging else InvalidArgumentTypeError
 
 
 def _rank(dtype):
@@ -223,7 +237,7 @@ def _python_scalar_dtype(value):
         return _dtypes.string
     if value is None:
         raise ValueError("None cannot be converted to a tensor. Pass a number, a list or an array.")
-    raise TypeError(f"Cannot convert a value of type {type(value).__name__} to a tensor: {value!r}. "
+    raise ConversionError(f"Cannot convert a value of type {type(value).__name__} to a tensor: {value!r}. "
                     "Pass a number, a string, a (nested) list, a NumPy array or a Tensor.")
 
 
@@ -235,7 +249,7 @@ def _infer_sequence(values):
     kinds = {infer_dtype(v) for v in leaves}
     if _dtypes.string in kinds:
         if len(kinds) > 1:
-            raise TypeError(f"Cannot mix strings and numbers in one tensor. Received: {values!r}")
+            raise ConversionError(f"Cannot mix strings and numbers in one tensor. Received: {values!r}")
         return _dtypes.string
     typed = [infer_dtype(v)._np for v in leaves if not isinstance(v, (bool, int, float, complex))]
     if typed:
@@ -277,17 +291,31 @@ def _check_convertible(value, source, target):
         raise TypeError(f"Cannot convert {value!r} to a tensor of dtype {target.name}: "
                         f"the value is {source.name}. Pass a value of that kind, or use "
                         "companion.cast on a tensor.")
-    if target.is_integer:
-        _check_integer_range(value, target)
+    return target.is_integer and _out_of_range(value, target)
 
 
-def _check_integer_range(value, target):
+def _out_of_range(value, target):
+    """True when some Python int does not fit ``target``; TF then wraps it around (two's
+    complement, ``constant(-1, dtype=uint8)`` is 255) if it fits in int64 (uint64 for a uint64
+    target), and refuses it (ValueError) otherwise."""
     info = np.iinfo(target._np)
     flat = np.asarray(value, dtype=object).ravel()
-    bad = [v for v in flat if not info.min <= int(v) <= info.max]
-    if bad:
-        raise ValueError(f"{bad[0]} is out of range for {target.name} "
-                         f"[{info.min}, {info.max}]. Use a wider dtype such as int64.")
+    bad = [int(v) for v in flat if not info.min <= int(v) <= info.max]
+    limit = _UINT64.max if target == _dtypes.uint64 else _INT64.max
+    beyond = [v for v in bad if not _INT64.min <= v <= limit]
+    if beyond:
+        raise ValueError(f"{beyond[0]} is out of range for {target.name}: TensorFlow converts a Python "
+                         f"integer only when it fits in int64. Received: {value!r}. Use a float, or "
+                         "split the number.")
+    return bool(bad)
+
+
+def _wrapped(value, target):
+    """Python ints as ``target`` with TF's wrap-around: the low ``target.size * 8`` bits."""
+    bits = np.iinfo(target._np).bits
+    flat = np.asarray(value, dtype=object)
+    low = np.vectorize(lambda v: int(v) & ((1 << bits) - 1), otypes=[np.uint64])(flat)
+    return low.astype(target._np)
 
 
 def _cast_numpy(array, target):

@@ -94,3 +94,27 @@ def _also(base, builtin):
 InvalidArgumentTypeError = _also(InvalidArgumentError, TypeError)
 # An unsupported cast: TF's UnimplementedError; companion raised TypeError before, so both catch it.
 UnimplementedTypeError = _also(UnimplementedError, TypeError)
+
+
+def _shown_as(name, bases, doc):
+    """A class of ``bases`` that shows ``name`` (``type(e).__name__``): TF's class for a mistake,
+    also catchable as the class companion raised before, or as TF's class in the other mode."""
+    cls = type(name, bases, {"__doc__": doc, "__module__": __name__})
+    cls.__qualname__ = name
+    return cls
+
+
+# Tensors of two dtypes in one op while a function traces: TF raises TypeError there (and
+# InvalidArgumentError eagerly, `InvalidArgumentTypeError`); each catches as the other too.
+TracedDtypeMismatchError = _shown_as("TypeError", (InvalidArgumentError, TypeError),
+                                     "Operands of two dtypes met while a function traced (TF's TypeError).")
+# A value convert_to_tensor cannot take (a dict, an object): TF raises ValueError eagerly and
+# TypeError while tracing; companion raised TypeError before, so both catch it.
+ConversionError = _shown_as("ValueError", (ValueError, TypeError),
+                            "A Python value that cannot become a tensor (TF's ValueError).")
+# tape.gradient(y, 3.0): TF fails reading the source's dtype (AttributeError; TypeError for None or
+# a string); companion raised ValueError before, so that catches it too.
+GradientSourceAttributeError = _shown_as("AttributeError", (AttributeError, ValueError),
+                                         "A gradient source or target that is no tensor (TF's class).")
+GradientSourceTypeError = _shown_as("TypeError", (TypeError, ValueError),
+                                    "A gradient source that is None or a string (TF's TypeError).")

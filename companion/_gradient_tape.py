@@ -227,8 +227,7 @@ class GradientTape:
             return list(self._reads.get(id(source), {}).values())
         if isinstance(source, Tensor):
             return [source] if id(source) in self._tracked else []
-        raise ValueError(f"gradient sources must be Tensors or Variables. Received: {source!r} of "
-                         f"type {type(source).__name__}.")
+        raise _not_a_tensor("source", source)
 
     def _repr_html_(self):
         """In Jupyter: the recorded ops with their input and output shapes."""
@@ -279,8 +278,20 @@ def _target_tensor(target, tape):
                          "(in a lab, check that no `None  # YOUR CODE HERE` placeholder is left). "
                          "Received: target=None")
     if not isinstance(target, Tensor):
-        raise ValueError(f"gradient targets must be Tensors or Variables. Received: {target!r}.")
+        raise _not_a_tensor("target", target)
     return target
+
+
+def _not_a_tensor(role, value):
+    """TF's class for a gradient source or target that is not a tensor: AttributeError (it reads
+    the value's dtype), TypeError for None or a string source; both also catch as ValueError."""
+    from companion._errors import GradientSourceAttributeError, GradientSourceTypeError
+
+    cls = GradientSourceTypeError if role == "source" and (value is None or isinstance(value, str)) \
+        else GradientSourceAttributeError
+    return cls(f"tape.gradient: every {role} must be a Tensor or a Variable. Received: {value!r} of "
+               f"type {type(value).__name__}. Differentiate with respect to a Variable (or a tensor "
+               "you tape.watch()ed), e.g. tape.gradient(loss, model.trainable_variables).")
 
 
 def _is_float(tensor):

@@ -11,9 +11,10 @@ from companion._errors import InvalidArgumentError
 from companion._shape import TensorShape
 from companion._tensor import Tensor, _numpy_repr, _Reference
 from companion._variable_aggregation import VariableSynchronization, aggregation_of, synchronization_of
+from companion._variable_scatter import ScatterMethods
 
 
-class Variable:
+class Variable(ScatterMethods):
     """A mutable tensor, TensorFlow's ``tf.Variable``.
 
     The value lives in ``self._value`` (a ``jax.Array``; a tracer while a staged function
@@ -93,6 +94,10 @@ class Variable:
     read_value = value
 
     def numpy(self):
+        if state.staging and self.is_traced:  # TF: NotImplementedError (its tensors: AttributeError)
+            from companion._staging_errors import traced_value_error
+
+            raise traced_value_error("Variable.numpy()", self)
         return self._read().numpy()
 
     def __array__(self, dtype=None, copy=None):

@@ -80,9 +80,16 @@ def test_integer_true_division_gives_float64():
     assert (tf.constant([3], dtype=tf.int16) / 2).dtype == tf.float32
 
 
-def test_integer_out_of_range_is_refused():
-    with pytest.raises(ValueError, match="300 is out of range for uint8"):
-        tf.constant([1, 300], dtype=tf.uint8)
+def test_integer_out_of_range_wraps_as_tensorflow_does():
+    # TF 2.21: a Python int that fits in int64 keeps its low bits: [1, 300] as uint8 is [1, 44],
+    # -1 as uint8 is 255, 2**31 as int32 is -2**31; beyond int64 it is a ValueError.
+    np.testing.assert_array_equal(tf.constant([1, 300], dtype=tf.uint8).numpy(), [1, 44])
+    assert tf.constant(-1, dtype=tf.uint8).numpy() == 255
+    assert tf.constant(2**31, dtype=tf.int32).numpy() == -2**31
+    assert tf.constant(2**64 - 1, dtype=tf.uint64).numpy() == 2**64 - 1
+    assert (tf.constant(3, dtype=tf.uint8) + 256).numpy() == 3
+    with pytest.raises(ValueError, match="out of range for int64"):
+        tf.constant(2**63, dtype=tf.int64)
 
 
 def test_large_python_ints():

@@ -245,7 +245,7 @@ def test_bad_sources_and_watch():
         with pytest.raises(ValueError, match="watch takes Tensors or Variables"):
             tape.watch(3.0)
         y = tf.constant(1.0)
-    with pytest.raises(ValueError, match="sources must be Tensors or Variables"):
+    with pytest.raises(ValueError, match="every source must be a Tensor or a Variable"):
         tape.gradient(y, [1.0])
 
 
