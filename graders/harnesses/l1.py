@@ -65,11 +65,12 @@ def _fetched(value):
 def _kind_and_length(value):
     if isinstance(value, (tuple, list)):
         return f"{type(value).__name__} of {len(value)}"
-    return type(value).__module__ + "." + type(value).__qualname__
+    return _type(value)
 
 
 def _type(value):
-    return type(value).__module__ + "." + type(value).__qualname__
+    """The class name alone (Graph, Function, function): stable when companion moves its modules."""
+    return type(value).__qualname__
 
 
 def _part(output, index):
