@@ -171,9 +171,11 @@ def from_numpy(array):
 def to_device(array):
     """A NumPy array copied into a ``jax.Array``: a plain transfer, never an XLA compile.
 
-    (``jnp.asarray`` compiles a small copy program for every new shape and dtype.)
+    (``jnp.asarray`` compiles a small copy program for every new shape and dtype.) The copy is
+    made here, on the host, so that with asynchronous dispatch a later write to ``array`` cannot
+    reach the tensor before the transfer happens; JAX may then keep that private copy as is.
     """
-    return jax.device_put(array, may_alias=False)
+    return jax.device_put(np.array(array, copy=True))
 
 
 # -- private helpers ---------------------------------------------------------------------

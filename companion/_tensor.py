@@ -163,7 +163,7 @@ class Tensor:
     # -- helpers -----------------------------------------------------------------------
     def _concrete(self, what):
         if self.is_traced:
-            from companion._staging_errors import traced_value_error
+            from companion._staging._errors import traced_value_error
 
             raise traced_value_error(what, self)
         return self._value
@@ -180,9 +180,21 @@ EagerTensor = Tensor
 
 
 def _host_rows(value):
-    """Rows of a concrete array through host memory: one transfer each, never an XLA compile."""
+    """Rows of a concrete array through host memory: one transfer each, never an XLA compile.
+
+    The rows go back to the device the tensor was placed on (the default one otherwise).
+    """
+    devices = value.sharding.device_set
+    device = next(iter(devices)) if len(devices) == 1 else None
+    committed = getattr(value, "committed", False)
+    default = device is None or device in jax.device_put(np.int8(0)).devices()
     for row in np.asarray(value):
-        yield Tensor(jax.device_put(row, may_alias=False))
+        if committed or default:
+            yield Tensor(jax.device_put(row, device if committed else None, may_alias=False))
+        else:  # placed but not committed (tf.device): the row is too
+            with jax.default_device(device):
+                array = jax.device_put(row, may_alias=False)
+            yield Tensor(array)
 
 
 class _Reference:
