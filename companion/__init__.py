@@ -47,7 +47,7 @@ from companion._dtypes import (
     DType, as_dtype, bfloat16, bool, complex64, complex128, double, float16, float32, float64,
     half, int8, int16, int32, int64, string, uint8, uint16, uint32, uint64)
 from companion._errors import InvalidArgumentError
-from companion._function import ConcreteFunction, Function, function
+from companion._staging._function import ConcreteFunction, Function, function
 from companion._gradient_tape import GradientTape, UnconnectedGradients
 from companion._ops import _array, _creation, _layout, _linalg, _math, _reduce, _scatter, _sort, _strings
 from companion import _scopes

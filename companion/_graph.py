@@ -26,7 +26,7 @@ import numpy as np
 from companion import _dtypes, _graph_mode
 from companion._context import state
 from companion._shape import TensorShape
-from companion._staging_errors import OperatorNotAllowedInGraphError
+from companion._staging._errors import OperatorNotAllowedInGraphError
 from companion._tensor import Tensor
 from companion._variable import Variable
 

@@ -15,7 +15,7 @@ import numpy as np
 from companion import _dtypes
 from companion._context import state
 from companion._convert import convert_to_tensor
-from companion._staging_errors import OperatorNotAllowedInGraphError
+from companion._staging._errors import OperatorNotAllowedInGraphError
 from companion._tensor import Tensor
 from companion._tensor_spec import TensorSpec
 

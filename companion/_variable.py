@@ -95,7 +95,7 @@ class Variable(ScatterMethods):
 
     def numpy(self):
         if state.staging and self.is_traced:  # TF: NotImplementedError (its tensors: AttributeError)
-            from companion._staging_errors import traced_value_error
+            from companion._staging._errors import traced_value_error
 
             raise traced_value_error("Variable.numpy()", self)
         return self._read().numpy()

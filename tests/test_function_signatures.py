@@ -199,7 +199,7 @@ def test_methods_bind_without_self():
 def test_a_cached_binding_equals_inspect_bind_with_defaults():
     import inspect
 
-    from companion._function import _binding_plan
+    from companion._staging._function import _binding_plan
 
     def f(a, b=2, *, c=3, d=4):
         return a

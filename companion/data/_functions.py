@@ -137,7 +137,7 @@ def _outputs(result):
 
 def _compile(func):
     try:
-        from companion._function import function
+        from companion._staging._function import function
     except ImportError:
         return None
     return function(func)

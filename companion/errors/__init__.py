@@ -42,7 +42,7 @@ from companion._errors import (
     UnimplementedError,
     UnknownError,
 )
-from companion._staging_errors import OperatorNotAllowedInGraphError
+from companion._staging._errors import OperatorNotAllowedInGraphError
 
 __all__ = [
     "ABORTED", "ALREADY_EXISTS", "CANCELLED", "DATA_LOSS", "DEADLINE_EXCEEDED", "FAILED_PRECONDITION",

@@ -12,7 +12,7 @@ import jax
 from jax import export
 
 from companion import _staging
-from companion._concrete_function import SignatureInput
+from companion._staging._concrete_function import SignatureInput
 from companion._tensor import Tensor
 from companion._tensor_spec import TensorSpec
 

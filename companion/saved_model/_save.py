@@ -3,7 +3,7 @@
 import json
 import os
 
-from companion._function import Function
+from companion._staging._function import Function
 from companion._tensor_spec import TensorSpec
 from companion.saved_model import _program
 from companion.train import _checkpoint_file

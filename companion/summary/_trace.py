@@ -6,7 +6,7 @@ jaxpr as a ``GraphDef`` whose nodes are its operations (one node per equation, n
 TensorBoard draws as it draws a TensorFlow graph.
 """
 
-from companion import _trace_hooks
+from companion._staging import _trace_hooks
 from companion.summary._state import state
 
 _traced = []  # ConcreteFunctions traced since trace_on

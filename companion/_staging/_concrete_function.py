@@ -8,11 +8,11 @@ import numpy as np
 from companion import _dtypes, _nest
 from companion._context import state
 from companion._convert import convert_to_tensor
-from companion._leaked_tensors import check_no_leaked_tensors
 from companion._op import Op
-from companion._program_text import legend, program_text
 from companion._shape import TensorShape
 from companion._staging import is_traced_leaf, stage
+from companion._staging._leaked_tensors import check_no_leaked_tensors
+from companion._staging._program_text import legend, program_text
 from companion._tensor import Tensor
 from companion._tensor_spec import TensorSpec
 
@@ -23,7 +23,7 @@ def trace_concrete(fn, leaves, treedef, trace, name, shown=None, names=None):
     Tensor leaves become traced inputs; everything else (Python values, Variables) is
     passed as is. Runs the Python function exactly once (`companion._staging.stage`).
     ``shown`` gives, per tensor leaf, the shape its traced input reports (``None``
-    dimensions of a shape-generic signature, `companion._shape_generic`); ``names``, per
+    dimensions of a shape-generic signature, `companion._staging._shape_generic`); ``names``, per
     leaf, the parameter it binds (the names in ``structured_input_signature``).
     """
     positions = [i for i, x in enumerate(leaves) if is_traced_leaf(x)]
@@ -195,7 +195,7 @@ class _Graph:
     """The traced program of a ConcreteFunction; prints as a readable jaxpr.
 
     ``as_text()`` shows Variable reads as ``read_variable`` and `companion.print` calls as
-    ``companion.print`` (`companion._program_text`); ``jaxpr`` is the program as JAX has it.
+    ``companion.print`` (`companion._staging._program_text`); ``jaxpr`` is the program as JAX has it.
     """
 
     def __init__(self, name, closed, inputs, outputs, owners):

@@ -14,12 +14,12 @@ import weakref
 
 import numpy as np
 
-from companion import _nest, _staging, _trace_hooks
-from companion._concrete_function import ConcreteFunction, trace_concrete
+from companion import _nest, _staging
 from companion._context import state
 from companion._shape import TensorShape
-from companion._shape_generic import ShapeGenericFunction, placeholder, quietly
-from companion._staging import is_traced_leaf
+from companion._staging import _trace_hooks, is_traced_leaf
+from companion._staging._concrete_function import ConcreteFunction, trace_concrete
+from companion._staging._shape_generic import ShapeGenericFunction, placeholder, quietly
 from companion._tensor import Tensor
 from companion._tensor_spec import TensorSpec
 from companion.config._execution import _Flags
@@ -92,9 +92,9 @@ class Function:
     def experimental_get_compiler_ir(self, *args, **kwargs):
         """The XLA program for these arguments: ``(stage='hlo'|'optimized_hlo'|...) -> str``.
 
-        Needs ``jit_compile=True``, as in TensorFlow (see `companion._compiler_ir`).
+        Needs ``jit_compile=True``, as in TensorFlow (see `companion._staging._compiler_ir`).
         """
-        from companion._compiler_ir import compiler_ir
+        from companion._staging._compiler_ir import compiler_ir
 
         return compiler_ir(self, args, kwargs)
 

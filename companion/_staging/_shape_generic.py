@@ -72,7 +72,7 @@ class ShapeGenericFunction:
 
     @property
     def structured_outputs(self):
-        from companion._concrete_function import SymbolicTensor
+        from companion._staging._concrete_function import SymbolicTensor
 
         first = self._first
         outputs = self.outputs
@@ -85,7 +85,7 @@ class ShapeGenericFunction:
         return jax.tree_util.tree_unflatten(first._out_tree, [shown(s) for s in first._out_slots])
 
     def pretty_signature(self):
-        from companion._concrete_function import _spec_text
+        from companion._staging._concrete_function import _spec_text
 
         args = ", ".join(f"arg{i}: {_spec_text(s)}" for i, s in enumerate(self.inputs))
         outs = ", ".join(_spec_text(s) for s in self.outputs)
