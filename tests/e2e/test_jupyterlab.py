@@ -293,7 +293,8 @@ function widgetState() {
 function shown() {  // what the widgets display, leaving out the controls' own labels and readouts
   const parts = [];
   for (const node of panel().querySelectorAll('.jupyter-widgets')) {
-    if (node.matches('.widget-html, .widget-output')) parts.push(node.innerHTML);
+    const display = '.widget-html, .widget-htmlmath, .widget-label, .widget-output';  // Label: a widget
+    if (node.matches(display)) parts.push(node.innerHTML);  // a control's own label is no .jupyter-widgets
     if (node.matches('.widget-image')) parts.push(node.src || (node.querySelector('img') || {}).src);
   }
   for (const img of panel().querySelectorAll('.widget-output img')) parts.push(img.src);
