@@ -16,7 +16,11 @@ def _dropout_cases(rng):
     for rows, cols, rate in ((5, 7, None), (1, 9, 0.9), (4, 4, 0.05), (6, 3, None)):
         rate = float(rng.uniform(0.1, 0.7)) if rate is None else rate
         x = rng.normal(size=(rows, cols)).astype("float32")
-        cases.append(case(x, rng.uniform(size=(rows, cols)) >= rate, rate))
+        keep = rng.uniform(size=(rows, cols)) >= rate
+        for row in range(rows):  # every row keeps one unit and drops another: scaling and dropping both show
+            kept, dropped = rng.permutation(cols)[:2]
+            keep[row, kept], keep[row, dropped] = True, False
+        cases.append(case(x, keep, rate))
     return tuple(cases)
 
 
