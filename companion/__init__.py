@@ -48,7 +48,7 @@ from companion._dtypes import (
     half, int8, int16, int32, int64, string, uint8, uint16, uint32, uint64)
 from companion._errors import InvalidArgumentError
 from companion._staging._function import ConcreteFunction, Function, function
-from companion._gradient_tape import GradientTape, UnconnectedGradients
+from companion._tape._gradient_tape import GradientTape, UnconnectedGradients
 from companion._ops import _array, _creation, _layout, _linalg, _math, _reduce, _scatter, _sort, _strings
 from companion import _scopes
 from companion._ops._array import *
@@ -68,7 +68,7 @@ from companion._tensor_array import TensorArray
 from companion._indexed_slices import IndexedSlices
 from companion._map_fn import map_fn, vectorized_map
 from companion._scan import foldl, foldr, scan
-from companion._custom_gradient import custom_gradient
+from companion._tape._custom_gradient import custom_gradient
 from companion._module import Module
 from companion._debugging import assert_equal, assert_greater, assert_less, assert_rank
 from companion._logger import get_logger

@@ -215,7 +215,7 @@ def test_gradient_against_finite_differences(rng):
 
 
 def test_replay_is_compiled_once_per_structure():
-    from companion import _replay
+    from companion._tape import _replay
 
     w = tf.Variable(np.ones((3, 2), np.float32))
     before = None

@@ -7,7 +7,7 @@ import numpy as np
 from companion import _dtypes
 from companion._context import current_replica, state
 from companion._convert import as_input
-from companion._gradient_tape import GradientTape
+from companion._tape._gradient_tape import GradientTape
 from companion._tensor import Tensor
 from companion._variable import Variable
 from companion.keras.optimizers import _clipping

@@ -5,8 +5,9 @@ import enum
 
 import jax
 
-from companion import _nest, _replay
+from companion import _nest
 from companion._context import state
+from companion._tape import _replay
 from companion._tensor import Tensor
 
 

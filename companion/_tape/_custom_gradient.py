@@ -79,7 +79,7 @@ def _call(f, ops, args, kwargs):
 
 def _run_f(f, args, kwargs):
     """``f(*args)`` with the tapes paused; returns (y, grad_fn, trainable Variables it read)."""
-    from companion._gradient_tape import GradientTape
+    from companion._tape._gradient_tape import GradientTape
 
     finder = GradientTape(persistent=True)
     tapes, state.tapes = state.tapes, [finder]
