@@ -42,16 +42,10 @@ class SummaryWriter:
         On leaving the block the previous writer and step come back and this writer is
         flushed, as in TensorFlow.
         """
-        previous_writer, previous_step = state.writer, state.step
-        state.writer = self
-        if step is not None:
-            state.step = step
         try:
-            yield self
+            with _as_default(self, step):
+                yield self
         finally:
-            state.writer = previous_writer
-            if step is not None:
-                state.step = previous_step
             self.flush()
 
     def set_as_default(self, step=None):
@@ -99,18 +93,8 @@ class SummaryWriter:
 class _NoopWriter:
     """A writer that writes nothing (`create_noop_writer`); summaries under it return False."""
 
-    @contextlib.contextmanager
     def as_default(self, step=None):
-        previous_writer, previous_step = state.writer, state.step
-        state.writer = self
-        if step is not None:
-            state.step = step
-        try:
-            yield self
-        finally:
-            state.writer = previous_writer
-            if step is not None:
-                state.step = previous_step
+        return _as_default(self, step)
 
     def set_as_default(self, step=None):
         state.writer = self
@@ -158,3 +142,18 @@ def flush(writer=None, name=None):
     writer = state.writer if writer is None else writer
     if writer is not None:
         writer.flush()
+
+
+@contextlib.contextmanager
+def _as_default(writer, step):
+    """``writer`` (and ``step``) the defaults inside the block; the previous ones come back after."""
+    previous_writer, previous_step = state.writer, state.step
+    state.writer = writer
+    if step is not None:
+        state.step = step
+    try:
+        yield writer
+    finally:
+        state.writer = previous_writer
+        if step is not None:
+            state.step = previous_step
