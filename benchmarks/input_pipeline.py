@@ -23,7 +23,7 @@ import numpy as np
 
 import companion as tf
 import companion.data  # noqa: F401 - tf.data until companion/__init__ imports it
-from companion._py_function import py_function
+from companion._ops._py_function import py_function
 
 OPEN_S, READ_S, TRAIN_S, MAP_S, ELEMENTS = 0.030, 0.015, 0.010, 0.020, 20
 AUTOTUNE = tf.data.AUTOTUNE

@@ -39,18 +39,18 @@ from companion import _compilation_cache  # noqa: E402
 _compilation_cache.enable()
 
 # ruff: noqa: E402, F401, F403, I001 - the order above matters: x64 before any array exists
-from companion import _operators
-from companion._convert import convert_to_tensor, is_tensor
-from companion._graph import Graph, constant, executing_eagerly
-from companion._device import device
-from companion._dtypes import (
+from companion._core import _operators
+from companion._core._convert import convert_to_tensor, is_tensor
+from companion._staging._graph import Graph, constant, executing_eagerly
+from companion._core._device import device
+from companion._core._dtypes import (
     DType, as_dtype, bfloat16, bool, complex64, complex128, double, float16, float32, float64,
     half, int8, int16, int32, int64, string, uint8, uint16, uint32, uint64)
-from companion._errors import InvalidArgumentError
+from companion._core._errors import InvalidArgumentError
 from companion._staging._function import ConcreteFunction, Function, function
 from companion._tape._gradient_tape import GradientTape, UnconnectedGradients
 from companion._ops import _array, _creation, _layout, _linalg, _math, _reduce, _scatter, _sort, _strings
-from companion import _scopes
+from companion._core import _scopes
 from companion._ops._array import *
 from companion._ops._creation import *
 from companion._ops._linalg import *
@@ -62,23 +62,23 @@ from companion._ops._math import truncatediv, truncatemod
 from companion._ops._layout import *
 from companion._ops._safe_math import stop_gradient
 from companion._ops._scatter import *
-from companion._scopes import *
-from companion._control_flow import case, cond, switch_case, while_loop
-from companion._tensor_array import TensorArray
-from companion._indexed_slices import IndexedSlices
-from companion._map_fn import map_fn, vectorized_map
-from companion._scan import foldl, foldr, scan
+from companion._core._scopes import *
+from companion._staging._control_flow import case, cond, switch_case, while_loop
+from companion._staging._tensor_array import TensorArray
+from companion._core._indexed_slices import IndexedSlices
+from companion._staging._map_fn import map_fn, vectorized_map
+from companion._staging._scan import foldl, foldr, scan
 from companion._tape._custom_gradient import custom_gradient
 from companion._module import Module
-from companion._debugging import assert_equal, assert_greater, assert_less, assert_rank
+from companion._ops._debugging import assert_equal, assert_greater, assert_less, assert_rank
 from companion._logger import get_logger
-from companion._print import print
-from companion._shape import TensorShape
-from companion._tensor_spec import TensorSpec
-from companion._tensor import EagerTensor, Tensor
-from companion._variable import Variable
-from companion._variable_aggregation import VariableAggregation, VariableSynchronization
-from companion._py_function import numpy_function, py_function
+from companion._ops._print import print
+from companion._core._shape import TensorShape
+from companion._core._tensor_spec import TensorSpec
+from companion._core._tensor import EagerTensor, Tensor
+from companion._core._variable import Variable
+from companion._core._variable_aggregation import VariableAggregation, VariableSynchronization
+from companion._ops._py_function import numpy_function, py_function
 from companion import autograph, config, debugging, dtypes, errors, linalg, math, nest, nn, random
 
 _operators.install(Tensor)

@@ -9,8 +9,8 @@ a module's own findings before those of its submodules.
 import functools
 import re
 
-from companion._nest import flatten
-from companion._scopes import name_scope
+from companion._core._nest import flatten
+from companion._core._scopes import name_scope
 
 __all__ = ["Module"]
 

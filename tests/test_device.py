@@ -10,8 +10,8 @@ import pytest
 
 import companion as tf
 import companion.config  # noqa: F401 - binds tf.config before companion/__init__ exports it
-from companion import _device
-from companion._errors import InvalidArgumentError
+from companion._core import _device
+from companion._core._errors import InvalidArgumentError
 
 CPU0 = "/job:localhost/replica:0/task:0/device:CPU:0"
 HAS_ACCELERATOR = bool(_device.jax_devices("GPU") or _device.jax_devices("TPU"))
@@ -175,7 +175,7 @@ def test_op_determinism_flag():
 
 _FOUR_CPUS = """
 import companion as tf, companion.config
-from companion._device import device
+from companion._core._device import device
 print(len(tf.config.list_physical_devices("CPU")), len(tf.config.list_logical_devices()))
 with device("CPU:3"):
     x = tf.constant(1.0)

@@ -16,7 +16,7 @@ def test_attributes_and_str():
     assert str(rows).startswith(
         "IndexedSlices(indices=companion.Tensor([1], shape=(1,), dtype=int32), "
         "values=companion.Tensor([[1. 2.]], shape=(1, 2), dtype=float32), dense_shape=")
-    assert repr(rows).startswith("<companion._indexed_slices.IndexedSlices object at")  # TF: object repr
+    assert repr(rows).startswith("<companion._core._indexed_slices.IndexedSlices object at")  # TF: obj repr
     bare = tf.IndexedSlices(tf.constant([10, 20]), tf.constant([0, 3]))
     assert bare.dense_shape is None and bare.shape.rank is None  # TF: None, <unknown>
     assert "dense_shape" not in str(bare)

@@ -9,8 +9,8 @@ import pytest
 
 import companion as tf
 import companion.random  # noqa: F401 - binds tf.random before companion/__init__ exports it
-from companion import _random
-from companion._errors import InvalidArgumentError
+from companion._core._errors import InvalidArgumentError
+from companion._ops import _random
 
 N = 100_000
 

@@ -7,13 +7,13 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from companion import _dtypes
-from companion._convert import as_input, is_tensor
-from companion._errors import InvalidArgumentError
-from companion._op import op
+from companion._core import _dtypes
+from companion._core._convert import as_input, is_tensor
+from companion._core._errors import InvalidArgumentError
+from companion._core._op import op
+from companion._core._tensor import Tensor
 from companion._ops._select import boolean_mask, gather, gather_nd, one_hot, slice, strided_slice, where
 from companion._ops._static import normalize_axes, normalize_axis, static_array, static_ints
-from companion._tensor import Tensor
 
 __all__ = [
     "boolean_mask", "broadcast_dynamic_shape", "broadcast_static_shape", "broadcast_to", "concat",
@@ -155,7 +155,7 @@ def broadcast_static_shape(shape_x, shape_y):
         >>> print(tf.broadcast_static_shape(tf.TensorShape([2, 1]), tf.TensorShape([1, 3])))
         (2, 3)
     """
-    from companion._shape import TensorShape
+    from companion._core._shape import TensorShape
 
     x, y = TensorShape(shape_x), TensorShape(shape_y)
     if x.rank is None or y.rank is None:

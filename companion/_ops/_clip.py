@@ -5,8 +5,8 @@ A zero norm never divides by zero (the scale is then 1), so the gradient at zero
 
 import jax.numpy as jnp
 
-from companion._convert import as_input
-from companion._op import op
+from companion._core._convert import as_input
+from companion._core._op import op
 from companion._ops._static import normalize_axes
 
 __all__ = ["clip_by_global_norm", "clip_by_norm", "global_norm"]

@@ -10,12 +10,12 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from companion import _dtypes
-from companion._convert import as_input
-from companion._errors import InvalidArgumentError
-from companion._op import op
+from companion._core import _dtypes
+from companion._core._convert import as_input
+from companion._core._errors import InvalidArgumentError
+from companion._core._op import op
+from companion._core._tensor import Tensor
 from companion._ops._static import static_int
-from companion._tensor import Tensor
 
 _KINDS = ("sum", "mean", "max", "min", "prod", "sqrt_n")
 __all__ = ["bincount", "in_top_k", *(f"segment_{k}" for k in _KINDS[:5]),

@@ -3,11 +3,11 @@
 import jax.numpy as jnp
 import numpy as np
 
-from companion import _dtypes
-from companion._convert import as_input, infer_dtype
-from companion._errors import InvalidArgumentError
-from companion._op import op
-from companion._tensor import Tensor
+from companion._core import _dtypes
+from companion._core._convert import as_input, infer_dtype
+from companion._core._errors import InvalidArgumentError
+from companion._core._op import op
+from companion._core._tensor import Tensor
 
 __all__ = ["eye", "fill", "identity", "linspace", "ones", "ones_like", "range", "zeros", "zeros_like"]
 

@@ -6,10 +6,10 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from companion import _dtypes
-from companion._convert import as_input
-from companion._errors import InvalidArgumentError
-from companion._op import op
+from companion._core import _dtypes
+from companion._core._convert import as_input
+from companion._core._errors import InvalidArgumentError
+from companion._core._op import op
 from companion._ops._static import normalize_axis, static_int, static_ints
 
 __all__ = ["meshgrid", "repeat", "roll", "searchsorted", "sequence_mask"]

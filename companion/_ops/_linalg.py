@@ -7,10 +7,10 @@ import jax.numpy as jnp
 import jax.scipy.linalg  # noqa: F401 - jax.scipy.linalg.lu_factor
 import numpy as np
 
-from companion import _context
-from companion._convert import as_input, binary_inputs
-from companion._errors import InvalidArgumentError
-from companion._op import op
+from companion._core import _context
+from companion._core._convert import as_input, binary_inputs
+from companion._core._errors import InvalidArgumentError
+from companion._core._op import op
 from companion._ops._array import one_dtype, transpose
 from companion._ops._math import cast
 from companion._ops._shape_hints import multiply_instead_hint

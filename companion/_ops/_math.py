@@ -7,10 +7,10 @@ checks its inputs with TensorFlow's dtype rules (`binary_inputs`, `as_input`).
 import jax
 import jax.numpy as jnp
 
-from companion import _dtypes
-from companion._convert import as_input, binary_inputs
-from companion._errors import InvalidArgumentError, InvalidArgumentTypeError, UnimplementedTypeError
-from companion._op import op
+from companion._core import _dtypes
+from companion._core._convert import as_input, binary_inputs
+from companion._core._errors import InvalidArgumentError, InvalidArgumentTypeError, UnimplementedTypeError
+from companion._core._op import op
 from companion._ops._shape_hints import matmul_instead_hint
 
 __all__ = [

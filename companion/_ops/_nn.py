@@ -2,8 +2,8 @@
 
 import numbers
 
-from companion._convert import as_input, binary_inputs
-from companion._errors import InvalidArgumentError
+from companion._core._convert import as_input, binary_inputs
+from companion._core._errors import InvalidArgumentError
 
 __all__ = []  # TensorFlow exports none of its tf.nn ops at top level beyond sigmoid/tanh (in _math)
 

@@ -3,8 +3,8 @@
 import jax
 import jax.numpy as jnp
 
-from companion._convert import as_input
-from companion._op import op
+from companion._core._convert import as_input
+from companion._core._op import op
 from companion._ops._nn import check_axis, float_input
 
 # -- pure ops --------------------------------------------------------------------------------

@@ -3,9 +3,9 @@
 
 import jax
 
-from companion._convert import as_input
-from companion._errors import InvalidArgumentError
-from companion._op import op
+from companion._core._convert import as_input
+from companion._core._errors import InvalidArgumentError
+from companion._core._op import op
 from companion._ops._nn import channels_last, check_rank, float_pair, shape_of, spatial_tuple
 
 _SPATIAL = "DHW"

@@ -5,12 +5,12 @@ import numbers
 import jax
 import numpy as np
 
-from companion import _random
-from companion._convert import as_input, is_tensor
-from companion._op import op
+from companion._core._convert import as_input, is_tensor
+from companion._core._op import op
+from companion._core._tensor import Tensor
+from companion._ops import _random
 from companion._ops._math import cast
 from companion._ops._nn import shape_of
-from companion._tensor import Tensor
 
 
 @op("dropout_mask", static=("noise_shape",))

@@ -6,10 +6,10 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from companion._context import current_strategy, replica_example_mask
-from companion._convert import as_input, is_tensor
-from companion._errors import InvalidArgumentError
-from companion._op import op
+from companion._core._context import current_strategy, replica_example_mask
+from companion._core._convert import as_input, is_tensor
+from companion._core._errors import InvalidArgumentError
+from companion._core._op import op
 from companion._ops._math import cast
 from companion._ops._nn import check_axis, float_input, shape_of
 

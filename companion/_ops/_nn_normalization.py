@@ -6,9 +6,9 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from companion._convert import as_input, binary_inputs, is_tensor
-from companion._errors import InvalidArgumentError
-from companion._op import op
+from companion._core._convert import as_input, binary_inputs, is_tensor
+from companion._core._errors import InvalidArgumentError
+from companion._core._op import op
 from companion._ops._nn import float_input, shape_of
 
 _LOW_PRECISION = (jnp.float16, jnp.bfloat16)

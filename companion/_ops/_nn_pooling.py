@@ -4,8 +4,8 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from companion._convert import as_input
-from companion._op import op
+from companion._core._convert import as_input
+from companion._core._op import op
 from companion._ops._nn import channels_last, check_padding, check_rank, float_input, spatial_tuple
 
 # -- pure ops --------------------------------------------------------------------------------

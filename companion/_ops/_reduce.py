@@ -4,10 +4,10 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from companion import _dtypes
-from companion._convert import as_input
-from companion._errors import InvalidArgumentError, InvalidArgumentTypeError
-from companion._op import op
+from companion._core import _dtypes
+from companion._core._convert import as_input
+from companion._core._errors import InvalidArgumentError, InvalidArgumentTypeError
+from companion._core._op import op
 from companion._ops._math import cast
 from companion._ops._static import normalize_axes, normalize_axis, static_int
 

@@ -9,10 +9,10 @@ import jax
 import jax.numpy as jnp
 import jax.scipy.special as jsp
 
-from companion._convert import as_input, binary_inputs
-from companion._op import op
+from companion._core._convert import as_input, binary_inputs
+from companion._core._op import op
+from companion._core._tensor import Tensor
 from companion._ops._static import normalize_axes
-from companion._tensor import Tensor
 
 __all__ = ["divide_no_nan", "multiply_no_nan", "reduce_euclidean_norm", "stop_gradient", "xdivy", "xlogy"]
 

@@ -10,9 +10,9 @@ import types
 import jax.numpy as jnp
 import numpy as np
 
-from companion._convert import as_input
-from companion._errors import InvalidArgumentError
-from companion._op import op
+from companion._core._convert import as_input
+from companion._core._errors import InvalidArgumentError
+from companion._core._op import op
 from companion._ops._static import static_ints
 
 __all__ = ["scatter_nd", "tensor_scatter_nd_add", "tensor_scatter_nd_max", "tensor_scatter_nd_min",

@@ -12,12 +12,12 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from companion import _dtypes
-from companion._convert import as_input, binary_inputs, convert_to_tensor
-from companion._errors import InvalidArgumentError, InvalidArgumentTypeError
-from companion._op import op
+from companion._core import _dtypes
+from companion._core._convert import as_input, binary_inputs, convert_to_tensor
+from companion._core._errors import InvalidArgumentError, InvalidArgumentTypeError
+from companion._core._op import op
+from companion._core._tensor import Tensor
 from companion._ops._static import normalize_axis, static_int, static_ints
-from companion._tensor import Tensor
 
 
 @op("gather", static=("axis", "batch_dims"))

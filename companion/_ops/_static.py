@@ -7,9 +7,9 @@ when an op is applied: Python ints and lists, NumPy arrays, `TensorShape`s and c
 
 import numpy as np
 
-from companion._convert import is_tensor
-from companion._errors import InvalidArgumentError
-from companion._shape import TensorShape
+from companion._core._convert import is_tensor
+from companion._core._errors import InvalidArgumentError
+from companion._core._shape import TensorShape
 
 
 def static_array(value, what):

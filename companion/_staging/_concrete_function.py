@@ -5,16 +5,16 @@ import jax.extend.core
 import jax.numpy as jnp
 import numpy as np
 
-from companion import _dtypes, _nest
-from companion._context import state
-from companion._convert import convert_to_tensor
-from companion._op import Op
-from companion._shape import TensorShape
+from companion._core import _dtypes, _nest
+from companion._core._context import state
+from companion._core._convert import convert_to_tensor
+from companion._core._op import Op
+from companion._core._shape import TensorShape
+from companion._core._tensor import Tensor
+from companion._core._tensor_spec import TensorSpec
 from companion._staging import is_traced_leaf, stage
 from companion._staging._leaked_tensors import check_no_leaked_tensors
 from companion._staging._program_text import legend, program_text
-from companion._tensor import Tensor
-from companion._tensor_spec import TensorSpec
 
 
 def trace_concrete(fn, leaves, treedef, trace, name, shown=None, names=None):

@@ -1,6 +1,6 @@
 """The errors raised when Python needs the value of a tensor that only exists at run time."""
 
-from companion._errors import _shown_as
+from companion._core._errors import _shown_as
 
 
 class OperatorNotAllowedInGraphError(TypeError):

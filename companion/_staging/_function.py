@@ -14,14 +14,15 @@ import weakref
 
 import numpy as np
 
-from companion import _nest, _staging
-from companion._context import state
-from companion._shape import TensorShape
+from companion import _staging
+from companion._core import _nest
+from companion._core._context import state
+from companion._core._shape import TensorShape
+from companion._core._tensor import Tensor
+from companion._core._tensor_spec import TensorSpec
 from companion._staging import _trace_hooks, is_traced_leaf
 from companion._staging._concrete_function import ConcreteFunction, trace_concrete
 from companion._staging._shape_generic import ShapeGenericFunction, placeholder, quietly
-from companion._tensor import Tensor
-from companion._tensor_spec import TensorSpec
 from companion.config._execution import _Flags
 
 
@@ -149,7 +150,7 @@ class Function:
     def _lookup(self, args, kwargs):
         args, kwargs = self._bind(args, kwargs)
         if self._input_signature is not None:
-            from companion._tensor_spec import check_signature
+            from companion._core._tensor_spec import check_signature
 
             flat = check_signature(self._name, self._input_signature, args, kwargs)
             if self._signature_function is None:

@@ -9,7 +9,7 @@ companion checks the traced program as soon as it is traced and raises TF's erro
 
 import jax
 
-from companion._errors import InaccessibleTensorError
+from companion._core._errors import InaccessibleTensorError
 
 
 def check_no_leaked_tensors(staged, name):

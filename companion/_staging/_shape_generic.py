@@ -29,9 +29,9 @@ import io
 import jax
 import numpy as np
 
-from companion._shape import TensorShape
-from companion._tensor import Tensor
-from companion._tensor_spec import TensorSpec
+from companion._core._shape import TensorShape
+from companion._core._tensor import Tensor
+from companion._core._tensor_spec import TensorSpec
 
 
 class ShapeGenericFunction:

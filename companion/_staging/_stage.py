@@ -23,9 +23,9 @@ import numpy as np
 from jax import lax
 from jax._src import core as _jax_core  # trace_state_clean: is any JAX trace active
 
-from companion._context import state
-from companion._tensor import Tensor
-from companion._tensor_spec import TensorSpec
+from companion._core._context import state
+from companion._core._tensor import Tensor
+from companion._core._tensor_spec import TensorSpec
 
 
 class Staged:

@@ -20,11 +20,11 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from companion import _nest
-from companion._context import state
-from companion._convert import convert_to_tensor
-from companion._op import Op
-from companion._tensor import Tensor
+from companion._core import _nest
+from companion._core._context import state
+from companion._core._convert import convert_to_tensor
+from companion._core._op import Op
+from companion._core._tensor import Tensor
 
 __all__ = ["custom_gradient"]
 
@@ -60,7 +60,7 @@ def _call(f, ops, args, kwargs):
     leaves = [convert_to_tensor(x) for x in _nest.flatten(list(args))]
     rebuilt = _nest.pack_sequence_as(list(args), leaves)
     if state.staging:
-        from companion._tensor_array import quiet_probe
+        from companion._staging._tensor_array import quiet_probe
 
         with quiet_probe():  # the op below runs f again: Python prints once, from that run
             _, _, variables = _run_f(f, rebuilt, kwargs)

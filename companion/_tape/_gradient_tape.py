@@ -5,10 +5,10 @@ import enum
 
 import jax
 
-from companion import _nest
-from companion._context import state
+from companion._core import _nest
+from companion._core._context import state
+from companion._core._tensor import Tensor
 from companion._tape import _replay
-from companion._tensor import Tensor
 
 
 class UnconnectedGradients(enum.Enum):
@@ -199,7 +199,7 @@ class GradientTape:
         if len(given) != len(targets):
             raise ValueError(f"output_gradients must have one entry per target: {len(targets)} "
                              f"target(s), {len(given)} output gradient(s).")
-        from companion._convert import as_input
+        from companion._core._convert import as_input
 
         return [as_input(g, t.dtype) for g, t in zip(given, targets)]
 
@@ -255,7 +255,7 @@ def _describe(tensor):
 
 
 def _dtype_name(value):
-    from companion._dtypes import as_dtype
+    from companion._core._dtypes import as_dtype
 
     return as_dtype(value.dtype).name
 
@@ -286,7 +286,7 @@ def _target_tensor(target, tape):
 def _not_a_tensor(role, value):
     """TF's class for a gradient source or target that is not a tensor: AttributeError (it reads
     the value's dtype), TypeError for None or a string source; both also catch as ValueError."""
-    from companion._errors import GradientSourceAttributeError, GradientSourceTypeError
+    from companion._core._errors import GradientSourceAttributeError, GradientSourceTypeError
 
     cls = GradientSourceTypeError if role == "source" and (value is None or isinstance(value, str)) \
         else GradientSourceAttributeError

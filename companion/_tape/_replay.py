@@ -15,7 +15,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from companion._op import Op
+from companion._core._op import Op
 
 _PLANS = {}
 _PLAN_LIMIT = 1024

@@ -8,9 +8,9 @@ evaluated inside ``lax.cond``/``lax.while_loop`` with chosen values for those Va
 
 import jax
 
-from companion._context import state
+from companion._core._context import state
+from companion._core._tensor import Tensor
 from companion._staging import stage
-from companion._tensor import Tensor
 
 
 class Block:

@@ -10,10 +10,10 @@ import jax.numpy as jnp
 from jax import lax
 from malt.operators import control_flow as malt_flow
 
-from companion._context import state
-from companion._convert import convert_to_tensor
+from companion._core._context import state
+from companion._core._convert import convert_to_tensor
+from companion._core._tensor import Tensor
 from companion._ops import _math
-from companion._tensor import Tensor
 from companion.autograph import _state
 from companion.autograph._blocks import trace_block, values_of
 from companion.autograph._state import Chosen, Undefined, is_traced

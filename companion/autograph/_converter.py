@@ -98,7 +98,7 @@ def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
 
 
 def _staged_range(always, args, kwargs):
-    from companion._context import state
+    from companion._core._context import state
     from companion.autograph._loops import TracedRange
 
     if kwargs.get("dtype") is not None or not state.staging:

@@ -13,8 +13,8 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from companion._context import state
-from companion._tensor import Tensor
+from companion._core._context import state
+from companion._core._tensor import Tensor
 from companion.autograph import _state
 
 

@@ -11,10 +11,10 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from companion import _tensor_array as tensor_array
-from companion._context import state
+from companion._core._context import state
+from companion._core._tensor import Tensor
 from companion._ops import _math
-from companion._tensor import Tensor
+from companion._staging import _tensor_array as tensor_array
 from companion.autograph import _state
 from companion.autograph._blocks import trace_block, values_of
 from companion.autograph._loop_op import apply_recorded, loop_function, tapes_paused
@@ -25,7 +25,7 @@ class TracedRange:
     """``range(...)`` with tensor bounds (or `companion.range` inside a function): iterated in-graph."""
 
     def __init__(self, start, limit, delta):
-        from companion._convert import as_input
+        from companion._core._convert import as_input
 
         self.start, self.limit, self.delta = (as_input(b) for b in (start, limit, delta))
         dtypes = {b.dtype for b in (self.start, self.limit, self.delta)}
@@ -63,7 +63,7 @@ def loop_limit(opts):
     if limit is None or isinstance(limit, str):  # malt's UNSPECIFIED is a string
         return None
     if is_traced(limit):
-        from companion._convert import convert_to_tensor
+        from companion._core._convert import convert_to_tensor
 
         return _math.cast(convert_to_tensor(limit), "int32")
     limit = int(np.asarray(getattr(limit, "_value", limit)))

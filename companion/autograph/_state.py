@@ -7,10 +7,10 @@ import jax.numpy as jnp
 import numpy as np
 from malt.operators import variables as malt_variables
 
-from companion import _tensor_array as tensor_array
-from companion._convert import convert_to_tensor
-from companion._tensor import Tensor
-from companion._tensor_array import TensorArray
+from companion._core._convert import convert_to_tensor
+from companion._core._tensor import Tensor
+from companion._staging import _tensor_array as tensor_array
+from companion._staging._tensor_array import TensorArray
 
 Undefined = malt_variables.Undefined
 UndefinedReturnValue = malt_variables.UndefinedReturnValue
@@ -101,7 +101,7 @@ def check_loop_state(names, before, after, what):
                 f"{_ta_aval(a)} after one iteration. Write elements of one dtype and shape (pass "
                 "element_shape= to the TensorArray).")
         elif b[0] == "tensor_array_pending" and a[0] in ("tensor_array_pending", "tensor_array"):
-            continue  # its element shape is found by a probe trace (companion._tensor_array)
+            continue  # its element shape is found by a probe trace (companion._staging._tensor_array)
         elif b[0] != a[0] or (b[0] == "static" and b[1] is not a[1] and b[1] != a[1]):
             raise TypeError(
                 f"{where()}'{name}' is {_describe(b)} before the {what} and {_describe(a)} after one "

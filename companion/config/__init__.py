@@ -1,6 +1,6 @@
 """``companion.config``: devices, placement and execution settings (TensorFlow's ``tf.config``)."""
 
-from companion._device import (
+from companion._core._device import (
     LogicalDevice,
     PhysicalDevice,
     get_soft_device_placement,

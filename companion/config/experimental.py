@@ -1,6 +1,6 @@
 """``companion.config.experimental``: TensorFlow's experimental device and determinism settings."""
 
-from companion._device import (
+from companion._core._device import (
     get_memory_growth,
     get_visible_devices,
     list_logical_devices,

@@ -73,7 +73,7 @@ class Dataset(SourceMethods, GeneratorMethods, MapMethods, FilterMethods, Interl
             >>> int(ds.filter(lambda x: True).cardinality()) == tf.data.UNKNOWN_CARDINALITY
             True
         """
-        from companion._convert import constant
+        from companion._core._convert import constant
 
         return constant(self._node.cardinality(), dtype="int64")
 
@@ -145,7 +145,7 @@ class Dataset(SourceMethods, GeneratorMethods, MapMethods, FilterMethods, Interl
 
     def get_single_element(self, name=None):
         """The only element of a one-element dataset (an InvalidArgumentError otherwise)."""
-        from companion._errors import InvalidArgumentError
+        from companion._core._errors import InvalidArgumentError
 
         it = iter(self)
         try:

@@ -14,9 +14,9 @@ import threading
 import jax
 import numpy as np
 
-from companion._dtypes import as_dtype
+from companion._core._dtypes import as_dtype
+from companion._core._tensor import Tensor
 from companion._staging import Trace, stage
-from companion._tensor import Tensor
 from companion.data import _spec, _structure, _values
 
 _UNSET = object()
@@ -95,7 +95,7 @@ class ElementFunction:
                 return first
 
     def _eager_spec(self, args):
-        from companion._py_function import recording_static_shapes
+        from companion._ops._py_function import recording_static_shapes
 
         with recording_static_shapes() as noted:
             raw = self.func(*_tensors(args))

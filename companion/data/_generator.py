@@ -2,10 +2,10 @@
 
 import numpy as np
 
-from companion import _dtypes
-from companion._errors import InvalidArgumentError
-from companion._shape import TensorShape
-from companion._tensor import Tensor
+from companion._core import _dtypes
+from companion._core._errors import InvalidArgumentError
+from companion._core._shape import TensorShape
+from companion._core._tensor import Tensor
 from companion.data import _spec, _structure, _values
 from companion.data._autotune import UNKNOWN_CARDINALITY
 from companion.data._node import Node, wrap

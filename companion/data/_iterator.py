@@ -1,7 +1,7 @@
 """`Iterator`: what ``iter(dataset)`` returns; owns the pipeline's threads and stops them when done."""
 
-from companion._context import state
-from companion._errors import OutOfRangeError
+from companion._core._context import state
+from companion._core._errors import OutOfRangeError
 from companion.data import _structure, _values
 from companion.data._runtime import Context, outside_user_code
 

@@ -6,7 +6,7 @@
 the structure of the value it would hold (its ``element_spec``).
 """
 
-from companion._errors import InvalidArgumentError
+from companion._core._errors import InvalidArgumentError
 from companion.data import _spec, _structure, _values
 
 
@@ -66,7 +66,7 @@ class Optional:
 
     def has_value(self, name=None):
         """A scalar bool Tensor: True when this Optional holds a value."""
-        from companion._convert import constant
+        from companion._core._convert import constant
 
         return constant(self._element is not None)
 

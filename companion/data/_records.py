@@ -9,9 +9,9 @@ import json
 
 import numpy as np
 
-from companion import _dtypes
-from companion._errors import DataLossError
-from companion._shape import TensorShape
+from companion._core import _dtypes
+from companion._core._errors import DataLossError
+from companion._core._shape import TensorShape
 from companion.data import _spec, _structure
 
 

@@ -13,7 +13,7 @@ import itertools
 import queue
 import threading
 
-from companion._context import state
+from companion._core._context import state
 
 _THREAD_NUMBERS = itertools.count()
 JOIN_TIMEOUT_S = 10.0  # a stage waits this long for its thread (a user function may be mid-call)

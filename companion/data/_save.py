@@ -8,7 +8,7 @@ import gzip
 import json
 import os
 
-from companion._errors import NotFoundError
+from companion._core._errors import NotFoundError
 from companion.data import _records, _spec, _structure
 from companion.data._node import Node, node_of, wrap
 

@@ -1,7 +1,7 @@
 """Element specs: `TensorSpec` leaves (shape with ``None`` dims, dtype) and `DatasetSpec` for windows."""
 
-from companion._shape import TensorShape
-from companion._tensor_spec import TensorSpec
+from companion._core._shape import TensorShape
+from companion._core._tensor_spec import TensorSpec
 from companion.data import _structure, _values
 
 

@@ -12,7 +12,7 @@ import os
 import queue
 import threading
 
-from companion._convert import is_tensor
+from companion._core._convert import is_tensor
 from companion.data._autotune import AUTOTUNE
 from companion.io import _records
 
@@ -45,8 +45,8 @@ def TFRecordDataset(filenames, compression_type=None, buffer_size=None, num_para
         >>> [r.numpy() for r in tf.data.TFRecordDataset([path])]
         [b'0', b'1', b'2']
     """
-    from companion import _dtypes
-    from companion._tensor_spec import TensorSpec
+    from companion._core import _dtypes
+    from companion._core._tensor_spec import TensorSpec
     from companion.data import Dataset
 
     paths = filename_list(filenames)

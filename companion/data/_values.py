@@ -10,10 +10,10 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from companion import _dtypes
-from companion._convert import to_numpy
-from companion._errors import InvalidArgumentError
-from companion._tensor import Tensor
+from companion._core import _dtypes
+from companion._core._convert import to_numpy
+from companion._core._errors import InvalidArgumentError
+from companion._core._tensor import Tensor
 from companion.data import _structure
 
 DEVICE_BYTES = 1 << 20  # in-memory sources at least this large are kept on the default device

@@ -79,7 +79,7 @@ class Builder:
 
 def _shuffle_blocks(arrays):
     """The examples reordered block by block (blocks of 1,000 in a random order), as tfds shuffles files."""
-    from companion import _random
+    from companion._ops import _random
 
     first = next(iter(arrays.values()))
     blocks = np.arange(0, len(first), _BLOCK)
@@ -90,7 +90,7 @@ def _shuffle_blocks(arrays):
 
 
 def _to_tensors(arrays):
-    from companion._convert import constant
+    from companion._core._convert import constant
 
     if isinstance(arrays, tuple):
         return tuple(constant(a) for a in arrays)

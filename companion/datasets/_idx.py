@@ -11,7 +11,7 @@ import struct
 
 import numpy as np
 
-from companion._errors import DataLossError
+from companion._core._errors import DataLossError
 
 _TYPES = {0x08: ">u1", 0x09: ">i1", 0x0B: ">i2", 0x0C: ">i4", 0x0D: ">f4", 0x0E: ">f8"}
 _GZIP_MAGIC = b"\x1f\x8b"

@@ -14,7 +14,7 @@ import os
 
 import numpy as np
 
-from companion._errors import NotFoundError
+from companion._core._errors import NotFoundError
 from companion.datasets import _idx, _info
 from companion.datasets._builder import Builder
 

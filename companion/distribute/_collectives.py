@@ -2,8 +2,8 @@
 
 import jax
 
-from companion._convert import as_input
-from companion._op import op
+from companion._core._convert import as_input
+from companion._core._op import op
 from companion.distribute._reduce_op import ReduceOp
 from companion.keras.layers._tracking import map_structure
 

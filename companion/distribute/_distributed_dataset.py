@@ -85,7 +85,7 @@ def from_function(strategy, dataset_fn):
 def _concatenate(parts):
     import jax.numpy as jnp
 
-    from companion._tensor import Tensor
+    from companion._core._tensor import Tensor
 
     leaves = [jax.tree_util.tree_flatten(p, is_leaf=_is_tensor) for p in parts]
     treedef = leaves[0][1]

@@ -2,8 +2,8 @@
 
 import jax
 
-from companion._context import state
-from companion._variable import Variable
+from companion._core._context import state
+from companion._core._variable import Variable
 
 
 class MirroredVariable(Variable):

@@ -28,7 +28,7 @@ class ReduceOp(enum.Enum):
     def from_variable_aggregation(cls, aggregation):
         """The ReduceOp of a `tf.VariableAggregation`: SUM and MEAN map to themselves; NONE and
         ONLY_FIRST_REPLICA have none (ValueError), as in TF."""
-        from companion._variable_aggregation import VariableAggregation
+        from companion._core._variable_aggregation import VariableAggregation
 
         if aggregation == VariableAggregation.SUM:
             return cls.SUM

@@ -15,10 +15,10 @@ import jax
 import jax.numpy as jnp
 from jax.sharding import PartitionSpec as P
 
-from companion import _nest
+from companion._core import _nest
+from companion._core._tensor import Tensor
+from companion._core._variable_aggregation import VariableAggregation
 from companion._staging import Trace, leaf_key, stage
-from companion._tensor import Tensor
-from companion._variable_aggregation import VariableAggregation
 from companion.distribute._context import ReplicaContext
 from companion.distribute._values import PerReplica
 
@@ -139,7 +139,7 @@ def _synchronized(variable, new, old):
 
 
 def _flatten(structure):
-    """`companion._nest.tree_flatten`, with each `PerReplica` one value (a replica's share)."""
+    """`companion._core._nest.tree_flatten`, with each `PerReplica` one value (a replica's share)."""
     return jax.tree_util.tree_flatten(structure, is_leaf=lambda x: _nest.is_value(x)
                                       or isinstance(x, PerReplica))
 

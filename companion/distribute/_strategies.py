@@ -4,7 +4,7 @@ import contextlib
 
 import jax
 
-from companion._device import resolve
+from companion._core._device import resolve
 from companion.distribute._context import ReplicaContext
 from companion.distribute._reduce_op import ReduceOp
 from companion.distribute._strategy import Strategy

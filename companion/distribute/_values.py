@@ -2,7 +2,7 @@
 
 import jax
 
-from companion._tensor import Tensor
+from companion._core._tensor import Tensor
 
 
 class PerReplica:

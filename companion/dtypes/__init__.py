@@ -1,6 +1,6 @@
 """``companion.dtypes``: the DType class, the dtype constants and `as_dtype` (TensorFlow's ``tf.dtypes``)."""
 
-from companion._dtypes import (
+from companion._core._dtypes import (
     DType,
     as_dtype,
     bfloat16,

@@ -5,7 +5,7 @@ message. ``InaccessibleTensorError`` is TF's (not exported by ``tf.errors``; com
 that code can catch it by name).
 """
 
-from companion._errors import (
+from companion._core._errors import (
     ABORTED,
     ALREADY_EXISTS,
     CANCELLED,

@@ -2,9 +2,9 @@
 
 import jax.numpy as jnp
 
-from companion import _random
-from companion._convert import as_input, is_tensor
-from companion._tensor import Tensor
+from companion._core._convert import as_input, is_tensor
+from companion._core._tensor import Tensor
+from companion._ops import _random
 
 
 def image_input(image, what, ranks=(3, 4)):

@@ -2,9 +2,9 @@
 
 import jax.numpy as jnp
 
-from companion import _dtypes
-from companion._convert import as_input
-from companion._op import op
+from companion._core import _dtypes
+from companion._core._convert import as_input
+from companion._core._op import op
 from companion._ops._math import cast
 from companion.image._checks import image_input, static_shape
 from companion.image._convert import convert_image_dtype

@@ -3,9 +3,9 @@
 import jax.numpy as jnp
 import numpy as np
 
-from companion import _dtypes
-from companion._convert import as_input
-from companion._op import op
+from companion._core import _dtypes
+from companion._core._convert import as_input
+from companion._core._op import op
 
 
 @op("convert_image_dtype", static=("dtype", "saturate"))

@@ -3,9 +3,9 @@
 import jax
 import jax.numpy as jnp
 
-from companion._convert import as_input
-from companion._errors import InvalidArgumentError
-from companion._op import op
+from companion._core._convert import as_input
+from companion._core._errors import InvalidArgumentError
+from companion._core._op import op
 from companion._ops._static import static_int, static_ints
 from companion.image._checks import image_input, random_key, static_shape
 

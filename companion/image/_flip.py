@@ -3,7 +3,7 @@
 import jax
 import jax.numpy as jnp
 
-from companion._op import op
+from companion._core._op import op
 from companion._ops._static import static_int
 from companion.image._checks import image_input, random_key
 

@@ -9,8 +9,8 @@ import enum
 import jax
 import numpy as np
 
-from companion import _dtypes
-from companion._op import op
+from companion._core import _dtypes
+from companion._core._op import op
 from companion._ops._math import cast
 from companion._ops._static import static_ints
 from companion.image._checks import image_input, static_shape

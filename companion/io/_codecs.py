@@ -8,9 +8,9 @@ import io
 
 import numpy as np
 
-from companion import _dtypes
-from companion._convert import constant, is_tensor
-from companion._errors import InvalidArgumentError
+from companion._core import _dtypes
+from companion._core._convert import constant, is_tensor
+from companion._core._errors import InvalidArgumentError
 
 _MODES = {1: "L", 3: "RGB", 4: "RGBA"}
 

@@ -2,7 +2,7 @@
 
 import collections
 
-from companion import _dtypes
+from companion._core import _dtypes
 
 PARSABLE = ("int64", "float32", "string")
 KIND_OF = {"int64": "int64_list", "float32": "float_list", "string": "bytes_list"}

@@ -2,8 +2,8 @@
 
 import os
 
-from companion._convert import constant, is_tensor
-from companion._errors import NotFoundError
+from companion._core._convert import constant, is_tensor
+from companion._core._errors import NotFoundError
 
 
 def read_file(filename, name=None):

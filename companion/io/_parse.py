@@ -6,8 +6,8 @@ eagerly or inside a ``Dataset.map``, not inside code staged by ``companion.funct
 
 import numpy as np
 
-from companion._convert import constant, is_tensor
-from companion._errors import InvalidArgumentError
+from companion._core._convert import constant, is_tensor
+from companion._core._errors import InvalidArgumentError
 from companion.io._features import KIND_OF, FixedLenFeature, VarLenFeature
 from companion.io._sparse_tensor import SparseTensor
 

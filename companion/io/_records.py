@@ -17,7 +17,7 @@ import os
 import struct
 import zlib
 
-from companion._errors import DataLossError, InvalidArgumentError, NotFoundError
+from companion._core._errors import DataLossError, InvalidArgumentError, NotFoundError
 
 _MASK_DELTA = 0xA282EAD8
 _HEADER = struct.Struct("<QI")

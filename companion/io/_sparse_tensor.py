@@ -2,10 +2,10 @@
 
 import numpy as np
 
-from companion import _dtypes
-from companion._convert import constant, convert_to_tensor
-from companion._op import op
-from companion._shape import TensorShape
+from companion._core import _dtypes
+from companion._core._convert import constant, convert_to_tensor
+from companion._core._op import op
+from companion._core._shape import TensorShape
 
 
 class SparseTensor:

@@ -2,7 +2,7 @@
 
 import os
 
-from companion._convert import is_tensor
+from companion._core._convert import is_tensor
 from companion.io import _records
 
 

@@ -1,6 +1,6 @@
 """``companion.random``: random ops with TensorFlow's seed rules, stateless ops and `Generator`."""
 
-from companion._random import set_seed
+from companion._ops._random import set_seed
 from companion.random._generator import Generator, get_global_generator, set_global_generator
 from companion.random._ops import (
     categorical,

@@ -6,9 +6,11 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from companion import _dtypes
-from companion._op import op
-from companion._random import (
+from companion._core import _dtypes
+from companion._core._op import op
+from companion._core._tensor import Tensor
+from companion._core._variable import Variable
+from companion._ops._random import (
     FROM_SEED_TAG,
     check_seed,
     derive_key,
@@ -17,8 +19,6 @@ from companion._random import (
     install_global_generator,
     split_key,
 )
-from companion._tensor import Tensor
-from companion._variable import Variable
 from companion.random._sampling import sample_normal, sample_truncated_normal, sample_uniform, static_shape
 
 

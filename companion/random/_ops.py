@@ -4,11 +4,11 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from companion import _dtypes
-from companion._convert import as_input
-from companion._op import op
-from companion._random import next_key
-from companion._tensor import Tensor
+from companion._core import _dtypes
+from companion._core._convert import as_input
+from companion._core._op import op
+from companion._core._tensor import Tensor
+from companion._ops._random import next_key
 from companion.random._sampling import (
     FLOATS,
     dtype_in,

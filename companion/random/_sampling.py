@@ -11,13 +11,13 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from companion import _dtypes
-from companion._context import state
-from companion._convert import as_input
-from companion._errors import InvalidArgumentError
-from companion._op import op
-from companion._shape import TensorShape
-from companion._tensor import Tensor
+from companion._core import _dtypes
+from companion._core._context import state
+from companion._core._convert import as_input
+from companion._core._errors import InvalidArgumentError
+from companion._core._op import op
+from companion._core._shape import TensorShape
+from companion._core._tensor import Tensor
 
 FLOATS = ("float16", "bfloat16", "float32", "float64")
 INTS = ("int32", "int64", "uint32", "uint64")

@@ -6,11 +6,11 @@ import os
 import jax
 from jax import export
 
-from companion._convert import convert_to_tensor
-from companion._shape import TensorShape
-from companion._tensor import Tensor
-from companion._tensor_spec import TensorSpec
-from companion._variable import Variable
+from companion._core._convert import convert_to_tensor
+from companion._core._shape import TensorShape
+from companion._core._tensor import Tensor
+from companion._core._tensor_spec import TensorSpec
+from companion._core._variable import Variable
 from companion.saved_model import _program
 from companion.saved_model._save import FORMAT, MANIFEST, VERSION
 from companion.train import _checkpoint_file

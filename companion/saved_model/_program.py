@@ -12,9 +12,9 @@ import jax
 from jax import export
 
 from companion import _staging
+from companion._core._tensor import Tensor
+from companion._core._tensor_spec import TensorSpec
 from companion._staging._concrete_function import SignatureInput
-from companion._tensor import Tensor
-from companion._tensor_spec import TensorSpec
 
 
 class SavedProgram:

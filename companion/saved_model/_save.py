@@ -3,8 +3,8 @@
 import json
 import os
 
+from companion._core._tensor_spec import TensorSpec
 from companion._staging._function import Function
-from companion._tensor_spec import TensorSpec
 from companion.saved_model import _program
 from companion.train import _checkpoint_file
 from companion.train._object_graph import walk

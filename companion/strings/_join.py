@@ -64,7 +64,7 @@ def _join_rows(arrays, sep):
 
 
 def _summary(value, summarize):
-    from companion._convert import as_input
+    from companion._core._convert import as_input
 
     tensor = as_input(value)
     is_text = tensor.dtype.name == "string"

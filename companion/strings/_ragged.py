@@ -7,9 +7,9 @@ ops of its own: turn it into a padded tensor with ``to_tensor`` or into lists wi
 
 import numpy as np
 
-from companion import _dtypes
-from companion._shape import TensorShape
-from companion._tensor import Tensor
+from companion._core import _dtypes
+from companion._core._shape import TensorShape
+from companion._core._tensor import Tensor
 
 
 class RaggedTensor:

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from companion import _dtypes
+from companion._core import _dtypes
 from companion.strings._ragged import RaggedTensor
 from companion.strings._values import each, number_tensor, numbers_of, string_tensor, strings_of
 

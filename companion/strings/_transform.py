@@ -2,7 +2,7 @@
 
 import re
 
-from companion import _dtypes
+from companion._core import _dtypes
 from companion.strings._values import each, number_tensor, string_tensor, strings_of
 
 
@@ -46,7 +46,7 @@ def substr(input, pos, len, unit="BYTE", name=None):  # noqa: A002
         value = item if unit == "BYTE" else item.decode("utf-8")
         begin = start + builtin_len(value) if start < 0 else start
         if not 0 <= begin <= builtin_len(value):
-            from companion._errors import InvalidArgumentError
+            from companion._core._errors import InvalidArgumentError
 
             raise InvalidArgumentError(f"strings.substr: pos {start} is out of range for {item!r}. "
                                        "Received: pos={start}")

@@ -7,16 +7,16 @@ NumPy on values known when they are called (eagerly, or while a `function` is tr
 import jax.numpy as jnp
 import numpy as np
 
-from companion import _dtypes
-from companion._convert import as_input
-from companion._tensor import Tensor
+from companion._core import _dtypes
+from companion._core._convert import as_input
+from companion._core._tensor import Tensor
 
 
 def strings_of(value, what):
     """``value`` (a string tensor, ``str``/``bytes`` or a nested list of them) as an object array."""
     tensor = as_input(value)
     if tensor.dtype != _dtypes.string:
-        from companion._errors import InvalidArgumentTypeError
+        from companion._core._errors import InvalidArgumentTypeError
 
         raise InvalidArgumentTypeError(f"{what} needs a string tensor. Received dtype {tensor.dtype.name}: "
                                        f"{tensor!s}. Convert numbers with companion.strings.as_string.")

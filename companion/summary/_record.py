@@ -10,10 +10,10 @@ import contextlib
 import jax
 import numpy as np
 
-from companion._context import state as core_state
-from companion._convert import convert_to_tensor
-from companion._scopes import get_current_name_scope
-from companion._tensor import Tensor
+from companion._core._context import state as core_state
+from companion._core._convert import convert_to_tensor
+from companion._core._scopes import get_current_name_scope
+from companion._core._tensor import Tensor
 from companion.summary._state import state
 from companion.summary._writer import SummaryWriter
 

@@ -2,8 +2,8 @@
 
 import os
 
-from companion import _dtypes
-from companion._variable import Variable
+from companion._core import _dtypes
+from companion._core._variable import Variable
 from companion.train import _checkpoint_file, _checkpoint_state
 from companion.train._object_graph import is_trackable, walk
 from companion.train._restoration import Restoration

@@ -20,7 +20,7 @@ import uuid
 
 import numpy as np
 
-from companion import _dtypes
+from companion._core import _dtypes
 from companion.errors import NotFoundError
 
 FORMAT = "companion.checkpoint"

@@ -4,7 +4,7 @@ import warnings
 
 import numpy as np
 
-from companion._context import state
+from companion._core._context import state
 from companion.train import _deferred
 from companion.train._object_graph import join, slot_path, walk
 

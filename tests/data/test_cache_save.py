@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import companion as tf
-from companion._py_function import py_function
+from companion._ops._py_function import py_function
 from companion.data import Dataset
 from tests.data.helpers import spec_shapes, values
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import companion as tf
-from companion._py_function import py_function
+from companion._ops._py_function import py_function
 from companion.data import AUTOTUNE, Dataset
 from tests.data.helpers import spec_shapes, unfused, values
 

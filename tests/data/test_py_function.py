@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import companion as tf
-from companion._py_function import numpy_function, py_function
+from companion._ops._py_function import numpy_function, py_function
 from companion.data import Dataset
 
 

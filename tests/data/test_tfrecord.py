@@ -9,7 +9,7 @@ import pytest
 import companion as tf
 import companion.io as tfio
 import companion.train  # noqa: F401 - makes tf.train available however companion/__init__ is wired
-from companion._errors import DataLossError, NotFoundError
+from companion._core._errors import DataLossError, NotFoundError
 from companion.data._tfrecord import TFRecordDataset, filename_list, interleave_records
 
 FIXTURES = os.path.join(os.path.dirname(os.path.dirname(__file__)), "fixtures")

@@ -5,7 +5,7 @@ import threading
 import time
 
 import companion as tf
-from companion._py_function import py_function
+from companion._ops._py_function import py_function
 from companion.data import AUTOTUNE, Dataset
 
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import companion.datasets as tfds
-from companion._errors import DataLossError, NotFoundError
+from companion._core._errors import DataLossError, NotFoundError
 from companion.datasets import _mnist
 from companion.datasets._keras_style import fashion_mnist_load_data, mnist_load_data
 

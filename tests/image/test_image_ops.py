@@ -7,7 +7,7 @@ import pytest
 
 import companion as tf
 import companion.image  # noqa: F401 - makes tf.image available however companion/__init__ is wired
-from companion._errors import InvalidArgumentError
+from companion._core._errors import InvalidArgumentError
 from tests.checks import check_gradient, check_op
 
 FIXTURES = os.path.join(os.path.dirname(os.path.dirname(__file__)), "fixtures")

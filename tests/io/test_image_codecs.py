@@ -8,7 +8,7 @@ import pytest
 import companion as tf
 import companion.image  # noqa: F401 - makes tf.image available however companion/__init__ is wired
 import companion.io as tfio
-from companion._errors import InvalidArgumentError, NotFoundError
+from companion._core._errors import InvalidArgumentError, NotFoundError
 
 FIXTURES = os.path.join(os.path.dirname(os.path.dirname(__file__)), "fixtures")
 

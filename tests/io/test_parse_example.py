@@ -8,7 +8,7 @@ import pytest
 import companion as tf
 import companion.io as tfio
 import companion.train as train
-from companion._errors import InvalidArgumentError
+from companion._core._errors import InvalidArgumentError
 
 FIXTURES = os.path.join(os.path.dirname(os.path.dirname(__file__)), "fixtures")
 FEATURES = {

@@ -10,7 +10,7 @@ import pytest
 
 import companion as tf
 import companion.io as tfio
-from companion._errors import DataLossError, NotFoundError
+from companion._core._errors import DataLossError, NotFoundError
 from companion.io._records import frame, masked_crc32c, read_records
 
 FIXTURES = os.path.join(os.path.dirname(os.path.dirname(__file__)), "fixtures")

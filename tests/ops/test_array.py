@@ -5,8 +5,8 @@ import numpy as np
 import pytest
 
 import companion as tf
-from companion._context import state
-from companion._tensor import Tensor
+from companion._core._context import state
+from companion._core._tensor import Tensor
 from tests.checks import check_gradient, check_op
 
 

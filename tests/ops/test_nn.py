@@ -9,7 +9,7 @@ import pytest
 
 import companion as tf
 import companion.nn as nn
-from companion import _random
+from companion._ops import _random
 from companion._ops._nn_losses import _sparse_softmax_cross_entropy
 from tests.checks import check_gradient, check_op
 

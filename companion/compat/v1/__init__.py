@@ -3,7 +3,7 @@ TF1 code with TF2's eager execution and `companion.function`.
 
 How it works: a graph is a recorded program. While a graph is being built (inside
 ``tf.Graph().as_default()``, or after `disable_eager_execution`), applying any op does not run
-it: `Op.apply` sees `companion._graph_mode.building` and records a node (the op, its static
+it: `Op.apply` sees `companion._core._graph_mode.building` and records a node (the op, its static
 parameters and its input nodes) in the default graph, returning a symbolic tensor that has a
 shape and a dtype but no value (``<companion.Tensor 'add:0' shape=() dtype=float32>``; names
 are made unique per graph as TF does: ``add``, ``add_1``). Variables built in a graph hold no
@@ -30,8 +30,9 @@ Example:
     10
 """
 
-from companion import _graph_mode
-from companion._graph import (
+from companion._core import _graph_mode
+from companion._core._variable import Variable
+from companion._staging._graph import (
     Graph,
     Operation,
     disable_eager_execution,
@@ -42,7 +43,6 @@ from companion._graph import (
     get_default_session,
     reset_default_graph,
 )
-from companion._variable import Variable
 from companion.compat.v1 import losses, train
 from companion.compat.v1._session import InteractiveSession, Session, placeholder
 from companion.compat.v1._variable_scope import (

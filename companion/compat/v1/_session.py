@@ -15,10 +15,13 @@ values written before it; a fetched op that does not depend on an assign does no
 import jax
 import numpy as np
 
-from companion import _graph_mode, nest
-from companion._context import state
-from companion._errors import FailedPreconditionError, InvalidArgumentError
-from companion._graph import (
+from companion import nest
+from companion._core import _graph_mode
+from companion._core._context import state
+from companion._core._errors import FailedPreconditionError, InvalidArgumentError
+from companion._core._shape import TensorShape
+from companion._staging import Trace, stage
+from companion._staging._graph import (
     GraphVariable,
     Operation,
     SymbolicTensor,
@@ -27,8 +30,6 @@ from companion._graph import (
     get_default_graph,
     suspended,
 )
-from companion._shape import TensorShape
-from companion._staging import Trace, stage
 
 
 class Session:
@@ -107,7 +108,7 @@ class Session:
         return _DefaultSession(self)
 
     def __enter__(self):
-        from companion._graph import _as_default
+        from companion._staging._graph import _as_default
 
         graph_context = _as_default(self._graph) if _graph_mode.building is not self._graph else None
         if graph_context is not None:
@@ -334,8 +335,8 @@ def placeholder(dtype, shape=None, name=None):
         >>> x
         <companion.Tensor 'Placeholder:0' shape=(None, 3) dtype=float32>
     """
-    from companion import _dtypes
-    from companion._graph import _Abstract
+    from companion._core import _dtypes
+    from companion._staging._graph import _Abstract
 
     graph = _building("placeholder")
     dims = TensorShape(shape).dims

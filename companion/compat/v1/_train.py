@@ -5,8 +5,8 @@
 ``value - learning_rate * gradient`` back to each (see `companion.compat.v1._session`).
 """
 
-from companion import _graph_mode
-from companion._graph import Operation, SymbolicTensor
+from companion._core import _graph_mode
+from companion._staging._graph import Operation, SymbolicTensor
 
 
 class GradientDescentOptimizer:

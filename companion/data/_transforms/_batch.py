@@ -2,7 +2,7 @@
 
 import itertools
 
-from companion._errors import InvalidArgumentError
+from companion._core._errors import InvalidArgumentError
 from companion.data import _spec, _structure, _values
 from companion.data._autotune import UNKNOWN_CARDINALITY, parallelism
 from companion.data._node import Node, wrap
@@ -160,7 +160,7 @@ def rows(element):
     leaves = [_values.as_host(leaf) for leaf in _structure.flatten(element)]
     sizes = {len(leaf) if leaf.ndim else None for leaf in leaves}
     if len(sizes) != 1 or None in sizes:
-        from companion._errors import InvalidArgumentError
+        from companion._core._errors import InvalidArgumentError
 
         raise InvalidArgumentError("Cannot unbatch an element whose components have different (or no) "
                                    f"first dimensions: shapes {[list(x.shape) for x in leaves]}.")

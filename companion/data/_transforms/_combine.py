@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from companion import _dtypes
+from companion._core import _dtypes
 from companion.data import _spec, _structure
 from companion.data._node import Node, combine_cardinality, node_of, wrap, zip_gather
 from companion.data._sources import RangeNode

@@ -2,8 +2,8 @@
 
 import numpy as np
 
-from companion._errors import InvalidArgumentError
-from companion._shape import TensorShape
+from companion._core._errors import InvalidArgumentError
+from companion._core._shape import TensorShape
 from companion.data import _spec, _structure, _values
 from companion.data._node import Node, wrap
 from companion.data._transforms._batch import _groups, _size, batched_cardinality

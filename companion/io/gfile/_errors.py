@@ -2,7 +2,7 @@
 
 import contextlib
 
-from companion import _errors
+from companion._core import _errors
 
 
 @contextlib.contextmanager

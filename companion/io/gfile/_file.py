@@ -2,7 +2,7 @@
 
 import os
 
-from companion import _errors
+from companion._core import _errors
 from companion.io.gfile._errors import tf_errors
 
 _MODES = ("r", "rb", "w", "wb", "a", "ab")

@@ -1,6 +1,6 @@
 """`InputLayer` and `Input`: the entry points of a functional model."""
 
-from companion import _dtypes
+from companion._core import _dtypes
 from companion.keras._functional._keras_tensor import KerasTensor
 from companion.keras._functional._node import Node
 from companion.keras.layers._layer import Layer

@@ -2,8 +2,8 @@
 
 import operator
 
-from companion import _dtypes
-from companion._shape import TensorShape
+from companion._core import _dtypes
+from companion._core._shape import TensorShape
 
 
 class KerasTensor:

@@ -9,8 +9,8 @@ differ are unknown too.
 
 import jax
 
+from companion._core._tensor import Tensor
 from companion._staging import Trace, stage
-from companion._tensor import Tensor
 from companion.keras._functional._keras_tensor import KerasTensor
 from companion.keras._functional._node import Node
 from companion.keras.layers._tracking import map_structure

@@ -1,6 +1,6 @@
 """The Keras activation functions, thin wrappers over `companion.nn` and `companion.math` ops."""
 
-from companion._convert import as_input
+from companion._core._convert import as_input
 from companion._ops import _math
 from companion._ops import _nn_activations as _nn
 from companion._ops._select import where

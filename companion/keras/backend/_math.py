@@ -1,7 +1,7 @@
 """Backend math: the ``tf.keras.backend`` names over companion's ops, with Keras's extra rules."""
 
 from companion import math as _math
-from companion._convert import convert_to_tensor
+from companion._core._convert import convert_to_tensor
 
 
 def mean(x, axis=None, keepdims=False):

@@ -1,7 +1,7 @@
 """`Initializer` base and the simple ones: Zeros, Ones, Constant, RandomNormal/Uniform, TruncatedNormal."""
 
-from companion import _dtypes
-from companion._convert import constant
+from companion._core import _dtypes
+from companion._core._convert import constant
 from companion._ops import _creation
 from companion.random import _ops as _random_ops
 

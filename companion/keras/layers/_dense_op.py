@@ -8,7 +8,7 @@ pure JAX twin are fused; others run as separate ops after the fused affine part.
 import jax
 import jax.numpy as jnp
 
-from companion._op import op
+from companion._core._op import op
 
 FUSED_ACTIVATIONS = {
     "linear": None, "relu": jax.nn.relu, "sigmoid": jax.nn.sigmoid, "tanh": jnp.tanh,

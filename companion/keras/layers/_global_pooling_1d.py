@@ -2,8 +2,8 @@
 
 import jax.numpy as jnp
 
-from companion._convert import as_input
-from companion._op import op
+from companion._core._convert import as_input
+from companion._core._op import op
 from companion.keras.layers._input_spec import InputSpec
 from companion.keras.layers._layer import Layer
 

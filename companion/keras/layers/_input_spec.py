@@ -1,6 +1,6 @@
 """`InputSpec`: the rank and axis sizes a built layer accepts, checked on every call."""
 
-from companion._shape import TensorShape
+from companion._core._shape import TensorShape
 
 
 class InputSpec:

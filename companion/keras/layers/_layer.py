@@ -4,13 +4,13 @@ import functools
 
 import numpy as np
 
-from companion import _dtypes
-from companion._convert import as_input
+from companion._core import _dtypes
+from companion._core._convert import as_input
+from companion._core._shape import TensorShape
+from companion._core._tensor import Tensor
+from companion._core._variable import Variable
 from companion._module import Module
 from companion._ops._math import cast
-from companion._shape import TensorShape
-from companion._tensor import Tensor
-from companion._variable import Variable
 from companion.keras import initializers, regularizers
 from companion.keras._functional._keras_tensor import is_symbolic
 from companion.keras.layers._call_context import CallContext, call_parameters

@@ -1,6 +1,6 @@
 """The ``training`` argument of a layer call: a Python bool, or a boolean tensor read at run time."""
 
-from companion._convert import as_input, is_tensor
+from companion._core._convert import as_input, is_tensor
 from companion._ops._select import where
 
 

@@ -3,7 +3,7 @@
 import jax
 import jax.numpy as jnp
 
-from companion._op import op
+from companion._core._op import op
 from companion._ops._nn import shape_of
 from companion.keras.losses._binary_crossentropy import EPSILON
 from companion.keras.losses._loss import LossFunctionWrapper

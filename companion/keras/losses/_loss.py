@@ -1,6 +1,6 @@
 """`Loss`: the base class of Keras losses (per-example ``call`` + weighting and reduction)."""
 
-from companion._convert import as_input
+from companion._core._convert import as_input
 from companion.keras.layers._keras_mask import get_keras_mask
 from companion.keras.losses._loss_inputs import float_tensor, squeeze_or_expand
 from companion.keras.losses._reduction import Reduction, reduce_weighted_loss

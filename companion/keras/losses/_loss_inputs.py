@@ -2,8 +2,8 @@
 
 import numpy as np
 
-from companion import _dtypes
-from companion._convert import as_input
+from companion._core import _dtypes
+from companion._core._convert import as_input
 from companion._ops._array import expand_dims, squeeze
 from companion._ops._math import cast
 from companion._ops._nn import shape_of

@@ -2,7 +2,7 @@
 
 import jax.numpy as jnp
 
-from companion._op import op
+from companion._core._op import op
 from companion.keras.losses._loss import LossFunctionWrapper
 from companion.keras.losses._loss_inputs import loss_inputs
 from companion.keras.losses._reduction import Reduction

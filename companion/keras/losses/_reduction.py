@@ -3,8 +3,8 @@
 import jax.numpy as jnp
 import numpy as np
 
-from companion._convert import as_input
-from companion._op import op
+from companion._core._convert import as_input
+from companion._core._op import op
 from companion._ops._math import cast
 from companion._ops._nn import shape_of
 from companion.keras.losses._loss_inputs import match_weight_rank

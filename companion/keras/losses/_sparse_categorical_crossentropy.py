@@ -4,9 +4,9 @@ import math
 
 import jax.numpy as jnp
 
-from companion import _dtypes
-from companion._convert import as_input
-from companion._op import op
+from companion._core import _dtypes
+from companion._core._convert import as_input
+from companion._core._op import op
 from companion._ops._array import reshape
 from companion._ops._math import cast
 from companion._ops._nn import shape_of

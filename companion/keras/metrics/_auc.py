@@ -2,7 +2,7 @@
 
 import jax.numpy as jnp
 
-from companion._op import op
+from companion._core._op import op
 from companion.keras.metrics._confusion_counts import confusion_counts
 from companion.keras.metrics._metric import Metric
 

@@ -2,8 +2,8 @@
 
 import jax.numpy as jnp
 
-from companion._convert import as_input
-from companion._op import op
+from companion._core._convert import as_input
+from companion._core._op import op
 from companion._ops._nn import shape_of
 from companion.keras.losses._loss_inputs import check_broadcastable, float_tensor, squeeze_or_expand
 from companion.keras.metrics._reduce import _weights

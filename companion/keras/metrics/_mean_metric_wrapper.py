@@ -1,6 +1,6 @@
 """`MeanMetricWrapper`: the running mean of a per-example function ``fn(y_true, y_pred)``."""
 
-from companion._convert import as_input
+from companion._core._convert import as_input
 from companion._ops._math import cast
 from companion.keras.layers._keras_mask import get_keras_mask
 from companion.keras.losses._loss_inputs import float_tensor, match_weight_rank, squeeze_or_expand

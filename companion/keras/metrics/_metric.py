@@ -4,9 +4,9 @@ import re
 
 import numpy as np
 
-from companion import _dtypes
-from companion._variable import Variable
-from companion._variable_aggregation import VariableAggregation, VariableSynchronization
+from companion._core import _dtypes
+from companion._core._variable import Variable
+from companion._core._variable_aggregation import VariableAggregation, VariableSynchronization
 
 
 class Metric:

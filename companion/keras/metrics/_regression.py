@@ -2,8 +2,8 @@
 
 import jax.numpy as jnp
 
-from companion._convert import as_input
-from companion._op import op
+from companion._core._convert import as_input
+from companion._core._op import op
 from companion.keras.losses._loss_inputs import float_tensor, squeeze_or_expand
 from companion.keras.losses._mean_absolute_error import mean_absolute_error
 from companion.keras.losses._mean_squared_error import mean_squared_error

@@ -55,7 +55,7 @@ def weighted_dataset(dataset, class_weight, caller="fit"):
     Classes above the largest key of ``class_weight`` have no weight (an
     ``InvalidArgumentError`` from the gather, as in Keras); smaller missing ones weigh 1.
     """
-    from companion._convert import constant
+    from companion._core._convert import constant
     from companion._ops._array import squeeze
     from companion._ops._math import cast
     from companion._ops._math import round as round_op

@@ -4,12 +4,12 @@ import contextlib
 
 import numpy as np
 
-from companion._context import current_strategy
+from companion._core._context import current_strategy
+from companion._core._variable import Variable
 from companion._ops._creation import range as range_op
 from companion._ops._select import gather
 from companion._staging._function import function
 from companion._tape._gradient_tape import GradientTape
-from companion._variable import Variable
 from companion.keras import optimizers as optimizers_module
 from companion.keras.layers._tracking import map_structure
 from companion.keras.models import _data_adapter

@@ -4,12 +4,12 @@
 import jax
 import numpy as np
 
-from companion import _dtypes
-from companion._context import current_replica, state
-from companion._convert import as_input
+from companion._core import _dtypes
+from companion._core._context import current_replica, state
+from companion._core._convert import as_input
+from companion._core._tensor import Tensor
+from companion._core._variable import Variable
 from companion._tape._gradient_tape import GradientTape
-from companion._tensor import Tensor
-from companion._variable import Variable
 from companion.keras.optimizers import _clipping
 from companion.keras.optimizers.schedules import LearningRateSchedule
 from companion.keras.optimizers.schedules import deserialize as _deserialize_schedule

@@ -1,6 +1,6 @@
 """`Regularizer`, `L1`, `L2`, `L1L2`: weight penalties added to a layer's `losses`."""
 
-from companion._convert import as_input
+from companion._core._convert import as_input
 from companion._ops import _math, _reduce
 
 

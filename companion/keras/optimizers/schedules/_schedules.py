@@ -4,8 +4,8 @@ import math
 
 import jax.numpy as jnp
 
-from companion._convert import as_input
-from companion._tensor import Tensor
+from companion._core._convert import as_input
+from companion._core._tensor import Tensor
 
 
 class LearningRateSchedule:

@@ -10,8 +10,8 @@ text (JAX reports it as a ``JaxRuntimeError`` wrapping the `InvalidArgumentError
 import numpy as np
 from jax.experimental import io_callback
 
-from companion._convert import as_input, binary_inputs
-from companion._errors import InvalidArgumentError
+from companion._core._convert import as_input, binary_inputs
+from companion._core._errors import InvalidArgumentError
 
 __all__ = ["assert_equal", "assert_greater", "assert_greater_equal", "assert_less", "assert_less_equal",
            "assert_near", "assert_negative", "assert_non_negative", "assert_non_positive",

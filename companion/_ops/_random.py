@@ -24,8 +24,8 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from companion._context import state
-from companion._variable import Variable
+from companion._core._context import state
+from companion._core._variable import Variable
 
 DEFAULT_GLOBAL_SEED = 87654321  # TensorFlow's DEFAULT_GRAPH_SEED
 _UNSEEDED, _OP_SEEDED = 0, 1  # stream tags (derive_key's first word)

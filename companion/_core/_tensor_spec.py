@@ -2,8 +2,8 @@
 
 import jax
 
-from companion import _dtypes
-from companion._shape import TensorShape
+from companion._core import _dtypes
+from companion._core._shape import TensorShape
 
 
 class TensorSpec:
@@ -69,7 +69,7 @@ def check_signature(name, signature, args, kwargs):
     Raises:
         TypeError: wrong number of arguments, keyword arguments, or an incompatible value.
     """
-    from companion._convert import convert_to_tensor
+    from companion._core._convert import convert_to_tensor
 
     if kwargs or len(args) != len(signature):
         raise TypeError(f"{name} has input_signature {list(signature)} and takes exactly "

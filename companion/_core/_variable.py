@@ -4,14 +4,14 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from companion import _context, _dtypes, _graph_mode
-from companion._context import state
-from companion._convert import as_input, constant
-from companion._errors import InvalidArgumentError
-from companion._shape import TensorShape
-from companion._tensor import Tensor, _numpy_repr, _Reference
-from companion._variable_aggregation import VariableSynchronization, aggregation_of, synchronization_of
-from companion._variable_scatter import ScatterMethods
+from companion._core import _context, _dtypes, _graph_mode
+from companion._core._context import state
+from companion._core._convert import as_input, constant
+from companion._core._errors import InvalidArgumentError
+from companion._core._shape import TensorShape
+from companion._core._tensor import Tensor, _numpy_repr, _Reference
+from companion._core._variable_aggregation import VariableSynchronization, aggregation_of, synchronization_of
+from companion._core._variable_scatter import ScatterMethods
 
 
 class Variable(ScatterMethods):
@@ -343,7 +343,7 @@ def _variable_name(name):
 
     Outside a graph TF does not make names unique: every unnamed eager Variable is ``Variable:0``.
     """
-    from companion._scopes import get_current_name_scope
+    from companion._core._scopes import get_current_name_scope
 
     base = "Variable" if name is None else str(name)
     scope = get_current_name_scope()

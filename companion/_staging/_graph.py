@@ -1,7 +1,7 @@
 """TF1 graphs: `Graph`, its `Operation` nodes, symbolic tensors and graph Variables.
 
 A graph is a recorded program. While a graph is being built (``Graph.as_default()``, or after
-``compat.v1.disable_eager_execution()``), `companion._graph_mode.building` is that graph, and
+``compat.v1.disable_eager_execution()``), `companion._core._graph_mode.building` is that graph, and
 `Op.apply` hands every op application to `Graph._record` instead of running it: the graph keeps
 a node (the `Op`, its static parameters and its inputs: symbolic tensors, Variables, or concrete
 constants) and returns `SymbolicTensor` outputs whose shapes and dtypes come from
@@ -23,12 +23,12 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from companion import _dtypes, _graph_mode
-from companion._context import state
-from companion._shape import TensorShape
+from companion._core import _dtypes, _graph_mode
+from companion._core._context import state
+from companion._core._shape import TensorShape
+from companion._core._tensor import Tensor
+from companion._core._variable import Variable
 from companion._staging._errors import OperatorNotAllowedInGraphError
-from companion._tensor import Tensor
-from companion._variable import Variable
 
 # TensorFlow's op names and types for companion's ops (node name base, node type)
 _TF_NAMES = {
@@ -112,7 +112,7 @@ class Graph:
         return unique
 
     def _new_operation(self, base, op_type, kind, inputs=(), abstracts=(), **details):
-        from companion._scopes import get_current_name_scope
+        from companion._core._scopes import get_current_name_scope
 
         scope = get_current_name_scope()
         name = self.unique_name(f"{scope}/{base}" if scope and not base.startswith(scope + "/") else base)
@@ -213,7 +213,7 @@ class Graph:
 
     def _repr_html_(self):
         """The graph as a picture in a notebook: its nodes in topological layers (an inline SVG)."""
-        from companion._graph_picture import graph_html
+        from companion._staging._graph_picture import graph_html
 
         return graph_html(self)
 
@@ -355,7 +355,7 @@ class GraphVariable(Variable):
             raise ValueError("Variable needs an initial_value (a value, a tensor, or a callable "
                              "returning one). Received: initial_value=None")
         graph = _graph_mode.building
-        from companion._convert import constant
+        from companion._core._convert import constant
 
         if callable(initial_value):
             with suspended():
@@ -456,7 +456,7 @@ class GraphVariable(Variable):
         return self._write("sub", delta, name or "AssignSubVariableOp")
 
     def _write(self, how, value, name):
-        from companion._convert import as_input
+        from companion._core._convert import as_input
 
         value = value if isinstance(value, SymbolicTensor) else as_input(value, self.dtype)
         if value.dtype != self.dtype:
@@ -586,7 +586,7 @@ def _session_for(session, what):
 
 
 def _scoped(name):
-    from companion._scopes import get_current_name_scope
+    from companion._core._scopes import get_current_name_scope
 
     scope = get_current_name_scope()
     return f"{scope}/{name}" if scope else name
@@ -633,7 +633,7 @@ def _trial_shape(shape, size):
 
 def constant(value, dtype=None, shape=None, name=None):
     """`companion.constant`; while a TF1 graph is built, a ``Const`` node holding the value."""
-    from companion import _convert
+    from companion._core import _convert
 
     tensor = _convert.constant(value, dtype=dtype, shape=shape)
     graph = _graph_mode.building
@@ -643,7 +643,7 @@ def constant(value, dtype=None, shape=None, name=None):
 
 
 def _public_constant():
-    from companion import _convert
+    from companion._core import _convert
 
     constant.__doc__ = _convert.constant.__doc__
 

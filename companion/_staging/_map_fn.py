@@ -8,12 +8,12 @@ traced once and the loop compiles to a bounded ``lax.scan``, which reverse-mode
 differentiation (a tape around the function) goes through.
 """
 
-from companion import _nest
-from companion._control_flow import while_loop
-from companion._convert import convert_to_tensor
-from companion._dtypes import DType, as_dtype
-from companion._tensor_array import TensorArray
-from companion._tensor_spec import TensorSpec
+from companion._core import _nest
+from companion._core._convert import convert_to_tensor
+from companion._core._dtypes import DType, as_dtype
+from companion._core._tensor_spec import TensorSpec
+from companion._staging._control_flow import while_loop
+from companion._staging._tensor_array import TensorArray
 
 __all__ = ["map_fn", "vectorized_map"]
 

@@ -3,8 +3,8 @@
 import jax
 import numpy as np
 
-from companion import _dtypes
-from companion._shape import TensorShape
+from companion._core import _dtypes
+from companion._core._shape import TensorShape
 
 
 class Tensor:
@@ -54,7 +54,7 @@ class Tensor:
         if not expected.is_compatible_with(self._value.shape):
             raise ValueError(f"Tensor's shape {tuple(self._value.shape)} is not compatible with supplied "
                              f"shape {expected}. Each known dimension must match (None matches any size).")
-        from companion._py_function import _note_shapes
+        from companion._ops._py_function import _note_shapes
 
         _note_shapes([self], expected, only_known=True)
 
@@ -68,7 +68,7 @@ class Tensor:
 
     @property
     def device(self):
-        from companion._device import device_name_of
+        from companion._core._device import device_name_of
 
         return device_name_of(self._value)
 
@@ -101,7 +101,7 @@ class Tensor:
     def __iter__(self):
         if self._value.ndim == 0:
             raise TypeError("Cannot iterate over a scalar tensor. Index it, or call .numpy().")
-        from companion._context import state
+        from companion._core._context import state
 
         if state.staging or self.is_traced or self.dtype == _dtypes.string:
             from companion._ops._array import unstack
@@ -219,7 +219,7 @@ class _Reference:
 
 
 def _rebuild(array):
-    from companion._convert import constant
+    from companion._core._convert import constant
 
     return constant(array)
 

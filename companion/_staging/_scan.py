@@ -4,12 +4,12 @@ Like `map_fn` (and TensorFlow), a `while_loop` of known length over `TensorArray
 Python eagerly, one compiled bounded loop inside `companion.function`, differentiable.
 """
 
-from companion import _nest
-from companion._control_flow import while_loop
-from companion._convert import convert_to_tensor
-from companion._errors import OutOfRangeError
-from companion._map_fn import _check_callable, elements, flatten_like, read_element
-from companion._tensor_array import TensorArray
+from companion._core import _nest
+from companion._core._convert import convert_to_tensor
+from companion._core._errors import OutOfRangeError
+from companion._staging._control_flow import while_loop
+from companion._staging._map_fn import _check_callable, elements, flatten_like, read_element
+from companion._staging._tensor_array import TensorArray
 
 __all__ = ["foldl", "foldr", "scan"]
 

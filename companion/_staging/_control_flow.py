@@ -18,11 +18,11 @@ import warnings
 
 import jax
 
-from companion import _nest
-from companion._context import state
-from companion._convert import convert_to_tensor
-from companion._errors import InvalidArgumentError
-from companion._tensor import Tensor
+from companion._core import _nest
+from companion._core._context import state
+from companion._core._convert import convert_to_tensor
+from companion._core._errors import InvalidArgumentError
+from companion._core._tensor import Tensor
 from companion.autograph._control_flow import if_stmt
 from companion.autograph._loop_op import captured_input
 from companion.autograph._loops import staged_while
@@ -290,7 +290,7 @@ def _recorded_cond(pred, true_fn, false_fn):
     as one op on those captures, so the tape records it like any other op. Branches that
     assign Variables, or whose outputs differ in dtype or shape, give `_UNRECORDABLE`.
     """
-    from companion._op import Op
+    from companion._core._op import Op
     from companion.autograph._blocks import trace_block
     from companion.autograph._control_flow import _predicate
 

@@ -6,7 +6,7 @@ zero and a row listed twice is the sum of its entries. Variables take them in ``
 dense tensor, which needs ``dense_shape``.
 """
 
-from companion._shape import TensorShape
+from companion._core._shape import TensorShape
 
 
 class IndexedSlices:
@@ -28,7 +28,7 @@ class IndexedSlices:
     """
 
     def __init__(self, values, indices, dense_shape=None):
-        from companion._convert import as_input, convert_to_tensor
+        from companion._core._convert import as_input, convert_to_tensor
 
         self._values = as_input(values)
         self._indices = convert_to_tensor(indices)
@@ -88,6 +88,6 @@ class IndexedSlices:
 
 
 def _dtype_name(dtype):
-    from companion._dtypes import as_dtype
+    from companion._core._dtypes import as_dtype
 
     return as_dtype(dtype).name

@@ -13,8 +13,8 @@ import collections.abc
 import jax
 import numpy as np
 
-from companion._tensor import Tensor
-from companion._tensor_spec import TensorSpec
+from companion._core._tensor import Tensor
+from companion._core._tensor_spec import TensorSpec
 
 __all__ = ["assert_same_structure", "flatten", "is_nested", "map_structure", "pack_sequence_as"]
 

@@ -32,13 +32,13 @@ import io
 import jax
 import jax.numpy as jnp
 
-from companion._context import state
-from companion._convert import convert_to_tensor
-from companion._dtypes import as_dtype
-from companion._errors import InvalidArgumentError, OutOfRangeError
-from companion._op import op
-from companion._shape import TensorShape
-from companion._tensor import Tensor
+from companion._core._context import state
+from companion._core._convert import convert_to_tensor
+from companion._core._dtypes import as_dtype
+from companion._core._errors import InvalidArgumentError, OutOfRangeError
+from companion._core._op import op
+from companion._core._shape import TensorShape
+from companion._core._tensor import Tensor
 
 __all__ = ["TensorArray"]
 

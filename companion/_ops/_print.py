@@ -5,8 +5,8 @@ import sys
 import jax
 import numpy as np
 
-from companion._context import state
-from companion._tensor import Tensor
+from companion._core._context import state
+from companion._core._tensor import Tensor
 
 _STREAMS = {"stdout": lambda: sys.stdout, "stderr": lambda: sys.stderr}
 

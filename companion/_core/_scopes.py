@@ -14,12 +14,12 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from companion import _graph_mode
-from companion._context import state
-from companion._convert import convert_to_tensor, is_tensor
-from companion._errors import InvalidArgumentError
-from companion._shape import TensorShape
-from companion._tensor import Tensor
+from companion._core import _graph_mode
+from companion._core._context import state
+from companion._core._convert import convert_to_tensor, is_tensor
+from companion._core._errors import InvalidArgumentError
+from companion._core._shape import TensorShape
+from companion._core._tensor import Tensor
 
 __all__ = ["control_dependencies", "ensure_shape", "get_current_name_scope", "get_static_value", "group",
            "init_scope", "name_scope", "no_op", "timestamp"]
@@ -163,7 +163,7 @@ def group(*inputs, **kwargs):
     if graph is None or state.staging:
         return None
     from companion import nest
-    from companion._graph import _as_operation
+    from companion._staging._graph import _as_operation
 
     control = [_as_operation(x) for x in nest.flatten(list(inputs)) if x is not None]
     return graph._new_operation(kwargs.get("name") or "group_deps", "NoOp", "group", (), (), control=control)
@@ -187,7 +187,7 @@ def ensure_shape(x, shape, name=None):
             f"Shape of tensor {tuple(x._value.shape)} is not compatible with expected shape "
             f"{expected.dims}. Each known dimension must match (None matches any size). Reshape "
             "the tensor or fix the expected shape.")
-    from companion._py_function import _note_shapes
+    from companion._ops._py_function import _note_shapes
 
     # a py_function output in a dataset function then has this static shape, as in TF
     _note_shapes([x], expected, only_known=True)

@@ -1,6 +1,6 @@
 """Python operators (``+``, ``@``, ``==``, ``x[i]``, …) for Tensors and Variables, as companion ops."""
 
-from companion._convert import as_input
+from companion._core._convert import as_input
 from companion._ops import _linalg, _math
 from companion._ops._indexing import getitem
 

@@ -12,12 +12,12 @@ import threading
 import jax
 import numpy as np
 
-from companion import _dtypes
-from companion._context import state
-from companion._convert import convert_to_tensor
+from companion._core import _dtypes
+from companion._core._context import state
+from companion._core._convert import convert_to_tensor
+from companion._core._tensor import Tensor
+from companion._core._tensor_spec import TensorSpec
 from companion._staging._errors import OperatorNotAllowedInGraphError
-from companion._tensor import Tensor
-from companion._tensor_spec import TensorSpec
 
 
 def py_function(func, inp, Tout, name=None):  # noqa: N803 - TensorFlow's argument name
@@ -32,7 +32,7 @@ def py_function(func, inp, Tout, name=None):  # noqa: N803 - TensorFlow's argume
 
     Example:
         >>> import companion as tf
-        >>> from companion._py_function import py_function  # companion.py_function once exported
+        >>> from companion._ops._py_function import py_function  # companion.py_function once exported
         >>> def log_huber(x, m):
         ...     return tf.math.log(x * 2.0) if float(x) > m else x
         >>> print(py_function(log_huber, [tf.constant(0.5), 1.0], Tout=tf.float32))
@@ -47,7 +47,7 @@ def numpy_function(func, inp, Tout, stateful=True, name=None):  # noqa: N803
     Example:
         >>> import numpy as np
         >>> import companion as tf
-        >>> from companion._py_function import numpy_function
+        >>> from companion._ops._py_function import numpy_function
         >>> print(numpy_function(lambda x: np.sort(x), [tf.constant([3, 1, 2])], tf.int32))
         companion.Tensor([1 2 3], shape=(3,), dtype=int32)
     """

@@ -7,7 +7,7 @@ Applying an op (see DESIGN.md, principle 2):
 2. if any `GradientTape` is recording, hand it one record (op, static params, inputs,
    outputs); the tape decides whether an input is watched.
 
-While a TF1 graph is being built (`companion._graph_mode.building`), nothing runs: the
+While a TF1 graph is being built (`companion._core._graph_mode.building`), nothing runs: the
 application is recorded as a node of that graph and a symbolic tensor comes back.
 """
 
@@ -15,9 +15,9 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from companion import _graph_mode
-from companion._context import state
-from companion._tensor import Tensor
+from companion._core import _graph_mode
+from companion._core._context import state
+from companion._core._tensor import Tensor
 
 
 class Op:
@@ -86,7 +86,7 @@ def op(name=None, static=(), jit=True):
 
     Example:
         >>> import jax.numpy as jnp
-        >>> from companion._op import op
+        >>> from companion._core._op import op
         >>> @op("double")
         ... def double(x):
         ...     return x * 2

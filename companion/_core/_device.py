@@ -13,7 +13,7 @@ import re
 
 import jax
 
-from companion._errors import InvalidArgumentError
+from companion._core._errors import InvalidArgumentError
 
 PhysicalDevice = collections.namedtuple("PhysicalDevice", ["name", "device_type"])
 PhysicalDevice.__doc__ = """A device of this machine, as ``config.list_physical_devices`` lists it."""

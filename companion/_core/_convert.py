@@ -13,16 +13,16 @@ import numbers
 import jax
 import numpy as np
 
-from companion import _dtypes
-from companion._context import state
-from companion._errors import (
+from companion._core import _dtypes
+from companion._core._context import state
+from companion._core._errors import (
     ConversionError,
     InvalidArgumentError,
     InvalidArgumentTypeError,
     TracedDtypeMismatchError,
 )
-from companion._indexed_slices import IndexedSlices
-from companion._tensor import Tensor
+from companion._core._indexed_slices import IndexedSlices
+from companion._core._tensor import Tensor
 
 _INT32 = np.iinfo(np.int32)
 _INT64 = np.iinfo(np.int64)

@@ -8,8 +8,8 @@ like ``assign`` they are not differentiable and return the Variable.
 
 import jax.numpy as jnp
 
-from companion._indexed_slices import IndexedSlices
-from companion._op import op
+from companion._core._indexed_slices import IndexedSlices
+from companion._core._op import op
 from companion._ops import _scatter
 
 
