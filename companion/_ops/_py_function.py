@@ -60,7 +60,8 @@ def _call(func, inp, Tout, numpy, stateful):  # noqa: N803
     single = not isinstance(Tout, (list, tuple))
     outs = [Tout] if single else list(Tout)
     inputs = [convert_to_tensor(x) if not getattr(x, "_is_variable", False) else x.value() for x in inp]
-    if state.staging and any(t.is_traced for t in inputs):
+    if state.staging and (any(t.is_traced for t in inputs) or stateful and _all_static(outs)):
+        # a stateful call runs every time the compiled function does, even with constant inputs
         results = _staged(func, inputs, outs, numpy, stateful)
     else:
         args = [np.asarray(t) if numpy else t for t in inputs]
@@ -131,6 +132,10 @@ def _staged(func, inputs, outs, numpy, stateful):
     else:
         arrays = jax.pure_callback(host, tuple(shapes), *values)
     return [Tensor(a) for a in arrays]
+
+
+def _all_static(outs):
+    return all(isinstance(t, TensorSpec) and t.shape.is_fully_defined() for t in outs)
 
 
 def _static_shape(tout):

@@ -7,11 +7,12 @@ later iteration — in this process or another — reads them instead of the inp
 are published atomically when the pass completes, so a pass stopped early leaves nothing.
 """
 
+import itertools
 import os
 import threading
 import uuid
 
-from companion.data import _records, _spec, _structure, _values
+from companion.data import _records, _spec, _structure, _trace, _values
 from companion.data._node import Node, array_gather, wrap
 from companion.data._transforms._batch import stack_elements
 
@@ -52,6 +53,11 @@ class MemoryCacheNode(Node):
 
     def gather(self):
         return None if self._columns is None else array_gather(self._columns)
+
+    def iterate(self, ctx):
+        complete = self._columns is not None or self._elements is not None
+        elements = super().iterate(ctx)  # a complete cache of columns is read by index (fused)
+        return _served(elements) if complete else elements
 
     def _iterate(self, ctx):
         if self._columns is not None:
@@ -96,7 +102,7 @@ class FileCacheNode(Node):
 
     def _iterate(self, ctx):
         if os.path.exists(self._index):
-            yield from self._read()
+            yield from _served(self._read())
             return
         yield from self._write(ctx)
 
@@ -127,6 +133,25 @@ class FileCacheNode(Node):
         with open(self._index + token, "w") as f:
             f.write(_records.spec_to_json(spec))
         os.replace(self._index + token, self._index)
+
+
+def _served(elements):
+    """``elements`` (read from a complete cache), each read recorded as a ``cache`` span when tracing."""
+    try:
+        for index in itertools.count():
+            token = _trace.begin()
+            element = next(elements, _END)
+            if element is _END:
+                return
+            _trace.end(token, "cache", index)
+            yield element
+    finally:
+        close = getattr(elements, "close", None)
+        if close is not None:
+            close()
+
+
+_END = object()
 
 
 def _remove(path):

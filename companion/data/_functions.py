@@ -168,7 +168,8 @@ def _staged(func, arg_structure, avals, pure):
 
     trace = Trace(allow_create=False, owner="a Dataset function")
     staged = stage(run, avals, trace)
-    if pure and (staged.variables or staged.written or trace.created or trace.feed_owner):
+    if pure and (staged.variables or staged.written or trace.created or trace.feed_owner
+                 or staged.closed.effects):  # e.g. a py_function: it runs once per element, not per batch
         raise TypeError("not a pure function of numeric tensors")
     return staged, info["structure"]
 

@@ -9,6 +9,7 @@ from companion._core._tensor import Tensor
 from companion.data import _spec, _structure, _values
 from companion.data._autotune import UNKNOWN_CARDINALITY
 from companion.data._node import Node, wrap
+from companion.data._trace import traced_call
 
 
 class GeneratorMethods:
@@ -74,10 +75,11 @@ class IterableNode(Node):
     def _iterate(self, ctx):
         iterator = iter(self._factory())
         index = 0
+        stage = "generator" if self._what == "from_generator" else "read"
         try:
             while True:
                 try:
-                    value = next(iterator)
+                    value = traced_call(stage, index, next, iterator)
                 except StopIteration:
                     return
                 except Exception as error:

@@ -1,9 +1,11 @@
 """`prefetch`: runs the pipeline upstream in a background thread, a bounded number of elements ahead."""
 
+import itertools
+
 import jax.numpy as jnp
 import numpy as np
 
-from companion.data import _structure
+from companion.data import _structure, _trace
 from companion.data._autotune import buffer_size
 from companion.data._node import Node, wrap
 from companion.data._runtime import JOIN_TIMEOUT_S, BoundedBuffer, Cancelled, start_thread
@@ -44,12 +46,14 @@ class PrefetchNode(Node):
         thread = start_thread(lambda: _produce(self.inputs[0].iterate(child), buffer),
                               "companion.data.prefetch")
         try:
-            while True:
+            for index in itertools.count():
+                token = _trace.begin()  # the consumer's wait for the next element
                 kind, payload = buffer.get()
                 if kind == "end":
                     return
                 if kind == "error":
                     raise payload
+                _trace.end(token, "prefetch", index)
                 yield payload
         finally:
             child.cancel()

@@ -15,6 +15,7 @@ from companion.data._autotune import cycle_length as _cycle_length
 from companion.data._functions import ElementFunction, call_args
 from companion.data._node import Node, first_element, node_of, wrap
 from companion.data._runtime import JOIN_TIMEOUT_S, BoundedBuffer, Cancelled, Slots, start_thread
+from companion.data._trace import traced_call
 from companion.data._transforms._map import _deterministic
 
 _END = object()
@@ -84,7 +85,7 @@ class InterleaveNode(Node):
         return UNKNOWN_CARDINALITY
 
     def _dataset_for(self, element, index):
-        result = self._fn(call_args(element), index)
+        result = traced_call(self._fn.what, index, self._fn, call_args(element), index)
         if not _values.is_dataset(result):
             raise TypeError(f"The function passed to Dataset.{self._fn.what} must return a Dataset. "
                             f"It returned {result!r} of type {type(result).__name__} for element {index}.")

@@ -3,6 +3,7 @@
 from companion.data._autotune import parallelism
 from companion.data._functions import ElementFunction, call_args
 from companion.data._node import IndexPlan, Node, first_elements, mapped_gather, wrap
+from companion.data._trace import traced_call
 from companion.data._transforms._parallel import parallel_calls
 
 
@@ -86,12 +87,15 @@ class MapNode(Node):
         fn, source = self._fn, self.inputs[0]
         if self._parallel is None:
             for index, element in enumerate(source.iterate(ctx)):
-                yield fn(call_args(element), index)
+                yield traced_call("map", index, fn, call_args(element), index)
             return
         workers = parallelism(self._parallel, ctx.options, "num_parallel_calls")
         deterministic = _deterministic(self._deterministic, ctx.options)
-        yield from parallel_calls(source.iterate, lambda element, index: fn(call_args(element), index),
-                                  workers, deterministic, ctx, "companion.data.map")
+
+        def call(element, index):
+            return traced_call("map", index, fn, call_args(element), index)
+
+        yield from parallel_calls(source.iterate, call, workers, deterministic, ctx, "companion.data.map")
 
 
 def _deterministic(requested, options):

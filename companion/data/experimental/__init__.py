@@ -1,4 +1,7 @@
-"""``companion.data.experimental``: AUTOTUNE, save/load, cardinality and the option classes (TF names)."""
+"""``companion.data.experimental``: AUTOTUNE, save/load, cardinality and the option classes (TF names).
+
+Also `trace` and `trace_span`, companion's pipeline timeline (an extension; TF has no public equivalent).
+"""
 
 from companion.data._autotune import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
 from companion.data._optional import Optional
@@ -10,6 +13,7 @@ from companion.data._options import (
     ThreadingOptions,
 )
 from companion.data._save import load, save
+from companion.data._trace import Span, Timeline, trace, trace_span
 
 
 def cardinality(dataset):
@@ -29,5 +33,5 @@ def get_next_as_optional(iterator):
 
 
 __all__ = ["AUTOTUNE", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY", "AutoShardPolicy", "AutotuneOptions",
-           "DistributeOptions", "OptimizationOptions", "Optional", "ThreadingOptions", "cardinality",
-           "get_next_as_optional", "load", "save"]
+           "DistributeOptions", "OptimizationOptions", "Optional", "Span", "ThreadingOptions", "Timeline",
+           "cardinality", "get_next_as_optional", "load", "save", "trace", "trace_span"]
