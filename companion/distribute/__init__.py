@@ -11,13 +11,17 @@ import functools
 
 from companion.distribute import _context, cluster_resolver
 from companion.distribute._context import ReplicaContext, _DefaultReplicaContext
+from companion.distribute._coordinator import ClusterCoordinator, PerWorkerValues, RemoteValue
 from companion.distribute._distributed_dataset import (
     DistributedDataset,
     DistributedIterator,
     InputContext,
 )
 from companion.distribute._launch import launch
+from companion.distribute._local_cluster import create_local_cluster
 from companion.distribute._mirrored_variable import MirroredVariable
+from companion.distribute._parameter_server_strategy import ParameterServerStrategy
+from companion.distribute._ps_server import Server
 from companion.distribute._reduce_op import ReduceOp
 from companion.distribute._strategies import (
     CentralStorageStrategy,
@@ -74,19 +78,31 @@ def _default_replica_context():
     return _DefaultReplicaContext(_default_strategy())
 
 
+class _coordinator_namespace:  # noqa: N801 (TF's namespace)
+    """``tf.distribute.experimental.coordinator``."""
+
+    ClusterCoordinator = ClusterCoordinator
+    RemoteValue = RemoteValue
+    PerWorkerValues = PerWorkerValues
+
+
 class experimental:  # noqa: N801 (TF's namespace)
-    """``tf.distribute.experimental``: the older names of multi-worker and central storage."""
+    """``tf.distribute.experimental``: the older names of multi-worker and central storage, and
+    parameter-server training (with companion's `create_local_cluster`)."""
 
     MultiWorkerMirroredStrategy = MultiWorkerMirroredStrategy
     CentralStorageStrategy = CentralStorageStrategy
     TPUStrategy = TPUStrategy
+    ParameterServerStrategy = ParameterServerStrategy
+    coordinator = _coordinator_namespace
+    create_local_cluster = staticmethod(create_local_cluster)
 
 
 __all__ = [
     "CentralStorageStrategy", "CrossDeviceOps", "DistributedDataset", "DistributedIterator",
     "HierarchicalCopyAllReduce", "InputContext", "MirroredStrategy", "MirroredVariable",
     "MultiWorkerMirroredStrategy", "NcclAllReduce", "OneDeviceStrategy", "PerReplica", "ReduceOp",
-    "ReductionToOneDevice", "ReplicaContext", "Strategy", "TPUStrategy", "cluster_resolver",
+    "ReductionToOneDevice", "ReplicaContext", "Server", "Strategy", "TPUStrategy", "cluster_resolver",
     "experimental", "get_replica_context", "get_strategy", "has_strategy",
     "in_cross_replica_context", "launch",
 ]

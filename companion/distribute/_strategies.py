@@ -125,6 +125,12 @@ class MultiWorkerMirroredStrategy(MirroredStrategy):
         from companion.distribute.cluster_resolver import TFConfigClusterResolver
 
         resolver = cluster_resolver or TFConfigClusterResolver()
+        if "ps" in resolver.cluster_spec().jobs:
+            raise ValueError("MultiWorkerMirroredStrategy's cluster has 'chief' and 'worker' tasks only; "
+                             f"this TF_CONFIG also names 'ps' tasks: {resolver.cluster_spec().as_dict()}. "
+                             "Use "
+                             "tf.distribute.experimental.ParameterServerStrategy for a cluster with "
+                             "parameter servers, or drop the 'ps' job.")
         self.cluster_resolver = resolver
         if resolver.num_processes() > 1:
             _initialize_distributed(resolver)

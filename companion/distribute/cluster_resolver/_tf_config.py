@@ -18,7 +18,8 @@ class TFConfigClusterResolver:
          "task": {"type": "worker", "index": 0}}
 
     companion supports the ``chief`` and ``worker`` jobs of ``MultiWorkerMirroredStrategy``
-    (not ``ps`` or ``evaluator``). Unlike TensorFlow, the value is read and checked once,
+    and the ``chief``, ``worker`` and ``ps`` jobs of ``ParameterServerStrategy`` (not
+    ``evaluator``). Unlike TensorFlow, the value is read and checked once,
     when the resolver is made, and a bad value raises ``ValueError`` naming the field at
     fault. Without ``TF_CONFIG`` the cluster is this one local process.
 

@@ -10,14 +10,14 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-JOBS = ("chief", "worker")
+JOBS = ("chief", "worker", "ps")
 _UNSUPPORTED = {
-    "ps": "parameter-server training (ParameterServerStrategy) is not supported by companion",
     "evaluator": "a side-car evaluator task is not supported by companion",
 }
 _EXAMPLE = ('Expected JSON like {"cluster": {"worker": ["localhost:12345", "localhost:12346"]}, '
             '"task": {"type": "worker", "index": 0}}.')
-_HINT = f"Use only 'chief' and 'worker' jobs, as MultiWorkerMirroredStrategy does. {_EXAMPLE}"
+_HINT = (f"Use only 'chief' and 'worker' jobs (MultiWorkerMirroredStrategy), plus 'ps' jobs "
+         f"(ParameterServerStrategy). {_EXAMPLE}")
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,8 @@ def _check_cluster(config: Mapping) -> dict[str, list[str]]:
                          f"Received: TF_CONFIG={_show(config)}. {_EXAMPLE}")
     cluster = config["cluster"]
     if not isinstance(cluster, Mapping) or not cluster:
-        raise ValueError(f"TF_CONFIG['cluster'] must be a non-empty dict from job name ('chief', 'worker') "
+        raise ValueError(f"TF_CONFIG['cluster'] must be a non-empty dict from job name ('chief', 'worker', "
+                         f"'ps') "
                          f"to a list of 'host:port' addresses. Received: {_show(cluster)}. {_EXAMPLE}")
     jobs = {job: _check_job(job, addresses) for job, addresses in cluster.items()}
     _check_unique(jobs)
@@ -81,8 +82,8 @@ def _check_job(job, addresses) -> list[str]:
     if job in _UNSUPPORTED:
         raise ValueError(f"{where}: {_UNSUPPORTED[job]}. {_HINT}")
     if job not in JOBS:
-        raise ValueError(f"{where}: unknown job {job!r}; companion's clusters have only 'chief' and 'worker' "
-                         f"jobs. {_HINT}")
+        raise ValueError(f"{where}: unknown job {job!r}; companion's clusters have only 'chief', 'worker' "
+                         f"and 'ps' jobs. {_HINT}")
     if not isinstance(addresses, list) or not addresses:
         raise ValueError(f"{where} must be a non-empty list of 'host:port' strings. "
                          f"Received: {_show(addresses)}")

@@ -1,0 +1,101 @@
+"""`create_local_cluster`: ps and worker processes on this machine, this process the chief.
+
+A companion extension for notebooks (TF's tutorial builds its in-process cluster with test
+utilities): ``num_ps`` ps tasks and ``num_workers`` worker tasks are started as separate
+processes (``python -m companion.distribute._ps_task``, each with its ``TF_CONFIG``) on
+free localhost ports, with a random secret for their connections. They exit when
+`LocalCluster.shutdown` is called, when this process exits (``atexit``), or, failing both,
+when they notice their parent is gone.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import secrets
+import signal
+import subprocess
+import sys
+
+from companion.distribute._launch_workers import worker_ports
+
+GRACE_SECONDS = 5.0
+
+
+class LocalCluster:
+    """Running ps and worker processes; ``cluster_resolver`` is this process's (the chief's) view.
+
+    Attributes:
+        cluster_resolver: a `TFConfigClusterResolver` for the task ``chief:0``.
+        ps_pids, worker_pids: the processes' ids.
+    """
+
+    def __init__(self, num_workers, num_ps):
+        from companion.distribute.cluster_resolver import TFConfigClusterResolver
+
+        ports = worker_ports(num_ps + num_workers + 1, None)
+        cluster = {"chief": [f"localhost:{ports[0]}"],
+                   "worker": [f"localhost:{p}" for p in ports[1:1 + num_workers]],
+                   "ps": [f"localhost:{p}" for p in ports[1 + num_workers:]]}
+        secret = secrets.token_hex(16)
+        env = dict(os.environ, PYTHONUNBUFFERED="1", COMPANION_CLUSTER_SECRET=secret,
+                   COMPANION_PARENT_PID=str(os.getpid()))
+        env.setdefault("JAX_PLATFORMS", "cpu")
+        self._processes = {}
+        for job in ("ps", "worker"):
+            for index in range(len(cluster[job])):
+                task_env = dict(env, TF_CONFIG=json.dumps({"cluster": cluster, "task": {"type": job,
+                                                                                        "index": index}}))
+                self._processes[(job, index)] = subprocess.Popen(
+                    [sys.executable, "-m", "companion.distribute._ps_task"], env=task_env,
+                    stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, start_new_session=os.name == "posix")
+        self.cluster_resolver = TFConfigClusterResolver(tf_config={"cluster": cluster,
+                                                                   "task": {"type": "chief", "index": 0}})
+        self.cluster_resolver._companion_secret = secret
+        atexit.register(self.shutdown)
+
+    @property
+    def ps_pids(self):
+        return [p.pid for (job, _), p in sorted(self._processes.items()) if job == "ps"]
+
+    @property
+    def worker_pids(self):
+        return [p.pid for (job, _), p in sorted(self._processes.items()) if job == "worker"]
+
+    def shutdown(self):
+        """Stops every task process (SIGTERM, SIGKILL after 5 s) and waits for them; idempotent."""
+        processes = list(self._processes.values())
+        for process in processes:
+            if process.poll() is None:
+                process.terminate()
+        for process in processes:
+            try:
+                process.wait(GRACE_SECONDS)
+            except subprocess.TimeoutExpired:
+                process.send_signal(getattr(signal, "SIGKILL", signal.SIGTERM))
+                process.wait()
+        atexit.unregister(self.shutdown)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.shutdown()
+
+    def __repr__(self):
+        counts = {job: sum(1 for j, _ in self._processes if j == job) for job in ("ps", "worker")}
+        return f"<companion LocalCluster ps={counts['ps']} workers={counts['worker']}>"
+
+
+def create_local_cluster(num_workers=2, num_ps=1):
+    """Starts ``num_ps`` ps and ``num_workers`` worker processes here; a `LocalCluster` (companion only).
+
+    Pass ``cluster.cluster_resolver`` to ``ParameterServerStrategy``; call ``cluster.shutdown()``
+    (or use ``with``) when done.
+    """
+    for name, value in (("num_workers", num_workers), ("num_ps", num_ps)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError(f"create_local_cluster: `{name}` must be a positive integer. "
+                             f"Received: {name}={value!r}")
+    return LocalCluster(num_workers, num_ps)

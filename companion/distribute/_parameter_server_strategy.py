@@ -1,0 +1,226 @@
+"""``ParameterServerStrategy``: Variables on ps tasks, functions run by workers asynchronously.
+
+The process that makes the strategy is the cluster's chief (the coordinator). Variables
+created in `ParameterServerStrategy.scope` are stored by the ps tasks (round-robin); the
+coordinator keeps a `ParameterServerVariable` handle whose eager reads and writes go to its
+ps task. Functions run on workers through `ClusterCoordinator.schedule`
+(`companion.distribute._coordinator`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import secrets
+
+import jax
+import numpy as np
+
+from companion._core._context import state
+from companion._core._variable import _ADD, Variable
+from companion.distribute import _ps_service
+from companion.distribute._context import ReplicaContext
+from companion.distribute._reduce_op import ReduceOp
+from companion.distribute._strategy import Strategy, _reduce_plain
+
+
+class ParameterServerStrategy(Strategy):
+    """Asynchronous data parallelism with parameter servers (TF's
+    ``tf.distribute.experimental.ParameterServerStrategy``).
+
+    Args:
+        cluster_resolver: a cluster resolver (`TFConfigClusterResolver`, or the
+            ``cluster_resolver`` of `create_local_cluster`) whose cluster has ``ps`` and
+            ``worker`` tasks; this process is the chief (the coordinator).
+        variable_partitioner: a partitioner (`FixedShardsPartitioner`,
+            `MinSizePartitioner`, `MaxSizePartitioner`): a Variable it splits in more than one
+            shard is stored as that many row blocks, on successive ps tasks.
+
+    Example:
+        >>> import companion as tf
+        >>> tf.distribute.experimental.ParameterServerStrategy(
+        ...     tf.distribute.cluster_resolver.TFConfigClusterResolver(tf_config={
+        ...         "cluster": {"worker": ["localhost:1"]}, "task": {"type": "worker", "index": 0}}))
+        Traceback (most recent call last):
+        ...
+        ValueError: ParameterServerStrategy needs a cluster with at least one 'ps' task ...
+    """
+
+    def __init__(self, cluster_resolver, variable_partitioner=None):
+        if cluster_resolver is None or not hasattr(cluster_resolver, "cluster_spec"):
+            raise ValueError("ParameterServerStrategy needs a cluster resolver naming the 'ps' and 'worker' "
+                             "tasks, e.g. tf.distribute.cluster_resolver.TFConfigClusterResolver() or "
+                             "tf.distribute.experimental.create_local_cluster().cluster_resolver. Received: "
+                             f"{cluster_resolver!r}")
+        cluster = cluster_resolver.cluster_spec().as_dict()
+        for job in ("ps", "worker"):
+            if not cluster.get(job):
+                raise ValueError(f"ParameterServerStrategy needs a cluster with at least one {job!r} task "
+                                 f"(TF_CONFIG['cluster'][{job!r}]). Received the cluster {cluster}. Start "
+                                 "one with tf.distribute.experimental.create_local_cluster(num_workers=2, "
+                                 "num_ps=1), or `companion-launch --ps 1 --workers 2 script.py`.")
+        if variable_partitioner is not None and not callable(variable_partitioner):
+            raise TypeError("variable_partitioner must be a partitioner such as "
+                            "tf.distribute.experimental.partitioners.MinSizePartitioner(), or None. "
+                            f"Received: {variable_partitioner!r}")
+        super().__init__(jax.devices()[:1])
+        self.cluster_resolver = cluster_resolver
+        self._variable_partitioner = variable_partitioner
+        self._cluster = cluster
+        self._key = _ps_service.authkey(cluster, getattr(cluster_resolver, "_companion_secret", None))
+        self._stores = [_ps_service.connect(address, self._key, f"ps task {i}").store()
+                        for i, address in enumerate(cluster["ps"])]
+        self._next_ps = itertools.count()
+        self._keys = itertools.count()
+        self._prefix = secrets.token_hex(4)  # keys of this strategy's Variables on shared ps tasks
+        self._coordinator = None
+
+    # -- description ------------------------------------------------------------------------
+    @property
+    def num_replicas_in_sync(self):
+        return 1
+
+    @property
+    def _num_ps(self):
+        return len(self._cluster["ps"])
+
+    @property
+    def _num_workers(self):
+        return len(self._cluster["worker"])
+
+    def __repr__(self):
+        return (f"<companion.distribute.experimental.ParameterServerStrategy ps={self._num_ps} "
+                f"workers={self._num_workers}>")
+
+    # -- Variables ------------------------------------------------------------------------
+    def place_variable(self, variable, traced=False):
+        """Stores a new Variable on the next ps task (round-robin), or in row blocks on several."""
+        value = np.asarray(variable._v)
+        shards = self._shards_for(variable, value)
+        blocks = np.array_split(value, shards, axis=0) if shards > 1 else [value]
+        placement = []
+        for block in blocks:
+            task = next(self._next_ps) % self._num_ps
+            key = f"{self._prefix}/{next(self._keys)}:{variable.name}"
+            self._stores[task].create(key, block)
+            placement.append((task, key, block.shape[0] if block.ndim else None))
+        variable.__class__ = ParameterServerVariable
+        variable._strategy = self
+        variable._placement = placement
+
+    def _shards_for(self, variable, value):
+        partitioner = self._variable_partitioner
+        if partitioner is None or value.ndim == 0:
+            return 1
+        from companion._core._dtypes import as_dtype
+        from companion._core._shape import TensorShape
+
+        parts = partitioner(TensorShape(value.shape), as_dtype(value.dtype))
+        parts = list(parts)
+        if any(p != 1 for p in parts[1:]):
+            raise ValueError(f"companion's ParameterServerStrategy shards Variables along axis 0 only; the "
+                             f"partitioner asked for {parts} parts of Variable {variable.name!r}.")
+        return max(1, min(int(parts[0]), value.shape[0]))
+
+    def _read(self, variable):
+        """The current value of a ps Variable (its blocks joined)."""
+        blocks = []
+        for task, key, _ in variable._placement:
+            values, _ = self._stores[task].read([key])
+            blocks.append(values[0])
+        return blocks[0] if len(blocks) == 1 else np.concatenate(blocks, axis=0)
+
+    def _write(self, variable, value, delta=False):
+        value = np.asarray(value, dtype=np.asarray(variable._v).dtype)
+        blocks = _split_like(value, variable._placement)
+        for (task, key, _), block in zip(variable._placement, blocks):
+            if delta:
+                self._stores[task].apply({key: block}, {}, {})
+            else:
+                self._stores[task].apply({}, {key: block}, {})
+
+    # -- running inside a scheduled function ------------------------------------------------
+    def run(self, fn, args=(), kwargs=None):
+        """Calls ``fn(*args, **kwargs)`` as the worker's one replica (inside a scheduled function)."""
+        with self.scope(), ReplicaContext(self):
+            return fn(*args, **(kwargs or {}))
+
+    def reduce(self, reduce_op, value, axis=None):
+        ReduceOp.from_any(reduce_op)
+        if axis is None:
+            return value
+        return _reduce_plain(ReduceOp.from_any(reduce_op), value, axis, 1)
+
+    def experimental_distribute_dataset(self, dataset, options=None):
+        raise NotImplementedError("With ParameterServerStrategy, each worker reads its own dataset: use "
+                                  "coordinator.create_per_worker_dataset(dataset_fn) and pass "
+                                  "iter(per_worker_dataset) to coordinator.schedule.")
+
+    distribute_datasets_from_function = experimental_distribute_dataset
+
+    @contextlib.contextmanager
+    def scope(self):
+        with super().scope():
+            yield self
+
+
+def _split_like(value, placement):
+    if len(placement) == 1:
+        return [value]
+    sizes = np.cumsum([rows for _, _, rows in placement])[:-1]
+    return np.split(value, sizes, axis=0)
+
+
+class ParameterServerVariable(Variable):
+    """A Variable stored by ps tasks; the coordinator's handle reads and writes it there.
+
+    While a function traces (on the coordinator) it behaves as a local Variable holding a
+    copy of the value; the traced program then runs on a worker against the ps values.
+    """
+
+    def _fetch(self):
+        value = jax.numpy.asarray(self._strategy._read(self))
+        self._v = value
+        self._read_cache = None
+        return value
+
+    @property
+    def _value(self):
+        if state.staging:
+            return Variable._value.fget(self)
+        return self._fetch()
+
+    def _read(self):
+        if state.staging:
+            return Variable._read(self)
+        from companion._core._tensor import Tensor
+
+        return Tensor(self._fetch())
+
+    def _set_value(self, new_value):
+        if state.staging:
+            return Variable._set_value(self, new_value)
+        self._strategy._write(self, np.asarray(new_value))
+        self._v = new_value
+        self._read_cache = None
+
+    def _update(self, fn, delta, what, read_value):
+        if state.staging:
+            return Variable._update(self, fn, delta, what, read_value)
+        from companion._core._variable import _assigned
+
+        delta = np.asarray(_assigned(delta, self.dtype)._value)
+        delta = np.broadcast_to(delta, self.shape.as_list()) if self.shape.is_fully_defined() else delta
+        self._strategy._write(self, delta if fn is _ADD else -delta, delta=True)
+        self._read_cache = None
+        return self if read_value else None
+
+    @property
+    def device(self):
+        task = self._placement[0][0]
+        return f"/job:ps/replica:0/task:{task}/device:CPU:0"
+
+    @property
+    def variables(self):
+        """The shards' devices and shapes, as ``(device, shape)`` (one entry when not sharded)."""
+        return [(f"/job:ps/replica:0/task:{task}/device:CPU:0", rows) for task, _, rows in self._placement]

@@ -1,0 +1,267 @@
+"""ParameterServerStrategy and ClusterCoordinator on real ps and worker processes.
+
+`create_local_cluster` starts the ps and worker tasks as separate processes; this test
+process is the chief. One cluster (2 workers, 2 ps) serves most tests; the worker-failure
+test starts its own and SIGKILLs a worker mid-training. Oracles: NumPy's least-squares
+solution, the values written, and TF's documented semantics (errors from ``join``,
+rescheduling after a worker is lost).
+"""
+
+import json
+import os
+import signal
+import time
+
+import numpy as np
+import pytest
+
+import companion as tf
+
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(os.name != "posix", reason="POSIX processes and signals")]
+
+TRUE_W = np.array([[1.0], [-2.0], [3.0]], "float32")
+
+
+def regression_data(n=256, seed=0):
+    rng = np.random.default_rng(seed)
+    x = rng.normal(size=(n, 3)).astype("float32")
+    y = (x @ TRUE_W + 0.5 + 0.1 * rng.normal(size=(n, 1))).astype("float32")
+    return x, y
+
+
+def dataset_fn():
+    x, y = regression_data()
+    dataset = tf.data.Dataset.from_tensor_slices((x, y)).shuffle(256, seed=1)
+    return dataset.batch(32, drop_remainder=True).repeat()
+
+
+def short_dataset_fn():
+    return tf.data.Dataset.range(3).map(lambda i: tf.cast(i, tf.float32))
+
+
+def slow_dataset_fn():
+    def slow():
+        x, y = regression_data()
+        for i in range(10**6):
+            time.sleep(0.03)
+            j = (i * 32) % 256
+            yield x[j:j + 32], y[j:j + 32]
+    return tf.data.Dataset.from_generator(slow, output_signature=(
+        tf.TensorSpec([32, 3], tf.float32), tf.TensorSpec([32, 1], tf.float32)))
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    with tf.distribute.experimental.create_local_cluster(num_workers=2, num_ps=2) as local:
+        yield local
+    for pid in local.ps_pids + local.worker_pids:
+        assert not _running(pid)
+
+
+@pytest.fixture(scope="module")
+def strategy(cluster):
+    return tf.distribute.experimental.ParameterServerStrategy(cluster.cluster_resolver)
+
+
+@pytest.fixture(scope="module")
+def coordinator(strategy):
+    return tf.distribute.experimental.coordinator.ClusterCoordinator(strategy)
+
+
+def _running(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    with open(f"/proc/{pid}/stat") as stat:  # a zombie (exited, not yet reaped) is not running
+        return stat.read().split(")")[-1].split()[0] != "Z"
+
+
+def sgd_step(strategy, w, b, lr=0.1):
+    @tf.function
+    def step(iterator):
+        def replica_fn(batch):
+            x, y = batch
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_mean((tf.matmul(x, w) + b - y) ** 2)
+            gw, gb = tape.gradient(loss, [w, b])
+            w.assign_sub(lr * gw)
+            b.assign_sub(lr * gb)
+            return loss
+        return strategy.reduce("SUM", strategy.run(replica_fn, args=(next(iterator),)), axis=None)
+    return step
+
+
+def test_variables_live_on_ps_tasks_round_robin(strategy):
+    with strategy.scope():
+        a = tf.Variable([1.0, 2.0])
+        b = tf.Variable(3.0)
+        c = tf.Variable(np.zeros((2, 2), "float32"))
+    tasks = [int(v.device.split("task:")[1].split("/")[0]) for v in (a, b, c)]
+    assert tasks[1] == (tasks[0] + 1) % 2 and tasks[2] == tasks[0]
+    assert a.device.startswith("/job:ps/replica:0/task:")
+    a.assign([5.0, 6.0])  # writes go to the ps task, reads come from it
+    a.assign_add([1.0, 1.0])
+    b.assign_sub(1.0)
+    np.testing.assert_array_equal(a.numpy(), [6.0, 7.0])
+    assert float(b) == 2.0
+    np.testing.assert_array_equal((a * 2).numpy(), [12.0, 14.0])
+    stores = strategy._stores
+    assert sum(s.stats()["variables"] for s in stores) >= 3
+
+
+def test_async_sgd_converges_to_least_squares_with_staleness(strategy, coordinator):
+    with strategy.scope():
+        w = tf.Variable(tf.zeros([3, 1]))
+        b = tf.Variable(0.0)
+    iterator = iter(coordinator.create_per_worker_dataset(dataset_fn))
+    step = sgd_step(strategy, w, b)
+    before = len(coordinator.staleness)
+    losses = [coordinator.schedule(step, args=(iterator,)) for _ in range(160)]
+    coordinator.join()
+    assert coordinator.done()
+    x, y = regression_data()
+    solution, *_ = np.linalg.lstsq(np.hstack([x, np.ones((256, 1), "float32")]), y, rcond=None)
+    np.testing.assert_allclose(w.numpy(), solution[:3], atol=2e-2)
+    np.testing.assert_allclose(float(b), solution[3, 0], atol=2e-2)
+    assert losses[-1].fetch() < 0.1 * losses[0].fetch()
+    staleness = coordinator.staleness[before:]
+    assert len(staleness) == 160 and min(staleness) >= 0
+    assert max(staleness) > 0  # two workers ran at once: some gradients missed an update
+    assert all(r.staleness is not None for r in losses)
+
+
+def test_keras_model_and_optimizer_slots_on_ps(strategy, coordinator):
+    with strategy.scope():
+        model = tf.keras.Sequential([tf.keras.Input(shape=(3,)), tf.keras.layers.Dense(1)])
+        optimizer = tf.keras.optimizers.Adam(0.05)
+    iterator = iter(coordinator.create_per_worker_dataset(dataset_fn))
+
+    @tf.function
+    def step(iterator):
+        x, y = next(iterator)
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean((model(x) - y) ** 2)
+        grads = tape.gradient(loss, model.trainable_variables)
+        optimizer.apply_gradients(zip(grads, model.trainable_variables))
+        return loss
+
+    for _ in range(150):
+        coordinator.schedule(step, args=(iterator,))
+    coordinator.join()
+    assert int(optimizer.iterations.numpy()) == 150  # every update counted once, atomically
+    assert all(v.device.startswith("/job:ps/") for v in optimizer.variables)
+    np.testing.assert_allclose(model.get_weights()[0], TRUE_W, atol=0.1)
+
+
+def test_schedule_returns_remote_values(strategy, coordinator):
+    with strategy.scope():
+        total = tf.Variable(0.0)
+
+    @tf.function
+    def add(x, scale, extra=None):
+        total.assign_add(tf.reduce_sum(x) * scale)
+        return {"sum": tf.reduce_sum(x), "pair": (x * scale, None)}
+
+    values = [coordinator.schedule(add, args=(tf.constant([1.0, 2.0]), 2.0)) for _ in range(4)]
+    values.append(coordinator.schedule(add, args=(np.array([1.0, 2.0], "float32"),), kwargs={"scale": 3.0}))
+    assert isinstance(values[0], tf.distribute.experimental.coordinator.RemoteValue)
+    coordinator.join()
+    result = values[0].fetch()
+    assert result["sum"] == 3.0 and isinstance(result["sum"], np.ndarray)
+    np.testing.assert_array_equal(result["pair"][0], [2.0, 4.0])
+    assert result["pair"][1] is None
+    got = values[4].get()
+    assert isinstance(got["sum"], tf.Tensor)
+    np.testing.assert_array_equal(got["pair"][0].numpy(), [3.0, 6.0])
+    fetched = coordinator.fetch({"a": values[1], "b": [values[2]], "c": 7})
+    assert fetched["a"]["sum"] == 3.0 and fetched["b"][0]["sum"] == 3.0 and fetched["c"] == 7
+    assert float(total) == 4 * 6.0 + 9.0
+
+
+def test_function_error_surfaces_from_join_with_worker_traceback(strategy, coordinator):
+    iterator = iter(coordinator.create_per_worker_dataset(short_dataset_fn))
+
+    @tf.function
+    def take(iterator):
+        return next(iterator) * 2.0
+
+    values = [coordinator.schedule(take, args=(iterator,)) for _ in range(10)]  # 2 workers x 3 elements
+    traceback = r"(?s)End of sequence.*worker's traceback.*Traceback"
+    with pytest.raises(tf.errors.OutOfRangeError, match=traceback):
+        coordinator.join()
+    failed = [v for v in values if v._done.is_set() and v._error is not None]
+    assert failed
+    with pytest.raises((tf.errors.OutOfRangeError, tf.errors.CancelledError)):
+        failed[0].fetch()
+    for _ in range(3):  # the other worker's function, still running at the error, may fail too
+        try:
+            coordinator.join()
+            break
+        except (tf.errors.OutOfRangeError, tf.errors.CancelledError):
+            pass
+    assert coordinator.done()  # each error is raised once; the coordinator goes on
+    ok = coordinator.schedule(tf.function(lambda: tf.constant(1.0)))
+    assert ok.fetch() == 1.0
+
+
+def test_misuse_errors(strategy, coordinator, cluster):
+    with pytest.raises(TypeError, match="only accepts a `tf.function` or a concrete function"):
+        coordinator.schedule(lambda: 1.0)
+    local = tf.Variable(1.0)  # not created in the strategy's scope
+
+    @tf.function
+    def uses_local():
+        local.assign_add(1.0)
+        return local.read_value()
+
+    with pytest.raises(ValueError, match="not created under this ParameterServerStrategy's scope"):
+        coordinator.schedule(uses_local)
+    value = coordinator.schedule(tf.function(lambda: tf.constant(2.0)))
+    with pytest.raises(ValueError, match="does not take a RemoteValue"):
+        coordinator.schedule(tf.function(lambda v: v), args=(value,))
+    iterator = iter(coordinator.create_per_worker_dataset(dataset_fn))
+    with pytest.raises(TypeError, match="only inside a function run by coordinator.schedule"):
+        next(iterator)
+    with pytest.raises(ValueError, match="needs a tf.distribute.experimental.ParameterServerStrategy"):
+        tf.distribute.experimental.coordinator.ClusterCoordinator(tf.distribute.MirroredStrategy())
+    assert tf.distribute.experimental.coordinator.ClusterCoordinator(strategy) is coordinator
+    spec = cluster.cluster_resolver.cluster_spec().as_dict()
+    no_ps = tf.distribute.cluster_resolver.TFConfigClusterResolver(tf_config={
+        "cluster": {"chief": spec["chief"], "worker": spec["worker"]}, "task": {"type": "chief", "index": 0}})
+    with pytest.raises(ValueError, match="at least one 'ps' task"):
+        tf.distribute.experimental.ParameterServerStrategy(no_ps)
+    with pytest.raises(ValueError, match="also names 'ps' tasks"):
+        tf.distribute.MultiWorkerMirroredStrategy(cluster.cluster_resolver)
+    with pytest.raises(ValueError, match="positive integer"):
+        tf.distribute.experimental.create_local_cluster(num_workers=0)
+    coordinator.join()
+
+
+def test_killed_worker_is_reported_and_its_functions_rescheduled():
+    with tf.distribute.experimental.create_local_cluster(num_workers=2, num_ps=1) as local:
+        strategy = tf.distribute.experimental.ParameterServerStrategy(local.cluster_resolver)
+        coordinator = tf.distribute.experimental.coordinator.ClusterCoordinator(strategy)
+        with strategy.scope():
+            w = tf.Variable(tf.zeros([3, 1]))
+            b = tf.Variable(0.0)
+        iterator = iter(coordinator.create_per_worker_dataset(slow_dataset_fn))
+        step = sgd_step(strategy, w, b)
+        values = [coordinator.schedule(step, args=(iterator,)) for _ in range(80)]
+        deadline = time.monotonic() + 60
+        while sum(v._done.is_set() for v in values) < 6 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert sum(v._done.is_set() for v in values) < 80  # killed mid-training
+        victim = local.worker_pids[0]
+        os.kill(victim, signal.SIGKILL)
+        coordinator.join()  # TF's behaviour: the lost worker's closure runs on the other worker
+        assert all(np.isfinite(v.fetch()) for v in values)
+        assert len(coordinator.worker_failures) == 1 and "worker 0" in coordinator.worker_failures[0]
+        assert len(coordinator.staleness) >= 80  # a closure cut off mid-way may have updated twice
+        x, y = regression_data()
+        solution, *_ = np.linalg.lstsq(np.hstack([x, np.ones((256, 1), "float32")]), y, rcond=None)
+        np.testing.assert_allclose(w.numpy(), solution[:3], atol=0.05)
+        pids = local.ps_pids + local.worker_pids
+    for pid in pids:
+        assert not _running(pid)
+    assert json.dumps(coordinator.worker_failures)
