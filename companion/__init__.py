@@ -106,15 +106,15 @@ __all__ = sorted({
     "int8", "int16", "int32", "int64", "string", "uint8", "uint16", "uint32", "uint64",
     "config", "data", "datasets", "distribute", "dtypes", "errors", "experimental", "image", "io", "linalg",
     "math", "OptionalSpec",
-    "nn", "random", "saved_model", "strings", "summary", "tpu",
+    "nn", "random", "saved_model", "strings", "summary", "tpu", "ragged", "RaggedTensor",
     "keras", "train", "numpy_function", "py_function",
     "constant_initializer", "ones_initializer", "random_normal_initializer",
     "random_uniform_initializer", "zeros_initializer",
 })
 
 # imported on first use: keeps import fast
-_LAZY = ("compat", "data", "datasets", "distribute", "experimental", "image", "io", "keras", "saved_model",
-         "strings", "summary", "tpu", "train")
+_LAZY = ("compat", "data", "datasets", "distribute", "experimental", "image", "io", "keras", "ragged",
+         "saved_model", "strings", "summary", "tpu", "train")
 # TensorFlow's top-level initializers (tf.initializers v2) are Keras's classes with the same defaults.
 _INITIALIZERS = {"constant_initializer": "Constant", "ones_initializer": "Ones",
                  "random_normal_initializer": "RandomNormal",
@@ -133,6 +133,11 @@ def __getattr__(name):
 
         globals()[name] = OptionalSpec
         return OptionalSpec
+    if name == "RaggedTensor":  # tf.RaggedTensor, with tf.ragged in companion.ragged
+        from companion.ragged import RaggedTensor
+
+        globals()[name] = RaggedTensor
+        return RaggedTensor
     if name in _INITIALIZERS:
         initializers = importlib.import_module("companion.keras.initializers")
         globals()[name] = getattr(initializers, _INITIALIZERS[name])
@@ -143,4 +148,4 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted(set(globals()) | set(_LAZY) | set(_INITIALIZERS) | {"OptionalSpec"})
+    return sorted(set(globals()) | set(_LAZY) | set(_INITIALIZERS) | {"OptionalSpec", "RaggedTensor"})

@@ -9,6 +9,7 @@ import jax.numpy as jnp
 
 from companion._core import _dtypes
 from companion._core._convert import as_input, binary_inputs
+from companion._core._dispatch import composite
 from companion._core._errors import InvalidArgumentError, InvalidArgumentTypeError, UnimplementedTypeError
 from companion._core._op import op
 from companion._ops._shape_hints import matmul_instead_hint
@@ -31,6 +32,9 @@ def _binary(name, fn, doc):
     pure = op(name)(fn)
 
     def apply(x, y, name=None):
+        ragged = composite(x, y)
+        if ragged is not None:  # TF's ragged dispatch: the op runs on the flat values
+            return ragged._dispatch_elementwise(apply, x, y)
         x, y = binary_inputs(x, y, pure.name)
         try:
             return pure(x, y)
@@ -111,6 +115,8 @@ def _unary(name, fn, kinds="number", doc=None):
     pure = op(name)(fn)
 
     def apply(x, name=None):
+        if composite(x) is not None:
+            return x._dispatch_elementwise(apply, x)
         x = as_input(x)
         _check_kind(x, kinds, pure.name)
         return pure(x)
@@ -194,6 +200,8 @@ def cast(x, dtype, name=None):
         companion.Tensor([ 1 -1], shape=(2,), dtype=int32)
     """
     target = _dtypes.as_dtype(dtype)
+    if composite(x) is not None:
+        return x._dispatch_elementwise(cast, x, target)
     x = as_input(x)
     if target == _dtypes.string or x.dtype == _dtypes.string:
         raise UnimplementedTypeError(

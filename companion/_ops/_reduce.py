@@ -6,6 +6,7 @@ import numpy as np
 
 from companion._core import _dtypes
 from companion._core._convert import as_input
+from companion._core._dispatch import composite
 from companion._core._errors import InvalidArgumentError, InvalidArgumentTypeError
 from companion._core._op import op
 from companion._ops._math import cast
@@ -67,6 +68,8 @@ def _reduction(name, fn, kinds, summary, example=""):
     pure = op(name, static=("axis", "keepdims"))(fn)
 
     def reduce(input_tensor, axis=None, keepdims=False, name=None):
+        if composite(input_tensor) is not None:  # TF's ragged dispatch
+            return input_tensor._dispatch_reduce(reduce.__name__, reduce, axis, keepdims)
         x = as_input(input_tensor)
         _check_kind(x, kinds, pure.name)
         axes = normalize_axes(axis, x._value.ndim, pure.name)

@@ -3,12 +3,12 @@
 String tensors hold NumPy object arrays of ``bytes`` (XLA has no string type), so these ops run in
 NumPy on values known when they are called: eagerly, in `Dataset` transformations, or inside a
 `function` on strings known while tracing (constants, inputs). ``split``/``unicode_decode`` of a
-vector return a small `RaggedTensor` (rows of different lengths) where TF returns ``tf.RaggedTensor``.
+vector return a `companion.RaggedTensor` (rows of different lengths), as TF returns ``tf.RaggedTensor``.
 """
 
+from companion.ragged._ragged_tensor import RaggedTensor
 from companion.strings._join import format, join, reduce_join
 from companion.strings._numbers import as_string, to_number
-from companion.strings._ragged import RaggedTensor
 from companion.strings._split import bytes_split, split, unicode_decode, unicode_encode, unicode_split
 from companion.strings._transform import length, lower, regex_full_match, regex_replace, strip, substr, upper
 

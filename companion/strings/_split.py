@@ -3,7 +3,7 @@
 import numpy as np
 
 from companion._core import _dtypes
-from companion.strings._ragged import RaggedTensor
+from companion.ragged._ragged_tensor import RaggedTensor
 from companion.strings._values import each, number_tensor, numbers_of, string_tensor, strings_of
 
 

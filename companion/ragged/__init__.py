@@ -1,0 +1,15 @@
+"""``companion.ragged``: TensorFlow's ``tf.ragged`` and `RaggedTensor` (rows of different lengths).
+
+A `RaggedTensor` keeps TF's layout, ``values`` cut at ``row_splits``; the values are ordinary
+tensors (math on them runs as ops, eagerly or inside `function`, and tapes see it), the row
+partition lives on the host so every shape stays static for XLA. Elementwise ops
+(``tf.math.*``, ``+ - * /``), ``cast`` and the reductions (``reduce_sum``/``mean``/``max``/...
+over ``axis`` None, 0 or 1) accept RaggedTensors, as TF dispatches them.
+"""
+
+from companion.ragged import _operators  # noqa: F401  (the Python operators of RaggedTensor)
+from companion.ragged._constant import constant
+from companion.ragged._map_flat_values import map_flat_values
+from companion.ragged._ragged_tensor import RaggedTensor
+
+__all__ = ["RaggedTensor", "constant", "map_flat_values"]

@@ -1,0 +1,35 @@
+"""Python operators on RaggedTensors (``r * 2``, ``r + r``, ``-r``, ``r > 0``): elementwise on the values."""
+
+from companion.ragged._map_flat_values import elementwise
+from companion.ragged._ragged_tensor import RaggedTensor
+
+
+def _binary(op_name, reverse=False):
+    def method(self, other):
+        from companion._ops import _math
+
+        op = getattr(_math, op_name)
+        return elementwise(op, other, self) if reverse else elementwise(op, self, other)
+
+    method.__name__ = op_name
+    return method
+
+
+def _unary(op_name):
+    def method(self):
+        from companion._ops import _math
+
+        return elementwise(getattr(_math, op_name), self)
+
+    return method
+
+
+_BINARY = {"add": "add", "sub": "subtract", "mul": "multiply", "truediv": "truediv",
+           "floordiv": "floordiv", "mod": "floormod", "pow": "pow"}
+for _dunder, _name in _BINARY.items():
+    setattr(RaggedTensor, f"__{_dunder}__", _binary(_name))
+    setattr(RaggedTensor, f"__r{_dunder}__", _binary(_name, reverse=True))
+for _dunder, _name in {"lt": "less", "le": "less_equal", "gt": "greater", "ge": "greater_equal"}.items():
+    setattr(RaggedTensor, f"__{_dunder}__", _binary(_name))
+RaggedTensor.__neg__ = _unary("negative")
+RaggedTensor.__abs__ = _unary("abs")
