@@ -1,6 +1,7 @@
-"""Autograder timing: one Week-1 submission, a batch of 20 with --jobs 2, and where the time goes.
+"""Autograder timing: one Week-1 submission, a batch of 20 with --jobs 2, where the time goes, and throughput.
 
 Run: .venv/bin/python benchmarks/grading.py [--assignment c2w1] [--batch 20] [--repeats 3]
+     .venv/bin/python benchmarks/grading.py --throughput 50   (only the class-scale table)
 
 Measures, with the solution notebook as the submission (the slowest honest one: every cell runs):
 - `companion-grade` on one submission, as a fresh CLI process with a warm reference cache
@@ -11,10 +12,20 @@ Measures, with the solution notebook as the submission (the slowest honest one: 
   notebook cells, its graded exercises (from the parent's clock, saved in results.json), and the
   rest (CLI start-up, structure checks, reports).
 Each figure is the median over `--repeats` runs.
+
+With `--throughput N`: N copies of the solution graded by one CLI run at `--jobs` 1, 2 and the core
+count, with the warm pool (forked children, `graders/_pool.py`) and without it
+($COMPANION_GRADER_POOL=0: a fresh sandboxed Python per submission), interleaved. Each row gives the
+wall time, seconds per submission, submissions per minute, and the CPU seconds the whole grading
+used per submission (CLI, sandboxes and children: all are waited for, so the kernel bills them to this
+process); on a machine shared with other work the wall figures vary, the CPU figure much less, and
+`cores x 60 / CPU-s` is the rate the grader would reach with the cores to itself.
 """
 
 import argparse
 import json
+import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -30,12 +41,48 @@ from graders._assignments import load_assignment  # noqa: E402
 from graders._sandbox import describe, sandbox_mode  # noqa: E402
 
 
-def cli(assignment: str, paths: list[Path], out: Path, cache: Path, *extra: str) -> float:
+def cli(assignment: str, paths: list[Path], out: Path, cache: Path, *extra: str, env=None) -> float:
     """Seconds for one `python -m graders` run (fails loudly if the CLI fails)."""
     start = time.perf_counter()
     subprocess.run([sys.executable, "-m", "graders", assignment, *map(str, paths), "--out", str(out),
-                    "--cache", str(cache), "--force", *extra], cwd=ROOT, check=True, capture_output=True)
+                    "--cache", str(cache), "--force", *extra], cwd=ROOT, check=True, capture_output=True,
+                   env=env)
     return time.perf_counter() - start
+
+
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def throughput(options) -> None:
+    """The class-scale table: N copies at --jobs 1, 2 and the core count, with and without the pool."""
+    assignment = load_assignment(options.assignment)
+    cores = os.cpu_count() or 1
+    with tempfile.TemporaryDirectory(prefix="grading-bench-") as scratch:
+        scratch = Path(scratch)
+        folder = scratch / "submissions"
+        folder.mkdir()
+        for number in range(options.throughput):
+            shutil.copy(assignment.solution, folder / f"learner{number:02d}.ipynb")
+        cache = scratch / "cache"
+        cli(options.assignment, [folder / "learner00.ipynb"], scratch / "warm", cache)  # the reference
+        rows = []
+        for jobs in sorted({1, 2, cores}):
+            for pool in ("1", "0"):
+                env = {**os.environ, "COMPANION_GRADER_POOL": pool}
+                cpu = children_cpu()
+                wall = cli(options.assignment, [folder], scratch / f"out-{jobs}-{pool}", cache,
+                           "--jobs", str(jobs), env=env)
+                rows.append((jobs, pool == "1", wall, children_cpu() - cpu))
+    n = options.throughput
+    print(f"sandbox: {describe(sandbox_mode())}; {n} copies of the {options.assignment} solution; "
+          f"{cores} cores")
+    print("| --jobs | children | wall s | s per submission | submissions per minute | CPU-s per submission |")
+    print("|---|---|---|---|---|---|")
+    for jobs, pool, wall, cpu in rows:
+        kind = "forked from a warm zygote" if pool else "fresh Python each"
+        print(f"| {jobs} | {kind} | {wall:.1f} | {wall / n:.2f} | {60 * n / wall:.1f} | {cpu / n:.2f} |")
 
 
 def median_run(assignment: str, path: Path, out: Path, cache: Path, repeats: int) -> tuple[float, dict]:
@@ -54,6 +101,8 @@ def median(measure, repeats: int) -> float:
 
 def main() -> None:
     options = parse()
+    if options.throughput:
+        return throughput(options)
     assignment = load_assignment(options.assignment)
     with tempfile.TemporaryDirectory(prefix="grading-bench-") as scratch:
         scratch = Path(scratch)
@@ -89,6 +138,8 @@ def parse():
     parser.add_argument("--assignment", default="c2w1")
     parser.add_argument("--batch", type=int, default=20)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--throughput", type=int, default=0, metavar="N",
+                        help="only the throughput table, for N copies of the solution")
     return parser.parse_args()
 
 

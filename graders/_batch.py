@@ -7,6 +7,7 @@ reference, unless `force`. summary.csv is rewritten at the end, also after an in
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import json
@@ -25,6 +26,7 @@ from graders._grade import fingerprint, grade_submission
 from graders._gradescope import results_json
 from graders._hidden_paths import hidden_paths
 from graders._limits import Limits
+from graders._pool import ForkServer, PoolError, pool_enabled
 from graders._reference import default_cache_dir, load_or_compute
 from graders._result import SubmissionResult
 from graders._spec import Assignment
@@ -42,6 +44,7 @@ class BatchOptions:
     force: bool = False
     cache_dir: Path | None = None
     seed: int | None = None
+    pool: bool = True
 
 
 def grade_batch(assignment: Assignment, paths: list[Path], options: BatchOptions = BatchOptions(),
@@ -60,9 +63,10 @@ def grade_batch(assignment: Assignment, paths: list[Path], options: BatchOptions
     report(f"[grade] {assignment.name}: {len(submissions)} submission(s), {len(todo)} to grade, "
            f"{options.jobs} at a time; reports in {out}")
     try:
-        with ThreadPoolExecutor(max_workers=options.jobs) as pool:
-            futures = [pool.submit(_grade_safely, path, ids[path], assignment, reference, limits, hidden)
-                       for path in todo]
+        with _warm_pool(options.pool and bool(todo), limits, hidden, report) as zygote, \
+                ThreadPoolExecutor(max_workers=options.jobs) as threads:
+            futures = [threads.submit(_grade_safely, path, ids[path], assignment, reference, limits, hidden,
+                                      zygote) for path in todo]
             for future in as_completed(futures):
                 _write_reports(future.result(), out, report)
     finally:
@@ -94,11 +98,27 @@ def grading_seed(out: Path, seed: int | None = None) -> int:
     return int(seed)
 
 
+@contextlib.contextmanager
+def _warm_pool(wanted: bool, limits: Limits, hidden: tuple[Path, ...], report: Callable[[str], None]):
+    """A `ForkServer` for the batch where the sandbox allows one (see `_pool`), else None."""
+    if not (wanted and pool_enabled()):
+        yield None
+        return
+    try:
+        server = ForkServer(limits, hidden)
+    except PoolError as error:
+        report(f"[grade] warm pool unavailable, starting a fresh process per submission: {error}")
+        yield None
+        return
+    with server:
+        yield server
+
+
 def _grade_safely(path: Path, submission_id: str, assignment: Assignment, reference, limits: Limits,
-                  hidden: tuple[Path, ...]) -> SubmissionResult:
+                  hidden: tuple[Path, ...], zygote=None) -> SubmissionResult:
     """`grade_submission`, with any unexpected grader failure turned into this submission's row only."""
     try:
-        return grade_submission(path, submission_id, assignment, reference, limits, hidden)
+        return grade_submission(path, submission_id, assignment, reference, limits, hidden, zygote)
     except Exception as error:  # noqa: BLE001 - one submission must never stop the batch
         result = SubmissionResult(submission_id, path, assignment.name, [], "grader error",
                                   notes=[f"The grader failed on this submission ({type(error).__name__}); "

@@ -86,6 +86,15 @@ def entering(group: Path | None, argv: list[str]) -> list[str]:
     return ["/bin/sh", "-c", script, "sh", str(group), *argv]
 
 
+def move(group: Path | None, pid: int) -> None:
+    """Put the single-threaded process `pid` (not yet started on any work) into `group`."""
+    if group is not None:
+        try:
+            (group / "cgroup.procs").write_text(str(pid))
+        except OSError:
+            pass
+
+
 def remove(group: Path | None, attempts: int = 30) -> None:
     """Delete a child cgroup once the last process of the sandbox's PID namespace has gone."""
     for _ in range(attempts if group is not None else 0):

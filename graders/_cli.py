@@ -28,7 +28,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         limits = Limits(options.timeout, options.exercise_timeout, options.memory, options.cpu_time)
         assignment = load_assignment(options.assignment)
-        batch = BatchOptions(options.out, options.jobs, limits, options.force, options.cache, options.seed)
+        batch = BatchOptions(options.out, options.jobs, limits, options.force, options.cache, options.seed,
+                             pool=not options.no_pool)
         print(f"[grade] sandbox: {describe(sandbox_mode())}", flush=True)
         rows = grade_batch(assignment, options.paths, batch, report=lambda line: print(line, flush=True))
     except (UnknownAssignmentError, SpecError, SandboxError, FileNotFoundError, ValueError) as error:
@@ -79,6 +80,9 @@ def parser() -> argparse.ArgumentParser:
     cli.add_argument("--cache", type=Path, default=None, help="reference cache (default: build/grader-cache)")
     cli.add_argument("--seed", type=int, default=None,
                      help="seed of the generated hidden cases (default: kept in OUT/.grading-seed, else new)")
+    cli.add_argument("--no-pool", action="store_true",
+                     help="start a fresh sandboxed Python per submission instead of forking each from a warm "
+                          "zygote (also: COMPANION_GRADER_POOL=0)")
     return cli
 
 

@@ -20,8 +20,10 @@ from graders._verdict import exercise_result
 
 
 def grade_submission(path: Path, submission_id: str, assignment: Assignment, reference: Reference,
-                     limits: Limits, hidden: tuple[Path, ...]) -> SubmissionResult:
-    """The graded result of the notebook at `path` (never raises for a bad submission)."""
+                     limits: Limits, hidden: tuple[Path, ...], pool=None) -> SubmissionResult:
+    """The graded result of the notebook at `path` (never raises for a bad submission).
+
+    `pool`: a warm `_pool.ForkServer` to fork the child from (else a fresh process is started)."""
     start = time.monotonic()
     result = SubmissionResult(submission_id, path, assignment.name, [], "graded",
                               fingerprint=fingerprint(path, reference), sandbox=sandbox_mode())
@@ -32,16 +34,16 @@ def grade_submission(path: Path, submission_id: str, assignment: Assignment, ref
         result.exercises = [exercise_result(e, None, [], problem=str(error)) for e in assignment.exercises]
         result.seconds = time.monotonic() - start
         return result
-    _grade_notebook(notebook, assignment, reference, limits, hidden, result)
+    _grade_notebook(notebook, assignment, reference, limits, hidden, result, pool)
     result.seconds = time.monotonic() - start
     return result
 
 
 def _grade_notebook(notebook: dict, assignment: Assignment, reference: Reference, limits: Limits,
-                    hidden: tuple[Path, ...], result: SubmissionResult) -> None:
+                    hidden: tuple[Path, ...], result: SubmissionResult, pool=None) -> None:
     problems, result.notes = structure_problems(notebook, assignment)
     runnable = [encode_exercise(e) for e in assignment.exercises if e.id not in problems]
-    run = run_notebook(code_cells(notebook), runnable, limits, hidden)
+    run = run_notebook(code_cells(notebook), runnable, limits, hidden, pool)
     result.exercises = [
         exercise_result(ex, run.exercises.get(ex.id), reference.outputs[ex.id], problems.get(ex.id))
         for ex in assignment.exercises]

@@ -19,10 +19,22 @@ class ChildProcess:
     """`argv` started in its own session; stdout+stderr drained into a bounded tail; RSS watched."""
 
     def __init__(self, argv: list[str], env: dict, cwd: Path, pass_fds: tuple[int, ...], memory_mb: int):
-        self.cgroup = cgroup.new_group()
-        self.process = subprocess.Popen(cgroup.entering(self.cgroup, argv), stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, cwd=cwd,
-                                        pass_fds=pass_fds, start_new_session=True)
+        group = cgroup.new_group()
+        process = subprocess.Popen(cgroup.entering(group, argv), stdin=subprocess.PIPE,
+                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, cwd=cwd,
+                                   pass_fds=pass_fds, start_new_session=True)
+        self._begin(process, group, memory_mb)
+
+    @classmethod
+    def adopt(cls, process, group: Path | None, memory_mb: int) -> ChildProcess:
+        """Watch a child started elsewhere (the warm pool's): `process` has Popen's pid, stdin, stdout,
+        poll and wait, leads its own process group, and is already in `group`."""
+        child = cls.__new__(cls)
+        child._begin(process, group, memory_mb)
+        return child
+
+    def _begin(self, process, group: Path | None, memory_mb: int) -> None:
+        self.cgroup, self.process = group, process
         self.killed_for: str | None = None
         self.printed_bytes = 0
         self._tail = b""

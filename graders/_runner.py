@@ -69,12 +69,16 @@ class _ProtocolError(ValueError):
 
 
 def run_notebook(cells: list[dict], exercises: list[dict], limits: Limits,
-                 hidden: tuple[Path, ...]) -> NotebookRun:
-    """Run `cells` then each exercise (`{"id", "cases": [[encoded args]]}`) in sandboxed children."""
+                 hidden: tuple[Path, ...], pool=None) -> NotebookRun:
+    """Run `cells` then each exercise (`{"id", "cases": [[encoded args]]}`) in sandboxed children.
+
+    With `pool` (a `_pool.ForkServer` started with the same limits and hidden paths), each child is
+    forked from its warm zygote instead of started afresh.
+    """
     start, results, pending, logs = time.monotonic(), {}, list(exercises), []
     cell_errors, stopped, first = None, "", None
     for _ in range(MAX_ATTEMPTS):
-        attempt = _attempt(cells, pending, limits, hidden)
+        attempt = _attempt(cells, pending, limits, hidden, pool)
         cell_errors = attempt.cell_errors if cell_errors is None else cell_errors
         results.update(attempt.exercises)
         first = first or attempt
@@ -112,13 +116,15 @@ def _not_run(stopped: str) -> str:
     return f"not graded: {stopped}" if stopped else "not graded: the notebook's process failed repeatedly"
 
 
-def _attempt(cells: list[dict], exercises: list[dict], limits: Limits, hidden: tuple[Path, ...]) -> _Attempt:
+def _attempt(cells: list[dict], exercises: list[dict], limits: Limits, hidden: tuple[Path, ...],
+             pool=None) -> _Attempt:
     """One child: start it, feed it, read its events until done, failure or deadline."""
     with tempfile.TemporaryDirectory(prefix="companion-grade-") as scratch:
         layout = _layout(Path(scratch), hidden)
         read_end, write_end = os.pipe()
         try:
-            child = _start(layout, write_end, limits)
+            child = _spawn(pool, write_end, limits) if pool is not None else None
+            child = child or _start(layout, write_end, limits)
         finally:
             os.close(write_end)
         attempt = _Attempt()
@@ -142,6 +148,16 @@ def _layout(scratch: Path, hidden: tuple[Path, ...]) -> Layout:
     (scratch / "work").mkdir(mode=0o755)
     (scratch / "stage").mkdir(mode=0o700)
     return Layout(work=scratch / "work", stage=scratch / "stage", hidden=hidden, needed=needed_paths(ROOT))
+
+
+def _spawn(pool, channel: int, limits: Limits) -> ChildProcess | None:
+    """A child forked by the warm pool, or None when the pool cannot give one (a fresh one is started)."""
+    from graders._pool import PoolError
+
+    try:
+        return pool.spawn(channel, limits.memory_mb)
+    except PoolError:
+        return None
 
 
 def _start(layout: Layout, channel: int, limits: Limits) -> ChildProcess:

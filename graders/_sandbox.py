@@ -72,18 +72,22 @@ def _probe(flags: list[str]) -> bool:
         return False
 
 
-def child_command(mode: str, layout: Layout, python_argv: list[str]) -> list[str]:
-    """The argv that starts `python_argv` inside the sandbox of `mode`."""
+def child_command(mode: str, layout: Layout, python_argv: list[str], drop: bool = True) -> list[str]:
+    """The argv that starts `python_argv` inside the sandbox of `mode`.
+
+    `drop=False` keeps the privileges it has inside its namespaces: only for the warm pool's zygote,
+    which runs no submission code and drops them in each child it forks (see `_zygote`).
+    """
     if mode == "none":
         return python_argv
-    drop = ["setpriv", "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs"]
+    drop_argv = ["setpriv", "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs"]
     flags = _NAMESPACES
     if mode == "root":
-        drop[1:1] = [f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups"]
+        drop_argv[1:1] = [f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups"]
     else:
         flags = ["--user", "--map-root-user", *_NAMESPACES]
     new_root = layout.stage / "root"
-    inside = f"cd {_q(layout.work)} && exec {_join([*drop, *python_argv])}"
+    inside = f"cd {_q(layout.work)} && exec {_join([*(drop_argv if drop else []), *python_argv])}"
     chroot = shutil.which("chroot") or shutil.which("chroot", path="/usr/sbin:/sbin") or "chroot"
     enter = f"{_q(chroot)} {_q(new_root)} /bin/sh -c {_q(inside)}"  # not exec: python must not be PID 1
     steps = ["set -e", *mount_steps(layout, new_root), enter]

@@ -35,7 +35,7 @@ print("FACTS" + json.dumps(facts))
 '''
 
 
-def facts(tmp_path: Path) -> dict:
+def facts(tmp_path: Path, pool=None) -> dict:
     """What a probe cell sees inside the sandbox (it writes into the repo only when namespaces protect it)."""
     secret = tmp_path / "secret.txt"
     secret.write_text("the answer")
@@ -43,7 +43,7 @@ def facts(tmp_path: Path) -> dict:
     cells = [{"index": 0, "source": f"HIDDEN_DIR, SECRET, REPO_FILE = {str(HIDDEN)!r}, {str(secret)!r}, "
                                      f"{str(repo_file)!r}\n" + PROBE}]
     try:
-        run = run_notebook(cells, [], Limits(notebook_timeout=30), hidden=(HIDDEN, tmp_path))
+        run = run_notebook(cells, [], Limits(notebook_timeout=30), (HIDDEN, tmp_path), pool)
     finally:
         if repo_file.parent == ROOT / "graders":
             repo_file.unlink(missing_ok=True)
