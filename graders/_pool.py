@@ -21,6 +21,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 from graders import _cgroup as cgroup
@@ -93,10 +94,14 @@ class ForkServer:
             os.close(job_read)
             os.close(log_write)
         process = _Forked(self, job, job_write, log_read)
-        try:
-            inner = replies.get(timeout=STARTUP_GRACE)
-        except queue.Empty:
-            raise PoolError("the grading pool's zygote did not fork a child in time") from None
+        inner, deadline = None, time.monotonic() + STARTUP_GRACE
+        while inner is None and self.process.poll() is None and time.monotonic() < deadline:
+            try:
+                inner = replies.get(timeout=0.5)
+            except queue.Empty:
+                pass
+        if inner is None:
+            raise PoolError("the grading pool's zygote did not fork a child (it exited or stalled)")
         process.pid = self._host_pid(inner)
         group = cgroup.new_group()
         cgroup.move(group, process.pid)  # before the job is sent: the child waits for it to go on

@@ -114,6 +114,17 @@ def test_a_pooled_child_sees_what_a_fresh_sandboxed_child_sees(tmp_path):
                                       "tty", "urandom", "zero"])
 
 
+@POOLED
+def test_a_dead_zygote_means_a_fresh_child_not_a_failed_submission():
+    limits = Limits(notebook_timeout=30)
+    cells = [{"index": 0, "source": "import sys\nprint('WARM', 'companion' in sys.modules)\n"}]
+    with ForkServer(limits, ()) as pool:
+        pool.process.kill()
+        pool.process.wait()
+        run = run_notebook(cells, [], limits, (), pool)
+    assert not run.stopped and "WARM False" in run.log
+
+
 def test_the_pool_can_be_turned_off(toy, tmp_path):
     grader = toy.Grader(tmp_path)
     cold = "import sys\nOK = 'companion' not in sys.modules\n"
