@@ -32,6 +32,13 @@ The rules:
   run without a restart; ``timeout`` counts the whole run, restarts included.
 - Ctrl-C stops all the workers; the command returns 130 and `launch` re-raises
   ``KeyboardInterrupt``.
+- Parameter servers: with ``ps=N`` (``--ps N``) the ``TF_CONFIG`` cluster has a ``chief``
+  (the first port), the workers and N ``ps`` tasks, all running the script (output lines
+  ``[chief 0]``, ``[worker i]``, ``[ps i]``); the ps and worker tasks start a
+  ``tf.distribute.Server`` and wait, the chief runs the ``ParameterServerStrategy`` and its
+  ``ClusterCoordinator``. The run ends when the chief ends: with its code, after the other
+  tasks are stopped. A worker that fails is only reported (the coordinator runs its
+  functions on the other workers, as TensorFlow's does); a ps task that fails stops the run.
 """
 
 from __future__ import annotations
@@ -46,6 +53,7 @@ import time
 from companion.distribute._launch_workers import (
     Worker,
     line_writer,
+    parameter_server_environments,
     stop_all,
     worker_environments,
     worker_ports,
@@ -59,8 +67,11 @@ _POLL_SECONDS = 0.05
 
 def launch(script: str | os.PathLike, workers: int = 2, devices_per_worker: int = 1, port: int | None = None,
            args=(), timeout: float | None = 600.0, startup_timeout: float | None = 120.0, stream=None,
-           restarts: int = 0) -> int:
+           restarts: int = 0, ps: int = 0) -> int:
     """Runs ``script`` as ``workers`` local processes of one cluster and returns the exit code.
+
+    With ``ps=N`` (``--ps N``) the cluster is a parameter-server one: a ``chief`` task, the
+    ``workers`` and ``N`` ``ps`` tasks each run ``script`` (see the module docstring).
 
     See the module docstring for the environment each worker gets and the rules for output,
     failures, restarts, time limits and ports.
@@ -76,6 +87,8 @@ def launch(script: str | os.PathLike, workers: int = 2, devices_per_worker: int 
             None for no check.
         stream: where the output lines go; default ``sys.stdout`` at the time of the call.
         restarts: how many times to start all the workers again after a worker fails.
+        ps: how many ``ps`` tasks; with ps > 0 a ``chief`` task is added and the run ends
+            when the chief ends.
 
     Returns:
         0 when every worker exited with 0 (possibly after restarts); the last failing
@@ -94,13 +107,20 @@ def launch(script: str | os.PathLike, workers: int = 2, devices_per_worker: int 
         ...
         ValueError: `workers` must be a positive integer. Received: workers=0
     """
-    _check_arguments(script, workers, devices_per_worker, port, timeout, startup_timeout, restarts)
+    _check_arguments(script, workers, devices_per_worker, port, timeout, startup_timeout, restarts, ps)
     write = line_writer(sys.stdout if stream is None else stream)
-    ports = worker_ports(workers, port)
+    ports = worker_ports(workers + (1 + ps if ps else 0), port)
     command = [sys.executable, os.fspath(script), *map(str, args)]
-    write(f"[launch] {workers} worker(s) x {devices_per_worker} device(s), ports {ports}: "
-          f"{' '.join(command[1:])}")
-    environments = worker_environments(ports, devices_per_worker, os.environ)
+    if ps:
+        write(f"[launch] 1 chief, {workers} worker(s) x {devices_per_worker} device(s) and {ps} ps task(s), "
+              f"ports {ports}: {' '.join(command[1:])}")
+        tasks = parameter_server_environments(ports, workers, ps, devices_per_worker, os.environ)
+    else:
+        write(f"[launch] {workers} worker(s) x {devices_per_worker} device(s), ports {ports}: "
+              f"{' '.join(command[1:])}")
+        tasks = [("worker", index, env) for index, env in
+                 enumerate(worker_environments(ports, devices_per_worker, os.environ))]
+    supervise = _supervise_parameter_servers if ps else _supervise
     deadline = time.monotonic() + timeout if timeout else None
     team = []
     try:
@@ -108,8 +128,8 @@ def launch(script: str | os.PathLike, workers: int = 2, devices_per_worker: int 
             if attempt:
                 write(f"[launch] restart {attempt} of {restarts}: starting all {workers} worker(s) again "
                       "with the same TF_CONFIG")
-            team = [Worker(index, command, env, write) for index, env in enumerate(environments)]
-            code = _supervise(team, deadline, timeout, startup_timeout or None, write, attempt)
+            team = [Worker(index, command, env, write, job) for job, index, env in tasks]
+            code = supervise(team, deadline, timeout, startup_timeout or None, write, attempt)
             if code in (0, TIMEOUT_EXIT):
                 return code
         if restarts:
@@ -138,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
     previous = signal.signal(signal.SIGTERM, _exit_on_sigterm) if in_main_thread else None
     try:
         return launch(options.script, options.workers, options.devices_per_worker, options.port, options.args,
-                      options.timeout, options.startup_timeout, restarts=options.restarts)
+                      options.timeout, options.startup_timeout, restarts=options.restarts, ps=options.ps)
     except ValueError as error:
         cli.error(str(error))
     except KeyboardInterrupt:
@@ -168,6 +188,9 @@ def parser() -> argparse.ArgumentParser:
     cli.add_argument("--restarts", type=_number(int, 0), default=0, metavar="N",
                      help="when a worker fails, stop the others and start all the workers again, up to N "
                           "times (default: 0)")
+    cli.add_argument("--ps", type=_number(int, 0), default=0, metavar="N",
+                     help="parameter-server tasks: with N > 0 the cluster also has a chief and N ps tasks, "
+                          "for ParameterServerStrategy (default: 0)")
     cli.add_argument("script", help="the Python script every worker runs")
     cli.add_argument("args", nargs=argparse.REMAINDER, help="arguments for the script")
     return cli
@@ -195,14 +218,47 @@ def _supervise(team: list[Worker], deadline: float | None, timeout: float | None
         time.sleep(_POLL_SECONDS)
 
 
+def _supervise_parameter_servers(team: list[Worker], deadline: float | None, timeout: float | None,
+                                  startup_timeout: float | None, write, restarted: int) -> int:
+    """A parameter-server cluster: the chief's end ends the run; a lost worker is only reported
+    (the chief's coordinator reschedules its functions); a lost ps task fails the run."""
+    start = time.monotonic()
+    chief, lost = team[0], set()
+    while True:
+        if chief.returncode is not None:
+            if chief.returncode:
+                return _fail(team, chief, write)
+            stop_all(team, GRACE_SECONDS)
+            _flush(team)
+            write("[launch] the chief finished; stopped the worker and ps tasks")
+            return 0
+        for task in team[1:]:
+            if task.returncode is not None and task.name not in lost:
+                if task.job == "ps":
+                    return _fail(team, task, write)
+                lost.add(task.name)
+                write(f"[launch] {task.name} {_how(task.returncode)}; the chief's coordinator runs its "
+                      "functions on the other workers")
+        if deadline is not None and time.monotonic() > deadline:
+            return _time_out(team, f"the chief did not finish within timeout={timeout:g} s", write)
+        silent = [w.name for w in team if w.returncode is None and not w.has_output.is_set()]
+        if startup_timeout is not None and time.monotonic() - start > startup_timeout and silent:
+            return _time_out(team, _hung_message(silent, startup_timeout), write)
+        time.sleep(_POLL_SECONDS)
+
+
+def _how(code: int) -> str:
+    return f"exited with code {code}" if code > 0 else f"was killed by signal {_signal_name(-code)}"
+
+
 def _fail(team: list[Worker], failed: Worker, write) -> int:
     stop_all(team, GRACE_SECONDS)
     _flush(team)
     code = failed.returncode
-    how = f"exited with code {code}" if code > 0 else f"was killed by signal {_signal_name(-code)}"
-    write(f"[launch] worker {failed.index} {how}; stopped the other workers.")
+    others = "workers" if failed.job == "worker" and len({t.job for t in team}) == 1 else "tasks"
+    write(f"[launch] {failed.name} {_how(code)}; stopped the other {others}.")
     if failed.stderr_tail:
-        write(f"[launch] the last lines worker {failed.index} wrote to stderr:")
+        write(f"[launch] the last lines {failed.name} wrote to stderr:")
         for line in failed.stderr_tail:
             write(f"[launch]   {line}")
     return code if code > 0 else 128 - code
@@ -226,17 +282,22 @@ def _flush(team: list[Worker]) -> None:
         worker.join_output(2.0)
 
 
-def _check_arguments(script, workers, devices_per_worker, port, timeout, startup_timeout, restarts) -> None:
+def _check_arguments(script, workers, devices_per_worker, port, timeout, startup_timeout, restarts,
+                     ps=0) -> None:
     for name, value in (("workers", workers), ("devices_per_worker", devices_per_worker)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise ValueError(f"`{name}` must be a positive integer. Received: {name}={value!r}")
+    if isinstance(ps, bool) or not isinstance(ps, int) or ps < 0:
+        raise ValueError("`ps` must be an integer >= 0 (how many parameter-server tasks; 0 for a "
+                         f"MultiWorkerMirroredStrategy cluster). Received: ps={ps!r}")
     if isinstance(restarts, bool) or not isinstance(restarts, int) or restarts < 0:
         raise ValueError("`restarts` must be an integer >= 0 (how many times to start all the workers again "
                          f"after a failure). Received: restarts={restarts!r}")
+    tasks = workers + (1 + ps if ps else 0)
     if port is not None and (isinstance(port, bool) or not isinstance(port, int)
-                             or not 1 <= port <= 65536 - workers):
-        raise ValueError(f"`port` must be None or an integer from 1 to {65536 - workers} (the first of "
-                         f"{workers} consecutive ports). Received: port={port!r}")
+                             or not 1 <= port <= 65536 - tasks):
+        raise ValueError(f"`port` must be None or an integer from 1 to {65536 - tasks} (the first of "
+                         f"{tasks} consecutive ports). Received: port={port!r}")
     for name, value in (("timeout", timeout), ("startup_timeout", startup_timeout)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int | float) or value < 0):
             raise ValueError(f"`{name}` must be a number of seconds >= 0, or None. "

@@ -40,11 +40,31 @@ def worker_environments(ports: list[int], devices_per_worker: int, base: Mapping
     return [dict(common, TF_CONFIG=json.dumps({"cluster": cluster, "task": task})) for task in tasks]
 
 
+def parameter_server_environments(ports: list[int], workers: int, ps: int, devices_per_worker: int,
+                                  base: Mapping[str, str]) -> list[tuple[str, int, dict]]:
+    """``(job, index, environment)`` of each task of a parameter-server cluster: the chief (port 0),
+    ``workers`` workers, then ``ps`` ps tasks; every task shares one random connection secret."""
+    import secrets
+
+    cluster = {"chief": [f"localhost:{ports[0]}"],
+               "worker": [f"localhost:{port}" for port in ports[1:1 + workers]],
+               "ps": [f"localhost:{port}" for port in ports[1 + workers:1 + workers + ps]]}
+    common = worker_environments(ports[:1], devices_per_worker, base)[0]
+    common = dict(common, COMPANION_CLUSTER_SECRET=secrets.token_hex(16))
+    tasks = [(job, index) for job in ("chief", "worker", "ps") for index in range(len(cluster[job]))]
+    return [(job, index, dict(common, TF_CONFIG=json.dumps({"cluster": cluster,
+                                                             "task": {"type": job, "index": index}})))
+            for job, index in tasks]
+
+
 class Worker:
     """One worker process; two threads copy its stdout and stderr lines to ``write``, prefixed."""
 
-    def __init__(self, index: int, command: list[str], env: dict, write: Callable[[str], None]):
+    def __init__(self, index: int, command: list[str], env: dict, write: Callable[[str], None],
+                 job: str = "worker"):
         self.index = index
+        self.job = job
+        self.name = f"{job} {index}"
         self.stderr_tail = collections.deque(maxlen=STDERR_TAIL)
         self.has_output = threading.Event()
         self._write = write
@@ -79,7 +99,7 @@ class Worker:
             reader.join(max(0.0, deadline - time.monotonic()))
 
     def _copy(self, pipe, tail) -> None:
-        prefix = f"[worker {self.index}] "
+        prefix = f"[{self.name}] "
         for raw in iter(pipe.readline, b""):
             line = raw.decode("utf-8", "replace").rstrip("\r\n")
             self.has_output.set()

@@ -15,12 +15,16 @@ import json
 import os
 import secrets
 import signal
+import socket
 import subprocess
 import sys
+import tempfile
+import time
 
 from companion.distribute._launch_workers import worker_ports
 
 GRACE_SECONDS = 5.0
+STARTUP_SECONDS = 120.0
 
 
 class LocalCluster:
@@ -29,6 +33,8 @@ class LocalCluster:
     Attributes:
         cluster_resolver: a `TFConfigClusterResolver` for the task ``chief:0``.
         ps_pids, worker_pids: the processes' ids.
+
+    ``output(job, index)`` gives what a task wrote (its log), e.g. a worker's traceback.
     """
 
     def __init__(self, num_workers, num_ps):
@@ -43,17 +49,49 @@ class LocalCluster:
                    COMPANION_PARENT_PID=str(os.getpid()))
         env.setdefault("JAX_PLATFORMS", "cpu")
         self._processes = {}
+        self._logs = {}
+        atexit.register(self.shutdown)
         for job in ("ps", "worker"):
             for index in range(len(cluster[job])):
                 task_env = dict(env, TF_CONFIG=json.dumps({"cluster": cluster, "task": {"type": job,
                                                                                         "index": index}}))
+                log = self._logs[(job, index)] = tempfile.TemporaryFile()
                 self._processes[(job, index)] = subprocess.Popen(
                     [sys.executable, "-m", "companion.distribute._ps_task"], env=task_env,
-                    stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, start_new_session=os.name == "posix")
+                    stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=os.name == "posix")
         self.cluster_resolver = TFConfigClusterResolver(tf_config={"cluster": cluster,
                                                                    "task": {"type": "chief", "index": 0}})
         self.cluster_resolver._companion_secret = secret
-        atexit.register(self.shutdown)
+        self._wait_until_serving(cluster)
+
+    def _wait_until_serving(self, cluster, timeout=STARTUP_SECONDS):
+        """Waits until every task accepts connections; a task that exits first is an error."""
+        deadline = time.monotonic() + timeout
+        for (job, index), process in self._processes.items():
+            host, port = cluster[job][index].rsplit(":", 1)
+            while True:
+                where = f"The {job} task {index} of the local cluster"
+                if process.poll() is not None:
+                    output = self.output(job, index)
+                    self.shutdown()
+                    raise RuntimeError(f"{where} exited with code {process.returncode} while starting. "
+                                       f"Its output:\n{output}")
+                try:
+                    socket.create_connection((host, int(port)), timeout=1.0).close()
+                    break
+                except OSError:
+                    if time.monotonic() > deadline:
+                        output = self.output(job, index)
+                        self.shutdown()
+                        raise TimeoutError(f"{where} did not start serving within {timeout:g} s. "
+                                           f"Its output:\n{output}") from None
+                    time.sleep(0.1)
+
+    def output(self, job, index):
+        """What task ``job`` ``index`` has written (stdout and stderr), as text."""
+        log = self._logs[(job, index)]
+        log.seek(0)
+        return log.read().decode("utf-8", "replace")
 
     @property
     def ps_pids(self):

@@ -16,6 +16,7 @@ that process is gone, so no task outlives the notebook that started it.
 from __future__ import annotations
 
 import os
+import sys
 import threading
 import time
 
@@ -71,6 +72,8 @@ class Server:
                 target=_ps_service.serve, args=(self._address, key, self._job, self._index, self._cluster),
                 daemon=True, name=f"companion-{self._job}-{self._index}")
             self._thread.start()
+            print(f"Started server with target: {self.target} ({self._job} {self._index})", file=sys.stderr,
+                  flush=True)
 
     def join(self):
         """Blocks while the server runs (until the process is stopped)."""
@@ -101,6 +104,5 @@ def main() -> int:
     if parent:
         threading.Thread(target=_watch_parent, args=(int(parent),), daemon=True).start()
     server = Server(resolver.cluster_spec(), job_name=resolver.task_type, task_index=resolver.task_id)
-    print(f"companion {resolver.task_type} {resolver.task_id} serving at {server._address}", flush=True)
     server.join()
     return 0

@@ -22,6 +22,7 @@ import os
 import threading
 import time
 import traceback
+from multiprocessing import AuthenticationError
 from multiprocessing.managers import BaseManager
 
 import numpy as np
@@ -57,6 +58,10 @@ def connect(address: str, key: bytes, what: str, timeout: float = CONNECT_TIMEOU
         try:
             manager.connect()
             return manager
+        except AuthenticationError:
+            raise PermissionError(
+                f"{what} at {address} refused the connection key: it serves another cluster (its "
+                "TF_CONFIG cluster or COMPANION_CLUSTER_SECRET differs from this process's).") from None
         except (ConnectionError, OSError, EOFError) as error:
             if time.monotonic() > deadline:
                 from companion._core._errors import UnavailableError
