@@ -15,7 +15,7 @@ def test_formats_like_tf_print(capsys):
     tf.print(tf.range(10), output_stream=sys.stdout)
     tf.print(tf.constant(2.5), {"a": tf.constant([1])}, sep="|", end="!\n", output_stream=sys.stdout)
     assert capsys.readouterr().out.splitlines() == [
-        "x: [1 2 3] 5 text", "[0 1 2 ... 7 8 9]", "2.5|{'a': [1]}!"]
+        'x: [1 2 3] 5 "text"', "[0 1 2 ... 7 8 9]", "2.5|{'a': [1]}!"]  # TF 2.21 quotes "text" here
 
 
 def test_summarize_minus_one_prints_everything(capsys):
@@ -116,3 +116,19 @@ def test_a_call_returns_after_everything_it_prints():
             counts.append(len(captured.getvalue().splitlines()))
         weights.numpy()
     assert counts == [8, 8, 8]
+
+
+def test_strings_print_as_tf_prints_them(capsys):
+    # TF 2.21: a lone scalar string as it is; otherwise string elements in double quotes,
+    # C-escaped (UTF-8 kept); Python strings inside lists and dicts as their repr
+    tf.print(tf.constant("ada"), output_stream=sys.stdout)
+    tf.print("x", tf.constant("y"), {"k": tf.constant("v")}, ["b"], output_stream=sys.stdout)
+    tf.print(tf.constant(["é", "x"]), tf.constant("it's\\ a\nb"), output_stream=sys.stdout)
+
+    @tf.function
+    def show(s):
+        tf.print(s, "lit", output_stream=sys.stdout)
+
+    show(tf.constant("z"))
+    assert capsys.readouterr().out.splitlines() == [
+        "ada", """x "y" {'k': "v"} ['b']""", '["é" "x"] "it\\\'s\\\\ a\\nb"', '"z" lit']

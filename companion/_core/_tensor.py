@@ -142,21 +142,31 @@ class Tensor:
 
     # -- display ---------------------------------------------------------------------
     def __repr__(self):
-        if self.is_traced:
+        if self._shows_traced:
             return f"<companion.Tensor (traced) shape={self.shape} dtype={self.dtype.name}>"
         return (f"<companion.Tensor: shape={self.shape}, dtype={self.dtype.name}, "
                 f"numpy={_numpy_repr(self)}>")
 
     def __str__(self):
-        if self.is_traced:
+        if self._shows_traced:
             return f"companion.Tensor(traced, shape={self.shape}, dtype={self.dtype.name})"
         text = _numpy_str(self)
         text = "\n" + text if "\n" in text else text
         return f"companion.Tensor({text}, shape={self.shape}, dtype={self.dtype.name})"
 
+    @property
+    def _shows_traced(self):
+        """Whether it prints as a symbolic tensor: traced, or a string tensor inside a trace (its value
+        is known to companion, which keys traces by string values, but TF's graph tensor has none)."""
+        from companion._core._context import state
+
+        value = self._value
+        return isinstance(value, jax.core.Tracer) or (
+            state.staging and value.__class__ is np.ndarray and value.dtype == object)
+
     def __format__(self, format_spec):
         """Formats the value like NumPy does (TF's eager tensors): ``f"{t:.2f}"``, ``b'text'``."""
-        if self.is_traced:
+        if self._shows_traced:
             return format(str(self), format_spec)
         return format(self.numpy(), format_spec)
 

@@ -50,28 +50,56 @@ def print(*inputs, output_stream=None, sep=" ", end="\n", summarize=3, name=None
     return None
 
 
-def format_value(value, summarize=3):
-    """The text `print` shows for one value."""
+def format_value(value, summarize=3, quote=True, nested=False):
+    """The text `print` shows for one value: tensors by their values (string elements in double
+    quotes, C-escaped, as TF), Python strings as they are at the top level and as ``repr`` inside
+    lists and dicts."""
     if getattr(value, "_is_variable", False):
         value = value._read()
     if isinstance(value, Tensor):
-        value = value.numpy()
+        value = np.asarray(value.numpy()) if value.dtype.name == "string" else value.numpy()
     if isinstance(value, bytes):
-        return value.decode("utf-8", "replace")
+        return _quoted(value) if quote else value.decode("utf-8", "replace")
     if isinstance(value, (np.ndarray, np.generic)):
-        return _format_array(np.asarray(value), summarize)
+        return _format_array(np.asarray(value), summarize, quote)
     if isinstance(value, (list, tuple)):
-        inner = ", ".join(format_value(v, summarize) for v in value)
+        inner = ", ".join(format_value(v, summarize, nested=True) for v in value)
         return f"[{inner}]" if isinstance(value, list) else f"({inner})"
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{k!r}: {format_value(v, summarize)}" for k, v in value.items()) + "}"
-    return str(value)
+        return "{" + ", ".join(f"{k!r}: {format_value(v, summarize, nested=True)}"
+                               for k, v in value.items()) + "}"
+    return repr(value) if nested and isinstance(value, str) else str(value)
 
 
-def _format_array(array, summarize):
-    if array.dtype == object:
-        array = np.vectorize(lambda b: b.decode("utf-8", "replace") if isinstance(b, bytes) else b,
-                             otypes=[object])(array)
+def _is_string_scalar(value):
+    if getattr(value, "_is_variable", False) or not isinstance(value, Tensor):
+        return False
+    return value.dtype.name == "string" and value.shape.rank == 0
+
+
+_ESCAPES = {ord("\n"): "\\n", ord("\r"): "\\r", ord("\t"): "\\t", ord('"'): '\\"', ord("'"): "\\'",
+            ord("\\"): "\\\\"}
+
+
+def _quoted(item, quote=True):
+    """A string element as TF's print shows it: C-escaped (UTF-8 kept) in double quotes."""
+    if not quote:
+        return item.decode("utf-8", "replace") if isinstance(item, bytes) else str(item)
+    data = item if isinstance(item, bytes) else str(item).encode()
+    parts = []
+    for byte in data:
+        if byte in _ESCAPES:
+            parts.append(_ESCAPES[byte].encode())
+        elif byte < 0x20 or byte == 0x7F:
+            parts.append(f"\\{byte:03o}".encode())
+        else:
+            parts.append(bytes([byte]))
+    return '"' + b"".join(parts).decode("utf-8", "replace") + '"'
+
+
+def _format_array(array, summarize, quote=True):
+    if array.dtype.kind in "OS":
+        array = np.vectorize(lambda b: _quoted(b, quote), otypes=[object])(array.astype(object))
     if array.ndim == 0:
         return str(array[()])
     threshold = sys.maxsize if summarize is None or summarize < 0 else 2 * summarize
@@ -81,7 +109,10 @@ def _format_array(array, summarize):
 
 def _emit(leaves, treedef, stream, sep, end, summarize):
     values = jax.tree_util.tree_unflatten(treedef, leaves)
-    text = sep.join(format_value(v, summarize) for v in values) + end
+    if len(values) == 1 and _is_string_scalar(values[0]):  # TF prints a lone string scalar as it is
+        text = format_value(values[0], summarize, quote=False) + end
+    else:
+        text = sep.join(format_value(v, summarize) for v in values) + end
     if not isinstance(stream, str):
         stream.write(text)
         return

@@ -164,7 +164,7 @@ def test_mean_and_sum(rng):
     weighted = metrics.Mean()
     want = np.sum(values * w[:, None]) / (3 * np.sum(w))
     np.testing.assert_allclose(weighted(values, sample_weight=w), want, rtol=1e-5)
-    assert [v.name for v in mean.variables] == ["total:0", "count:0"]
+    assert [v.name for v in mean.variables] == ["total", "count"]  # TF 2.21 (Keras 3)
 
 
 def test_mean_with_lower_rank_weights_reduces_values_first(rng):

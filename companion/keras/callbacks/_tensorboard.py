@@ -112,7 +112,7 @@ class TensorBoard(Callback):
         with self._writer("train").as_default(step=epoch):
             for layer in self.model.layers:
                 for weight in layer.weights:
-                    path = f"{self.model.name}/{weight.name.split(':')[0]}".replace(":", "_")
+                    path = getattr(weight, "path", weight.name).replace(":", "_")  # Keras 3's tag
                     summary.histogram(f"{path}/histogram", weight)
                     if self.write_images:
                         summary.image(f"{path}/image", _as_image(weight.numpy()))

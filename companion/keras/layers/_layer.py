@@ -8,11 +8,12 @@ from companion._core import _dtypes
 from companion._core._convert import as_input
 from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor
-from companion._core._variable import Variable
 from companion._module import Module
 from companion._ops._math import cast
 from companion.keras import initializers, regularizers
 from companion.keras._functional._keras_tensor import is_symbolic
+from companion.keras.backend._name_scope import name_scope
+from companion.keras.backend._variable import KerasVariable
 from companion.keras.layers._call_context import CallContext, call_parameters
 from companion.keras.layers._keras_mask import get_keras_mask, set_keras_mask
 from companion.keras.layers._naming import unique_name
@@ -46,8 +47,8 @@ class Layer(Module):
         >>> layer = Scale(name="scale")
         >>> layer(tf.constant([[1.0, 2.0]])).numpy()
         array([[1., 2.]], dtype=float32)
-        >>> [w.name for w in layer.weights]
-        ['scale/w:0']
+        >>> [(w.name, w.path) for w in layer.weights]
+        [('w', 'scale/w')]
     """
 
     _is_layer = True
@@ -129,6 +130,10 @@ class Layer(Module):
 
     # -- calling ----------------------------------------------------------------------------
     def __call__(self, *args, **kwargs):
+        with name_scope(self.name, caller=self):  # weights built here get paths under this layer
+            return self._call(args, kwargs)
+
+    def _call(self, args, kwargs):
         if args:
             inputs, args = args[0], args[1:]
         elif "inputs" in kwargs:
@@ -199,7 +204,8 @@ class Layer(Module):
     # -- weights ----------------------------------------------------------------------------
     def add_weight(self, name=None, shape=None, dtype=None, initializer=None, regularizer=None,
                    trainable=None, constraint=None, **kwargs):
-        """Creates, tracks and returns a Variable named ``'{layer name}/{name}'``.
+        """Creates, tracks and returns a weight: a `KerasVariable` named ``name`` whose ``path`` is
+        ``'{open layer scopes}/{name}'`` (``'sequential/dense/kernel'``), as in Keras 3.
 
         Its initial value is ``initializer(shape, dtype)`` (Glorot uniform for floats, zeros
         otherwise), computed eagerly even when the layer is first called in a traced function.
@@ -209,10 +215,11 @@ class Layer(Module):
         if initializer is None:
             initializer = "glorot_uniform" if dtype.is_floating else "zeros"
         init = initializers.get(initializer)
-        var = Variable(lambda: init(shape, dtype=dtype), trainable=True if trainable is None else trainable,
-                       name=f"{self.name}/{name or 'Variable'}", dtype=dtype)
+        with name_scope(self.name, caller=self):
+            var = KerasVariable(lambda: init(shape, dtype=dtype), name=name, dtype=dtype,
+                                trainable=True if trainable is None else trainable)
         self._own_weights.append(var)
-        _deferred.variable_created(self, name or "Variable", var)  # restores a pending checkpoint value
+        _deferred.variable_created(self, var.name, var)  # restores a pending checkpoint value
         regularizer = regularizers.get(regularizer)
         if regularizer is not None:
             self._regularized.append((var, regularizer))
@@ -364,7 +371,8 @@ class Layer(Module):
 def _marking_built(build):
     @functools.wraps(build)
     def marked(self, input_shape):
-        result = build(self, input_shape)
+        with name_scope(self.name, caller=self):  # sublayers built here get paths under this layer
+            result = build(self, input_shape)
         self._build_input_shape = input_shape
         self.built = True
         return result

@@ -7,6 +7,8 @@ import numpy as np
 from companion._core import _dtypes
 from companion._core._variable import Variable
 from companion._core._variable_aggregation import VariableAggregation, VariableSynchronization
+from companion.keras.backend._name_scope import name_scope
+from companion.keras.backend._variable import KerasVariable
 
 
 class Metric:
@@ -56,9 +58,10 @@ class Metric:
         """
         dtype = _dtypes.as_dtype(dtype or self._dtype)
         shape = tuple(shape or ())
-        variable = Variable(_initial_value(initializer, shape, dtype), trainable=False, name=name,
-                            dtype=dtype, aggregation=VariableAggregation.SUM,
-                            synchronization=VariableSynchronization.ON_READ)
+        with name_scope(self.name.replace("/", "_"), caller=self):  # Keras 3 path: 'mean/total'
+            variable = KerasVariable(_initial_value(initializer, shape, dtype), trainable=False, name=name,
+                                     dtype=dtype, aggregation=VariableAggregation.SUM,
+                                     synchronization=VariableSynchronization.ON_READ)
         variable._replica_sum = True  # in Strategy.run, the replicas' updates add up
         self._weights.append(variable)
         return variable

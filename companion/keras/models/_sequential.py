@@ -3,6 +3,7 @@
 from companion.keras._functional._graph import conform
 from companion.keras._functional._input_layer import InputLayer
 from companion.keras._functional._keras_tensor import KerasTensor
+from companion.keras.backend._name_scope import name_scope
 from companion.keras.layers._layer import Layer
 from companion.keras.models._model import Model
 
@@ -51,7 +52,8 @@ class Sequential(Model):
             self._output = self._input
         self._stack.append(layer)
         if self._output is not None:
-            self._output = layer(self._output)
+            with name_scope(self.name, caller=self):  # Keras 3 builds the stack in the model's scope
+                self._output = layer(self._output)
             self._layer_outputs.append(self._output)
             self.built = True
         return None
@@ -74,9 +76,10 @@ class Sequential(Model):
         if self._input is None:
             return
         self._output, self._layer_outputs = self._input, []
-        for layer in self._stack:
-            self._output = layer(self._output)
-            self._layer_outputs.append(self._output)
+        with name_scope(self.name, caller=self):
+            for layer in self._stack:
+                self._output = layer(self._output)
+                self._layer_outputs.append(self._output)
 
     @property
     def layers(self):

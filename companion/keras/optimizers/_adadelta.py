@@ -26,7 +26,7 @@ class Adadelta(Optimizer):
 
     _slot_names = ("accumulated_grad", "accumulated_delta_var")
 
-    def __init__(self, learning_rate=0.001, rho=0.95, epsilon=1e-7, name="adadelta", **kwargs):
+    def __init__(self, learning_rate=0.001, rho=0.95, epsilon=1e-7, name=None, **kwargs):
         super().__init__(learning_rate=learning_rate, name=name, **kwargs)
         self.rho = float(rho)
         self.epsilon = float(epsilon)

@@ -26,7 +26,7 @@ class Adam(Optimizer):
     """
 
     def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7,
-                 amsgrad=False, name="adam", **kwargs):
+                 amsgrad=False, name=None, **kwargs):
         super().__init__(learning_rate=learning_rate, name=name, **kwargs)
         self.beta_1 = float(beta_1)
         self.beta_2 = float(beta_2)

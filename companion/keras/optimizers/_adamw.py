@@ -19,7 +19,7 @@ class AdamW(Adam):
     """
 
     def __init__(self, learning_rate=0.001, weight_decay=0.004, beta_1=0.9, beta_2=0.999,
-                 epsilon=1e-7, amsgrad=False, name="adamw", **kwargs):
+                 epsilon=1e-7, amsgrad=False, name=None, **kwargs):
         if weight_decay is None or weight_decay < 0:
             raise ValueError("`weight_decay` must be a non-negative float for AdamW. "
                              f"Received: weight_decay={weight_decay!r}")

@@ -34,7 +34,7 @@ class Nadam(Optimizer):
     _slot_names = ("momentum", "velocity", "u_product")
 
     def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7,
-                 name="nadam", **kwargs):
+                 name=None, **kwargs):
         super().__init__(learning_rate=learning_rate, name=name, **kwargs)
         self.beta_1 = float(beta_1)
         self.beta_2 = float(beta_2)

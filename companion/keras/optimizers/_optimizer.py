@@ -10,6 +10,9 @@ from companion._core._convert import as_input
 from companion._core._tensor import Tensor
 from companion._core._variable import Variable
 from companion._tape._gradient_tape import GradientTape
+from companion.keras.backend._name_scope import name_scope
+from companion.keras.backend._variable import KerasVariable
+from companion.keras.layers._naming import unique_name
 from companion.keras.optimizers import _clipping
 from companion.keras.optimizers.schedules import LearningRateSchedule
 from companion.keras.optimizers.schedules import deserialize as _deserialize_schedule
@@ -46,12 +49,13 @@ class Optimizer:
                  name=None, **kwargs):
         _check_clipping(clipnorm, clipvalue, global_clipnorm)
         _check_kwargs(kwargs)
-        self.name = name or type(self).__name__.lower()
+        self.name = name or unique_name(type(self).__name__)  # Keras 3: 'adam', 'adam_1', 'rm_sprop'
         self.clipnorm = clipnorm
         self.clipvalue = clipvalue
         self.global_clipnorm = global_clipnorm
-        self._iterations = Variable(lambda: np.zeros((), np.int64), trainable=False,
-                                    name=f"{self.name}/iteration")
+        with name_scope(self.name, caller=self):  # Keras 3 paths: 'adam/iteration'
+            self._iterations = KerasVariable(lambda: np.zeros((), np.int64), trainable=False,
+                                             name="iteration")
         self._learning_rate = self._make_learning_rate(learning_rate)
         self._slots = {}  # var.ref() -> {slot name: Variable}
         self._slot_list = []
@@ -163,8 +167,9 @@ class Optimizer:
         if callable(value):
             raise TypeError("`learning_rate` must be a float or a keras.optimizers.schedules."
                             f"LearningRateSchedule. Received: learning_rate={value!r}")
-        return Variable(_as_float(value), trainable=False, dtype=_dtypes.float32,
-                        name=f"{self.name}/learning_rate")
+        with name_scope(self.name, caller=self):
+            return KerasVariable(_as_float(value), trainable=False, dtype=_dtypes.float32,
+                                 name="learning_rate")
 
     def _current_learning_rate(self):
         if isinstance(self._learning_rate, LearningRateSchedule):
@@ -174,7 +179,8 @@ class Optimizer:
     def _slots_for(self, var):
         slots = self._slots.get(var.ref())
         if slots is None:
-            slots = {name: self._new_slot(var, name) for name in self._slot_names}
+            with name_scope(self.name, caller=self):  # paths 'adam/sequential_dense_kernel_momentum'
+                slots = {name: self._new_slot(var, name) for name in self._slot_names}
             self._slots[var.ref()] = slots
             self._slot_list.extend(slots.values())
             _deferred.slots_created(self, var, slots)  # restores pending checkpoint values
@@ -248,11 +254,17 @@ def _slot_like(var, name, fill, shape=None):
     """A non-trainable Variable ``fill(shape, dtype)`` named after ``var`` (made eagerly)."""
     shape = tuple(var._value.shape) if shape is None else shape
     dtype = var._value.dtype
-    return Variable(lambda: fill(shape, dtype), trainable=False, name=f"{_base_name(var)}/{name}")
+    name = f"{_base_name(var)}_{_KERAS_SLOT_NAMES.get(name, name)}"
+    return KerasVariable(lambda: fill(shape, dtype), trainable=False, name=name)
+
+
+# Keras 3's names of the slots companion keys as TF 2's optimizers did
+_KERAS_SLOT_NAMES = {"m": "momentum", "v": "velocity", "vhat": "velocity_hat"}
 
 
 def _base_name(var):
-    return var.name.split(":")[0]
+    """Keras 3 names a slot after its variable's path, '/' as '_' ('sequential_dense_kernel')."""
+    return getattr(var, "path", var.name.split(":")[0]).replace("/", "_").replace(":", "_")
 
 
 def _checked_variable(var):

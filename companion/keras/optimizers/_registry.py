@@ -17,8 +17,8 @@ def get(identifier):
 
     Example:
         >>> import companion as tf
-        >>> tf.keras.optimizers.get("adam")
-        <companion.keras.optimizers.Adam name='adam'>
+        >>> type(tf.keras.optimizers.get("adam")).__name__
+        'Adam'
     """
     if isinstance(identifier, Optimizer):
         return identifier

@@ -22,7 +22,7 @@ class SGD(Optimizer):
         0.9
     """
 
-    def __init__(self, learning_rate=0.01, momentum=0.0, nesterov=False, name="SGD", **kwargs):
+    def __init__(self, learning_rate=0.01, momentum=0.0, nesterov=False, name=None, **kwargs):
         if not 0 <= momentum <= 1:
             raise ValueError(f"`momentum` must be in [0, 1]. Received: momentum={momentum!r}")
         super().__init__(learning_rate=learning_rate, name=name, **kwargs)
