@@ -125,7 +125,8 @@ class Timeline:
                     ax.text(span.start + span.duration / 2, y, str(span.index), ha="center", va="center",
                             fontsize=7, color="white")
         ax.set_yticks(range(len(rows)), [f"{stage} ({thread})" for stage, thread in rows])
-        ax.set_ylim(len(rows) - 0.5, -0.5)
+        if rows:
+            ax.set_ylim(len(rows) - 0.5, -0.5)
         ax.set_xlim(0, self.elapsed)
         ax.set_xlabel("seconds since the trace started")
         ax.grid(axis="x", alpha=0.3)

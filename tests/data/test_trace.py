@@ -226,3 +226,28 @@ def test_the_guides_artificial_dataset_yields_one_tuples_as_vectors():
     assert [x.tolist() for x in artificial().as_numpy_iterator()] == [[0], [1], [2]]
     both = tf.data.Dataset.range(2).interleave(lambda _: artificial(), num_parallel_calls=2)
     assert [x.tolist() for x in both.as_numpy_iterator()] == [[0], [0], [1], [1], [2], [2]]
+
+
+def test_a_cache_in_files_and_a_record_reader_record_their_spans(tmp_path):
+    path = str(tmp_path / "records.tfrecord")
+    with tf.io.TFRecordWriter(path) as writer:
+        for text in (b"a", b"b"):
+            writer.write(text)
+    cached = _generated(3).cache(str(tmp_path / "cache"))
+    list(cached)  # writes the cache files
+    with trace() as timeline:
+        assert [x.numpy().tolist() for x in cached] == [[0], [1], [2]]
+        assert [bytes(x.numpy()) for x in tf.data.TFRecordDataset(path)] == [b"a", b"b"]
+        flat = tf.data.Dataset.range(2).flat_map(lambda x: tf.data.Dataset.from_tensors(x))
+        assert [int(x) for x in flat] == [0, 1]
+    assert [s.index for s in _of(timeline, "cache")] == [0, 1, 2]
+    assert _of(timeline, "generator") == []  # the files replaced the generator
+    assert [s.index for s in _of(timeline, "read")] == [0, 1]
+    assert [s.index for s in _of(timeline, "flat_map")] == [0, 1]
+
+
+def test_an_empty_timeline_plots_empty_axes():
+    with trace() as timeline:
+        pass
+    assert timeline.spans == [] and timeline.stages() == [] and timeline.to_rows() == []
+    assert timeline.plot().get_yticklabels() == []
