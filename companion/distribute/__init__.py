@@ -21,6 +21,7 @@ from companion.distribute._launch import launch
 from companion.distribute._local_cluster import create_local_cluster
 from companion.distribute._mirrored_variable import MirroredVariable
 from companion.distribute._parameter_server_strategy import ParameterServerStrategy
+from companion.distribute._partitioners import partitioners
 from companion.distribute._ps_server import Server
 from companion.distribute._reduce_op import ReduceOp
 from companion.distribute._strategies import (
@@ -95,6 +96,7 @@ class experimental:  # noqa: N801 (TF's namespace)
     TPUStrategy = TPUStrategy
     ParameterServerStrategy = ParameterServerStrategy
     coordinator = _coordinator_namespace
+    partitioners = partitioners
     create_local_cluster = staticmethod(create_local_cluster)
 
 

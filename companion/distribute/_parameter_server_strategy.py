@@ -17,9 +17,11 @@ import jax
 import numpy as np
 
 from companion._core._context import state
+from companion._core._shape import TensorShape
 from companion._core._variable import _ADD, Variable
 from companion.distribute import _ps_service
 from companion.distribute._context import ReplicaContext
+from companion.distribute._ps_service import _split
 from companion.distribute._reduce_op import ReduceOp
 from companion.distribute._strategy import Strategy, _reduce_plain
 
@@ -113,7 +115,6 @@ class ParameterServerStrategy(Strategy):
         if partitioner is None or value.ndim == 0:
             return 1
         from companion._core._dtypes import as_dtype
-        from companion._core._shape import TensorShape
 
         parts = partitioner(TensorShape(value.shape), as_dtype(value.dtype))
         parts = list(parts)
@@ -124,15 +125,16 @@ class ParameterServerStrategy(Strategy):
 
     def _read(self, variable):
         """The current value of a ps Variable (its blocks joined)."""
-        blocks = []
-        for task, key, _ in variable._placement:
-            values, _ = self._stores[task].read([key])
-            blocks.append(values[0])
+        blocks = [self._read_block(task, key) for task, key, _ in variable._placement]
         return blocks[0] if len(blocks) == 1 else np.concatenate(blocks, axis=0)
+
+    def _read_block(self, task, key):
+        values, _ = self._stores[task].read([key])
+        return values[0]
 
     def _write(self, variable, value, delta=False):
         value = np.asarray(value, dtype=np.asarray(variable._v).dtype)
-        blocks = _split_like(value, variable._placement)
+        blocks = _split(value, variable._placement)
         for (task, key, _), block in zip(variable._placement, blocks):
             if delta:
                 self._stores[task].apply({key: block}, {}, {})
@@ -164,11 +166,6 @@ class ParameterServerStrategy(Strategy):
             yield self
 
 
-def _split_like(value, placement):
-    if len(placement) == 1:
-        return [value]
-    sizes = np.cumsum([rows for _, _, rows in placement])[:-1]
-    return np.split(value, sizes, axis=0)
 
 
 class ParameterServerVariable(Variable):
@@ -222,5 +219,28 @@ class ParameterServerVariable(Variable):
 
     @property
     def variables(self):
-        """The shards' devices and shapes, as ``(device, shape)`` (one entry when not sharded)."""
-        return [(f"/job:ps/replica:0/task:{task}/device:CPU:0", rows) for task, _, rows in self._placement]
+        """The Variable's shards (TF's ``ShardedVariable.variables``): one per row block, in order,
+        each with its ``device``, ``shape`` and current value (``numpy()``); one when not sharded."""
+        return [_Shard(self, index) for index in range(len(self._placement))]
+
+
+class _Shard:
+    """One row block of a sharded `ParameterServerVariable`, as stored by its ps task."""
+
+    def __init__(self, variable, index):
+        self._variable = variable
+        self._index = index
+        task, self._key, rows = variable._placement[index]
+        self._task = task
+        full = variable.shape.as_list()
+        self.shape = TensorShape([rows] + full[1:] if rows is not None else full)
+        self.dtype = variable.dtype
+        base = variable.name.rsplit(":", 1)[0]
+        self.name = f"{base}/part_{index}:0" if len(variable._placement) > 1 else variable.name
+        self.device = f"/job:ps/replica:0/task:{task}/device:CPU:0"
+
+    def numpy(self):
+        return self._variable._strategy._read_block(self._task, self._key)
+
+    def __repr__(self):
+        return f"<companion ps shard {self.name!r} shape={self.shape} on {self.device}>"

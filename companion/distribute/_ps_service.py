@@ -166,12 +166,11 @@ class WorkerRuntime:
     def _execute(self, request):
         program = self._program(request["program"], request.get("blob"))
         feeds = self._feeds(request["feeds"], request["feed_shapes"])
-        reads = request["reads"]  # [(ps task, key)]
-        values, versions = self._read(reads)
+        values, versions = self._read(request["reads"])
         outs = [np.asarray(o) for o in program(*request["args"], *values, *feeds)]
         n_out = request["n_out"]
-        written = outs[n_out:]
-        staleness = self._write(request["writes"], written, dict(zip(reads, zip(values, versions))))
+        old = {_name(placement): value for placement, value in zip(request["reads"], values)}
+        staleness = self._write(request["writes"], outs[n_out:], old, versions)
         return {"outputs": outs[:n_out], "staleness": staleness}
 
     def _program(self, program_id, blob):
@@ -221,31 +220,54 @@ class WorkerRuntime:
         return store
 
     def _read(self, reads):
+        """Each Variable's value (its row blocks joined) and the version of every block read.
+
+        ``reads`` lists each Variable's placement: ``[(ps task, key, rows), ...]``, one entry per block.
+        """
         by_task = {}
-        for position, (task, key) in enumerate(reads):
-            by_task.setdefault(task, []).append((position, key))
-        values, versions = [None] * len(reads), [None] * len(reads)
-        for task, items in by_task.items():
-            got, got_versions = self._store(task).read([key for _, key in items])
-            for (position, _), value, version in zip(items, got, got_versions):
-                values[position], versions[position] = value, version
+        for placement in reads:
+            for task, key, _ in placement:
+                by_task.setdefault(task, []).append(key)
+        blocks, versions = {}, {}
+        for task, keys in by_task.items():
+            got, got_versions = self._store(task).read(keys)
+            blocks.update(zip(keys, got))
+            versions.update(zip(keys, got_versions))
+        values = [_joined([blocks[key] for _, key, _ in placement]) for placement in reads]
         return values, versions
 
-    def _write(self, writes, written, read):
-        """Sends ``new - old`` of each written Variable it read (its value if it did not read it)."""
+    def _write(self, writes, written, old, versions):
+        """Sends ``new - old`` of each written Variable it read (its value if it did not read it),
+        split in the Variable's row blocks; returns the update's staleness."""
         per_task = {}
-        for (task, key), new in zip(writes, written):
-            deltas, assigned, versions = per_task.setdefault(task, ({}, {}, {}))
-            old = read.get((task, key))
-            if old is not None and new.dtype != np.bool_:
-                deltas[key] = new - old[0]
-                versions[key] = old[1]
-            else:
-                assigned[key] = new
+        for placement, new in zip(writes, written):
+            previous = old.get(_name(placement))
+            delta = previous is not None and new.dtype != np.bool_
+            parts = _split(new - previous if delta else new, placement)
+            for (task, key, _), part in zip(placement, parts):
+                deltas, assigned, read_versions = per_task.setdefault(task, ({}, {}, {}))
+                (deltas if delta else assigned)[key] = part
+                if delta:
+                    read_versions[key] = versions[key]
         staleness = 0
-        for task, (deltas, assigned, versions) in per_task.items():
-            staleness = max(staleness, self._store(task).apply(deltas, assigned, versions))
+        for task, (deltas, assigned, read_versions) in per_task.items():
+            staleness = max(staleness, self._store(task).apply(deltas, assigned, read_versions))
         return staleness
+
+
+def _name(placement):
+    return tuple(key for _, key, _ in placement)
+
+
+def _joined(blocks):
+    return blocks[0] if len(blocks) == 1 else np.concatenate(blocks, axis=0)
+
+
+def _split(value, placement):
+    """``value`` cut into the row blocks of ``placement`` (one block: itself)."""
+    if len(placement) == 1:
+        return [value]
+    return np.split(value, np.cumsum([rows for _, _, rows in placement])[:-1], axis=0)
 
 
 def _error_record(error, index):

@@ -88,8 +88,8 @@ class ScheduledProgram:
         self._fn = callable_
         self.staged = stage(self._call, avals, trace)
         self._check_variables()
-        self.reads = [(var._placement[0][0], var._placement[0][1]) for var in self.staged.variables]
-        self.writes = [(var._placement[0][0], var._placement[0][1]) for var in self.staged.written]
+        self.reads = [var._placement for var in self.staged.variables]
+        self.writes = [var._placement for var in self.staged.written]
         self.feeds = [(owner.iterator_id, owner.call, index) for _, (owner, index) in self.staged.feed_slots]
         consts = self.staged.closed.consts
         self.feed_shapes = [tuple(consts[slot].shape) for slot, _ in self.staged.feed_slots]
@@ -125,10 +125,6 @@ class ScheduledProgram:
                     "ParameterServerStrategy's scope, so it does not live on the parameter servers and "
                     "workers cannot read or update it. Create it (and the model and optimizer) inside "
                     "`with strategy.scope():`.")
-            if len(var._placement) > 1:
-                raise NotImplementedError(
-                    f"Variable {var.name!r} is sharded over {len(var._placement)} ps tasks; scheduled "
-                    "functions use unsharded Variables only in companion (drop variable_partitioner).")
 
     def _export(self, avals):
         staged = self.staged

@@ -324,3 +324,41 @@ def test_companion_launch_runs_a_parameter_server_cluster(tmp_path):
     assert "[launch] the chief finished; stopped the worker and ps tasks" in lines
     assert any(line.startswith("[ps 1] Started server with target: grpc://localhost:") for line in lines)
     assert str(script) not in subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
+
+
+def test_partitioners_count_shards_as_tf():
+    partitioners = tf.distribute.experimental.partitioners
+    shape, vector = tf.TensorShape([10, 3]), tf.TensorShape([3])
+    # TF 2.21: [2, 1] [2]; [5, 1] [3]; [2, 1] [1]; [1, 1] [1]; [4, 1] [1]; [2, 1] [1]
+    cases = [(partitioners.FixedShardsPartitioner(2), [2, 1], [2]),
+             (partitioners.FixedShardsPartitioner(5), [5, 1], [3]),
+             (partitioners.MinSizePartitioner(min_shard_bytes=96, max_shards=4), [2, 1], [1]),
+             (partitioners.MinSizePartitioner(), [1, 1], [1]),
+             (partitioners.MaxSizePartitioner(max_shard_bytes=36), [4, 1], [1]),
+             (partitioners.MaxSizePartitioner(max_shard_bytes=36, max_shards=2), [2, 1], [1])]
+    for partitioner, matrix, flat in cases:
+        assert partitioner(shape, tf.float32) == matrix and partitioner(vector, tf.float32) == flat
+    with pytest.raises(ValueError, match="num_shards must be a positive integer"):
+        partitioners.FixedShardsPartitioner(0)
+
+
+def test_sharded_variables_train_in_scheduled_functions(cluster):
+    partitioner = tf.distribute.experimental.partitioners.FixedShardsPartitioner(2)
+    sharded = tf.distribute.experimental.ParameterServerStrategy(cluster.cluster_resolver, partitioner)
+    coordinator = tf.distribute.experimental.coordinator.ClusterCoordinator(sharded)
+    with sharded.scope():
+        w = tf.Variable(tf.zeros([3, 1]))  # rows [0, 1] on one ps task, row [2] on the other
+        b = tf.Variable(0.0)  # a scalar is never sharded
+    shards = w.variables
+    assert [s.shape.as_list() for s in shards] == [[2, 1], [1, 1]]
+    assert {s.device for s in shards} == {f"/job:ps/replica:0/task:{i}/device:CPU:0" for i in (0, 1)}
+    assert len(b.variables) == 1
+    iterator = iter(coordinator.create_per_worker_dataset(dataset_fn))
+    step = sgd_step(sharded, w, b)
+    for _ in range(120):
+        coordinator.schedule(step, args=(iterator,))
+    coordinator.join()
+    x, y = regression_data()
+    solution, *_ = np.linalg.lstsq(np.hstack([x, np.ones((256, 1), "float32")]), y, rcond=None)
+    np.testing.assert_allclose(w.numpy(), solution[:3], atol=2e-2)
+    np.testing.assert_allclose(np.concatenate([s.numpy() for s in shards]), w.numpy())
