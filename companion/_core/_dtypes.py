@@ -172,6 +172,10 @@ def as_dtype(value):
     """
     if isinstance(value, DType):
         return value
+    if isinstance(value, np.dtype):  # the common case (a tensor's dtype): one dict lookup
+        found = _BY_NP.get(value)
+        if found is not None:
+            return found
     if isinstance(value, str):
         found = _BY_NAME.get(_ALIASES.get(value, value))
         if found is not None:

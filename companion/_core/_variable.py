@@ -132,6 +132,12 @@ class Variable(ScatterMethods):
         return self._update(_SUB, delta, "assign_sub", read_value)
 
     def _update(self, fn, delta, what, read_value):
+        value = self._v
+        if (not state.staging and isinstance(delta, Tensor) and isinstance(value, jax.Array)
+                and isinstance(delta._value, jax.Array) and delta._value.dtype == value.dtype
+                and delta._value.shape == value.shape):  # the optimizer-loop case: no checks needed
+            self._set_value(fn[1](value, delta._value))
+            return self if read_value else None
         delta = _assigned(delta, self.dtype)
         new = fn[state.staging == 0](self._value, delta._value)
         self._check_shape(TensorShape(new.shape), what)

@@ -169,9 +169,11 @@ class GradientTape:
     # -- the replay ---------------------------------------------------------------------
     def _differentiate(self, target, sources, output_gradients, unconnected, mode):
         self._check_usable()
-        policy = UnconnectedGradients(getattr(unconnected, "value", unconnected))
-        flat_sources, treedef = _nest.tree_flatten(sources)
-        targets = [_target_tensor(t, self) for t in _flatten(target)]
+        policy = _POLICIES.get(unconnected) if isinstance(unconnected, (str, UnconnectedGradients)) else None
+        if policy is None:
+            policy = UnconnectedGradients(getattr(unconnected, "value", unconnected))
+        flat_sources, treedef = _flat_sources(sources)
+        targets = [_target_tensor(t, self) for t in _flatten_targets(target)]
         if mode != "vjp" and len(targets) != 1:
             raise ValueError(f"{mode} takes a single target tensor. Received {len(targets)} targets.")
         cotangents = self._cotangents(output_gradients, target, targets)
@@ -179,8 +181,9 @@ class GradientTape:
         if not self._persistent:
             self._used = True
             self._records, self._tracked, self._reads = [], {}, {}
-        grads = [_fill_unconnected(g, s, policy, mode, targets) for g, s in zip(grads, flat_sources)]
-        return jax.tree_util.tree_unflatten(treedef, grads)
+        if policy is UnconnectedGradients.ZERO:
+            grads = [_fill_unconnected(g, s, mode, targets) for g, s in zip(grads, flat_sources)]
+        return treedef(grads) if type(treedef) is type else jax.tree_util.tree_unflatten(treedef, grads)
 
     def _check_usable(self):
         if self._used:
@@ -220,8 +223,9 @@ class GradientTape:
         finally:
             if outer_owned:
                 state.tapes.append(self)
-        by_id = dict(zip((id(t) for t in wanted), found))
-        return [_sum_grads([by_id.get(id(t)) for t in group]) for group in groups]
+        by_id = dict(zip(map(id, wanted), found))
+        return [by_id.get(id(group[0])) if len(group) == 1 else _sum_grads([by_id.get(id(t)) for t in group])
+                for group in groups]
 
     def _source_tensors(self, source):
         if getattr(source, "_is_variable", False):
@@ -265,6 +269,25 @@ def _flatten(structure):
     return _nest.tree_flatten(structure)[0]
 
 
+_POLICIES = {p: p for p in UnconnectedGradients} | {p.value: p for p in UnconnectedGradients}
+
+
+def _is_leaf(x):
+    return isinstance(x, Tensor) or getattr(x, "_is_variable", False)
+
+
+def _flat_sources(sources):
+    """``(flat sources, treedef)``; a flat list or tuple of tensors (the usual
+    ``model.trainable_variables``) skips the tree walk, its "treedef" being its type."""
+    if type(sources) in (list, tuple) and all(map(_is_leaf, sources)):
+        return sources, type(sources)
+    return _nest.tree_flatten(sources)
+
+
+def _flatten_targets(target):
+    return (target,) if isinstance(target, Tensor) else _flatten(target)
+
+
 def _as_tensor(x):
     return x.value() if getattr(x, "_is_variable", False) else x
 
@@ -296,7 +319,21 @@ def _not_a_tensor(role, value):
 
 
 def _is_float(tensor):
-    return tensor is not None and tensor.dtype.is_floating
+    if tensor is None:
+        return False
+    dtype = tensor._value.dtype
+    floating = _FLOATING.get(dtype)
+    if floating is None:
+        from companion._core._dtypes import as_dtype
+
+        try:
+            floating = _FLOATING[dtype] = as_dtype(dtype).is_floating
+        except TypeError:
+            return False
+    return floating
+
+
+_FLOATING = {}
 
 
 def _zip_longest(targets, cotangents):
@@ -313,8 +350,8 @@ def _sum_grads(grads):
     return total
 
 
-def _fill_unconnected(grad, source, policy, mode, targets):
-    if grad is not None or policy is UnconnectedGradients.NONE:
+def _fill_unconnected(grad, source, mode, targets):
+    if grad is not None:
         return grad
     from companion._ops._creation import zeros
 

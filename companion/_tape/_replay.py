@@ -1,11 +1,16 @@
 """Gradient replay: a tape's recorded sub-graph turned into one compiled, cached JAX function.
 
-`GradientTape.gradient` does not differentiate op by op. It cuts the records that lie
+`GradientTape.gradient` does not dispatch op by op. It cuts the records that lie
 between the targets and the sources out of the tape, describes them as a hashable
 *structure* (ops, static params, wiring, leaf shapes and dtypes), and looks that
-structure up in a cache of compiled functions. Each compiled function re-runs the
-recorded ops as one pure function under ``jax.vjp`` (or ``jax.jacrev`` for Jacobians),
-so an eager training loop compiles its backward pass once and then runs it compiled.
+structure up in a cache of compiled functions, so an eager training loop compiles its
+backward pass once and then runs it compiled.
+
+A gradient (``vjp``) plan takes the values the tape recorded, intermediates included, and
+chains each recorded op's own ``jax.vjp`` at its recorded inputs, last op first: the
+forward pass is not run again (XLA keeps only the part of each op's forward its backward
+needs: nothing for a matmul, the op itself for an activation). Jacobian plans re-run the
+recorded ops as one pure function under ``jax.jacrev``.
 
 The compiled function is itself an `Op`, so calling it is recorded on any outer tape
 that is recording: that is how nested tapes give higher-order derivatives.
@@ -22,10 +27,10 @@ _PLAN_LIMIT = 1024
 
 
 class Plan:
-    """The compiled replay of one sub-graph structure.
+    """The compiled replay of one sub-graph structure, for Jacobians.
 
-    Calling ``plan.op(*leaf_sources, *constants, *cotangents)`` returns one gradient per
-    differentiable source, in order.
+    Calling ``plan.op(*leaf_sources, *constants)`` returns one Jacobian per differentiable
+    source, in order.
     """
 
     def __init__(self, steps, n_slots, leaf_slots, n_diff_leaves, perturbed, target_slots,
@@ -57,18 +62,11 @@ class Plan:
         n_leaves = len(self.leaf_slots)
         diff = list(arrays[:self.n_diff_leaves])
         consts = list(arrays[self.n_diff_leaves:n_leaves])
-        cotangents = list(arrays[n_leaves:])
         perts = [jnp.zeros(shape, dtype) for _, shape, dtype in self.perturbed]
 
         def forward(diff, perts):
             return self._replay(diff + consts, perts)
 
-        if self.mode == "vjp":
-            if not cotangents:
-                cotangents = [jnp.ones(shape, dtype) for shape, dtype in self.target_avals]
-            _, pullback = jax.vjp(forward, diff, perts)
-            grads_diff, grads_perts = pullback(cotangents)
-            return tuple(grads_diff) + tuple(grads_perts)
         jac_diff, jac_perts = jax.jacrev(lambda d, p: forward(d, p)[0], argnums=(0, 1))(diff, perts)
         jacs = tuple(jac_diff) + tuple(jac_perts)
         if self.mode == "batch_jacobian":
@@ -83,6 +81,85 @@ def _batch_diagonal(jac, target_shape):
     flat = jac.reshape((batch, int(np.prod(inner_t, dtype=np.int64)), batch, -1))
     index = jnp.arange(batch)
     return flat[index, :, index, :].reshape((batch,) + tuple(inner_t) + tuple(inner_s))
+
+
+class VjpPlan:
+    """The compiled reverse pass of one sub-graph structure, from the recorded values.
+
+    Calling ``plan.op(*values, *cotangents)`` (``values``: the recorded tensors of
+    ``value_slots``) returns one gradient per `reached` source slot, in order.
+    """
+
+    def __init__(self, steps, value_slots, source_slots, target_slots, target_avals, n_cotangents):
+        self.steps = steps  # (op, params, in_slots, out_slots, active input positions), forward order
+        self.value_slots = value_slots
+        self.source_slots = source_slots
+        self.target_slots = target_slots
+        self.target_avals = target_avals
+        self.n_cotangents = n_cotangents
+        self.reached = _reached(steps, target_slots, source_slots)
+        self.op = Op("tape_vjp", self._run)
+
+    def _run(self, *arrays):
+        n_values = len(self.value_slots)
+        env = dict(zip(self.value_slots, arrays[:n_values]))
+        cotangents = list(arrays[n_values:])
+        if not cotangents:
+            cotangents = [jnp.ones(shape, dtype) for shape, dtype in self.target_avals]
+        cot = {}
+        for slot, c in zip(self.target_slots, cotangents):
+            _accumulate(cot, slot, c)
+        for op, params, in_slots, out_slots, active in reversed(self.steps):
+            out_cots = [cot.get(s) for s in out_slots]
+            if all(c is None for c in out_cots):
+                continue
+            args = [env[s] for s in in_slots]
+            kwargs = dict(params)
+
+            def local(*values, args=args, active=active, fn=op.fn, kwargs=kwargs):
+                full = list(args)
+                for i, v in zip(active, values):
+                    full[i] = v
+                return fn(*full, **kwargs)
+
+            out, pullback = jax.vjp(local, *[args[i] for i in active])
+            flat_out, tree = jax.tree_util.tree_flatten(out)
+            filled = [c if c is not None else _zero_cotangent(o) for c, o in zip(out_cots, flat_out)]
+            grads = pullback(jax.tree_util.tree_unflatten(tree, filled))
+            for i, g in zip(active, grads):
+                _accumulate(cot, in_slots[i], g)
+        return tuple(cot[s] for s, reached in zip(self.source_slots, self.reached) if reached)
+
+
+def _reached(steps, target_slots, source_slots):
+    """Per source slot: whether a cotangent flows back to it (not through integers only: TF's
+    None for a source whose only path to the target is, e.g., a cast to an integer dtype)."""
+    reached = set(target_slots)
+    for _, _, in_slots, out_slots, active in reversed(steps):
+        if not reached.isdisjoint(out_slots):
+            reached.update(in_slots[i] for i in active)
+    return tuple(s in reached for s in source_slots)
+
+
+def _accumulate(cot, slot, value):
+    cot[slot] = value if slot not in cot else cot[slot] + value
+
+
+def _zero_cotangent(out):
+    if jnp.issubdtype(out.dtype, jnp.inexact):
+        return jnp.zeros(out.shape, out.dtype)
+    return np.zeros(out.shape, jax.dtypes.float0)
+
+
+def _inexact(tensor):
+    dtype = tensor._value.dtype
+    inexact = _INEXACT.get(dtype)
+    if inexact is None:
+        inexact = _INEXACT[dtype] = bool(jnp.issubdtype(dtype, jnp.inexact))
+    return inexact
+
+
+_INEXACT = {}
 
 
 def compute(records, targets, sources, cotangents, mode):
@@ -103,6 +180,8 @@ def compute(records, targets, sources, cotangents, mode):
     connected = [s for s in _unique(sources) if id(s) in needed]
     if not connected:
         return [None] * len(sources)
+    if mode == "vjp":
+        return _compute_vjp(kept, connected, targets, sources, cotangents)
     produced = {id(o) for rec in kept for o in rec[3]}
     leaf_sources = [s for s in connected if id(s) not in produced]
     inner_sources = [s for s in connected if id(s) in produced]
@@ -113,13 +192,76 @@ def compute(records, targets, sources, cotangents, mode):
     return [by_id.get(id(s)) for s in sources]
 
 
+def _compute_vjp(kept, connected, targets, sources, cotangents):
+    """`compute` for gradients: the recorded values go in, no op runs forward again."""
+    slots = {}  # id(tensor) -> its slot now; an op may return its input tensor (an identity), so
+    for s in connected:  # every output gets a fresh slot unless it is a source not yet produced
+        slots.setdefault(id(s), len(slots))
+    source_slots = tuple(slots[id(s)] for s in connected)
+    active = set(source_slots)
+    defined = set()
+    n_slots = len(slots)
+    steps = []
+    value_slots = {}
+    values = []
+    for op, params, inputs, outputs in kept:
+        in_slots = []
+        for x in inputs:
+            slot = slots.get(id(x))
+            if slot is None:
+                slot = slots[id(x)] = n_slots
+                n_slots += 1
+            defined.add(slot)
+            in_slots.append(slot)
+        out_slots = []
+        for o in outputs:
+            slot = slots.get(id(o))
+            if slot is None or slot in defined:
+                slot = slots[id(o)] = n_slots
+                n_slots += 1
+            defined.add(slot)
+            out_slots.append(slot)
+        live = tuple(i for i, slot in enumerate(in_slots) if slot in active)
+        if not live:
+            continue
+        for o, slot in zip(outputs, out_slots):
+            if _inexact(o):
+                active.add(slot)
+        for x, slot in zip(inputs, in_slots):
+            if slot not in value_slots:
+                value_slots[slot] = len(values)
+                values.append(x)
+        steps.append((op, tuple(params.items()), tuple(in_slots), tuple(out_slots), live))
+    for t in targets:
+        if id(t) not in slots:
+            slots[id(t)] = n_slots
+            n_slots += 1
+    target_slots = tuple(slots[id(t)] for t in targets)
+    key = ("vjp", tuple(steps), tuple(value_slots), source_slots, target_slots,
+           tuple((x._value.shape, x._value.dtype) for x in values),
+           tuple((t._value.shape, t._value.dtype) for t in targets), len(cotangents))
+    plan = _PLANS.get(key)
+    if plan is None:
+        if len(_PLANS) >= _PLAN_LIMIT:
+            _PLANS.clear()
+        plan = VjpPlan(tuple(steps), tuple(value_slots), source_slots, target_slots,
+                       tuple((t._value.shape, t._value.dtype) for t in targets), len(cotangents))
+        _PLANS[key] = plan
+    if not any(plan.reached):
+        return [None] * len(sources)
+    grads = iter(plan.op(*values, *cotangents))
+    by_id = {id(s): next(grads) for s, reached in zip(connected, plan.reached) if reached}
+    return [by_id.get(id(s)) for s in sources]
+
+
 def _prune(records, targets):
     needed = {id(t) for t in targets}
     kept = []
     for rec in reversed(records):
-        if any(id(o) in needed for o in rec[3]):
+        outputs = rec[3]
+        if (id(outputs[0]) in needed) if len(outputs) == 1 else not needed.isdisjoint(map(id, outputs)):
             kept.append(rec)
-            needed.update(id(x) for x in rec[2])
+            needed.update(map(id, rec[2]))
     kept.reverse()
     return kept, needed
 
