@@ -170,7 +170,9 @@ def _stand_in(concrete):
     """
     with jax.ensure_compile_time_eval():
         if isinstance(getattr(concrete, "sharding", None), jax.sharding.NamedSharding):
-            return jnp.asarray(np.asarray(concrete))  # (a device copy would keep the mesh in its type)
+            # (a device copy would keep the mesh in its type; jnp.asarray of a NumPy array would
+            # compile a copy program per shape when it runs inside a nested staging)
+            return jax.device_put(np.asarray(concrete), jax.devices()[0])
         return jnp.array(concrete, copy=True)
 
 

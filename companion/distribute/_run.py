@@ -5,8 +5,9 @@ inputs, Variables it writes become outputs), with the mesh axis bound so collect
 its Python side effects happen once per signature, as in TF. The staged program runs once per
 replica under ``shard_map``: per-replica arguments are
 split along axis 0, everything else is replicated. Written Variables come back replicated:
-metric state (``_replica_sum``) and Variables with ``aggregation=SUM`` as the old value plus the
-sum of every replica's change, ``ONLY_FIRST_REPLICA`` as replica 0's value, any other float (and
+metric state as it is (each ``update_state`` already summed its change over the replicas:
+``_synced_on_update``), Variables with ``aggregation=SUM`` as the old value plus the sum of every
+replica's change, ``ONLY_FIRST_REPLICA`` as replica 0's value, any other float (and
 ``MEAN``) as the mean over replicas (identical values stay identical: the optimizer has already
 summed the gradients), integers as they are.
 """
@@ -127,9 +128,10 @@ def signature(fn, args, kwargs):
 def _synchronized(variable, new, old):
     if jax.lax.axis_size(AXIS) == 1:
         return new
+    if getattr(variable, "_synced_on_update", False):  # a metric's state: summed as it was updated
+        return new
     aggregation = getattr(variable, "aggregation", None)
-    if (getattr(variable, "_replica_sum", False) or aggregation == VariableAggregation.SUM) \
-            and old is not None:
+    if aggregation == VariableAggregation.SUM and old is not None:
         return old + jax.lax.psum(new - old, AXIS)
     if aggregation == VariableAggregation.ONLY_FIRST_REPLICA:
         return jax.lax.all_gather(new, AXIS)[0]

@@ -142,30 +142,16 @@ class Strategy:
 
         return from_function(self, dataset_fn)
 
-    def place_batch(self, array):
-        """A global batch array for a compiled step: split over the replicas when its first
-        axis divides evenly (XLA then partitions the step and sums gradients with collectives),
-        replicated otherwise."""
-        array = getattr(array, "_value", array)
-        sharding = self._split if array.ndim and array.shape[0] % self.num_replicas_in_sync == 0 \
-            else self._replicated
-        return Tensor(jax.device_put(array, sharding))
-
-    def constrain_batch(self, tensor):
-        """Inside a compiled step: asks XLA to split ``tensor`` over the replicas (if it divides)."""
-        array = tensor._value
-        if not array.ndim or array.shape[0] % self.num_replicas_in_sync:
-            return tensor
-        return Tensor(jax.lax.with_sharding_constraint(array, self._split))
-
     def replicate(self, array):
         """``array`` copied to every device of the strategy."""
         return Tensor(jax.device_put(getattr(array, "_value", array), self._replicated))
 
     def split_batch(self, arrays):
         """A global batch as `PerReplica`, padded (and masked) to split evenly if needed; with one
-        replica, plain tensors on its device (TF hands out the batch itself)."""
+        replica, plain tensors on its device (TF hands out the batch itself). Works eagerly (a
+        distributed dataset) and inside a traced function (``fit``'s step under a scope)."""
         replicas = self.num_replicas_in_sync
+        arrays = [getattr(array, "_value", array) for array in arrays]  # (tensors: their arrays)
         if replicas == 1:
             return [Tensor(jax.device_put(array, self._replicated)) for array in arrays]
         size = int(arrays[0].shape[0]) if arrays else 0

@@ -71,6 +71,33 @@ def test_custom_loop_matches_one_device_training_including_an_uneven_batch():
     assert out["repr"].count("<companion.Variable") == 4
 
 
+METRIC_IN_A_REPLICA = """
+strategy = tf.distribute.MirroredStrategy()
+with strategy.scope():
+    mean = tf.keras.metrics.Mean()
+    total = tf.keras.metrics.Sum()
+values = np.arange(10, dtype="float32")  # 10 rows over 4 replicas: the last share is padding
+
+def step(batch):
+    mean.update_state(batch)
+    total(batch)  # __call__: update_state, then result
+    return mean.result(), total.result()
+
+per_replica = strategy.run(step, args=(next(iter(strategy.experimental_distribute_dataset(
+    tf.data.Dataset.from_tensor_slices(values).batch(10)))),))
+emit(means=[float(v) for v in strategy.experimental_local_results(per_replica[0])],
+     sums=[float(v) for v in strategy.experimental_local_results(per_replica[1])],
+     after=[float(mean.result()), float(total.result())])
+"""
+
+
+def test_a_metric_read_inside_a_replica_gives_the_global_value():
+    out = run_with_devices(METRIC_IN_A_REPLICA)
+    # TF reads a metric in a replica as the aggregate over the replicas; padding counts for nothing
+    assert out["means"] == [4.5] * 4 and out["sums"] == [45.0] * 4
+    assert out["after"] == [4.5, 45.0]  # the state leaves strategy.run as it was updated, not summed again
+
+
 REDUCE = """
 strategy = tf.distribute.MirroredStrategy()
 def values():
@@ -155,11 +182,12 @@ def run(strategy):
 
 strategy = tf.distribute.MirroredStrategy()
 one, four = run(tf.distribute.get_strategy()), run(strategy)
-split = strategy.place_batch(np.ones((16, 2), "float32"))._value.sharding
+split = strategy.split_batch([np.ones((16, 2), "float32")])[0]._array.sharding
 emit(one_history=one[0], four_history=four[0], one_more=one[1], four_more=four[1],
      weights=max(float(np.abs(a - b).max()) for a, b in zip(one[2], four[2])),
      evaluate=[one[3], four[3]], predict=float(np.abs(one[4] - four[4]).max()),
-     shards=len(split.device_set), spec=str(split.spec))
+     shards=len(split.device_set), spec=str(split.spec),
+     programs=sorted({key[0].__name__ for key in strategy._programs}))
 """
 
 
@@ -171,3 +199,5 @@ def test_fit_in_a_scope_equals_fit_without_it():
     assert out["weights"] <= 1e-5 and out["predict"] <= 1e-5
     np.testing.assert_allclose(out["evaluate"][1], out["evaluate"][0], rtol=1e-5)
     assert out["shards"] == 4 and "replica" in out["spec"]  # batches are split over the devices
+    # fit, evaluate and predict ran their steps through strategy.run (Keras's distributed fit)
+    assert out["programs"] == ["predict_step", "test_step", "train_step"]

@@ -1,10 +1,13 @@
 """`Metric`: the base class of Keras metrics, whose state lives in companion Variables."""
 
+import functools
 import re
+import threading
 
 import numpy as np
 
 from companion._core import _dtypes
+from companion._core._context import current_replica
 from companion._core._variable import Variable
 from companion._core._variable_aggregation import VariableAggregation, VariableSynchronization
 from companion.keras.backend._name_scope import name_scope
@@ -38,6 +41,11 @@ class Metric:
         companion.Tensor(3, shape=(), dtype=int32)
     """
 
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "update_state" in cls.__dict__:
+            cls.update_state = _summed_over_replicas(cls.__dict__["update_state"])
+
     def __init__(self, name=None, dtype=None, **kwargs):
         self.name = name or _snake_case(type(self).__name__)
         self._dtype = _dtypes.as_dtype(dtype or _dtypes.float32)
@@ -62,7 +70,7 @@ class Metric:
             variable = KerasVariable(_initial_value(initializer, shape, dtype), trainable=False, name=name,
                                      dtype=dtype, aggregation=VariableAggregation.SUM,
                                      synchronization=VariableSynchronization.ON_READ)
-        variable._replica_sum = True  # in Strategy.run, the replicas' updates add up
+        variable._synced_on_update = True  # in Strategy.run, update_state sums the replicas' changes
         self._weights.append(variable)
         return variable
 
@@ -117,6 +125,36 @@ class Metric:
 
     def __repr__(self):
         return f"<{type(self).__name__} name={self.name!r}>"
+
+
+_updating = threading.local()  # ids of the metrics whose update_state is running on this thread
+
+
+def _summed_over_replicas(update_state):
+    """``update_state`` that, inside `Strategy.run`, adds every replica's change of the state to
+    every replica's state (the replica context's ``all_reduce``), so `result` in a replica is
+    the global value (TF's metrics aggregate across replicas when read there) and the state
+    leaves the replica program as it is. Outside a replica (or with one), the method itself."""
+
+    @functools.wraps(update_state)
+    def update(self, *args, **kwargs):
+        replica = current_replica()
+        running = _updating.__dict__.setdefault("ids", set())
+        if replica is None or replica.num_replicas_in_sync == 1 or id(self) in running:
+            return update_state(self, *args, **kwargs)  # (a subclass's super() call: done by the outer one)
+        variables = self.variables
+        before = [variable.read_value() for variable in variables]
+        running.add(id(self))
+        try:
+            result = update_state(self, *args, **kwargs)
+        finally:
+            running.discard(id(self))
+        changes = replica.all_reduce("SUM", [v.read_value() - old for v, old in zip(variables, before)])
+        for variable, old, change in zip(variables, before, changes):
+            variable.assign(old + change)
+        return result
+
+    return update
 
 
 def _initial_value(initializer, shape, dtype):

@@ -1,6 +1,8 @@
 """What ``compile`` turns its ``loss``, ``loss_weights`` and ``metrics`` arguments into."""
 
+from companion._core._context import current_replica
 from companion._ops._math import add_n, cast
+from companion._ops._reduce import reduce_sum
 from companion.keras import losses as losses_module
 from companion.keras import metrics as metrics_module
 from companion.keras.losses._loss import Loss, LossFunctionWrapper
@@ -53,22 +55,91 @@ class LossesContainer:
         return [self.loss_metric] + [m for m in self.output_metrics if m is not None]
 
     def __call__(self, y_true, y_pred, sample_weight=None, regularization_losses=()):
+        share = _ReplicaShare.of(y_pred)
         terms, batch = [], None
         for index, (fn, weight) in enumerate(zip(self.losses, self.weights)):
             if fn is None:
                 continue
-            value = fn(y_true[index], y_pred[index], sample_weight=_pick(sample_weight, index))
-            batch = _batch_size(y_pred[index]) if batch is None else batch
+            value = fn(y_true[index], y_pred[index], sample_weight=share.weights(_pick(sample_weight, index)))
+            value = share.scaled(value, fn)
+            batch = share.metric_weight(y_pred[index]) if batch is None else batch
             if self.output_metrics[index] is not None:
-                self.output_metrics[index].update_state(value, sample_weight=batch)
+                self.output_metrics[index].update_state(share.for_metric(value), sample_weight=batch)
             terms.append(value * weight if weight != 1.0 else value)
         if not terms:
             raise ValueError("compile: no loss applies to any output. Pass `loss` for at least one "
                              f"of the outputs {self.output_names}.")
-        terms += [cast(r, terms[0].dtype) for r in regularization_losses]
+        terms += [share.regularization(cast(r, terms[0].dtype)) for r in regularization_losses]
         total = terms[0] if len(terms) == 1 else add_n(terms)
-        self.loss_metric.update_state(total, sample_weight=batch)
+        self.loss_metric.update_state(share.for_metric(total), sample_weight=batch)
         return total
+
+
+class _ReplicaShare:
+    """One replica's part of the loss inside `Strategy.run` (``fit`` under a strategy's scope),
+    as Keras scales it for distribution: summed over the replicas (the optimizer's gradient
+    ``all_reduce``) the parts give the loss of the whole global batch.
+
+    A ``sum_over_batch_size`` loss is the replica's weighted sum over its real examples divided
+    by the global batch's real examples (padding of an uneven final batch weighs nothing);
+    ``sum`` losses add up as they are; regularization counts once (divided by the replicas).
+    The loss trackers get ``part * replicas`` weighted by ``global examples / replicas``, so
+    their metric (summed over the replicas on update) is the global batch's loss weighted by
+    its size, as on one device. Outside a replica (or with one) every method is the identity.
+    """
+
+    def __init__(self, replica=None, mask=None, local=None):
+        self.replica, self.mask, self.local = replica, mask, local
+        if replica is None:
+            return
+        self.replicas = replica.num_replicas_in_sync
+        if mask is None:
+            self.real = cast(local, "float32")
+            self.global_real = cast(local * self.replicas, "float32")
+        else:
+            self.real = reduce_sum(mask)
+            self.global_real = replica.all_reduce("SUM", self.real)
+
+    @classmethod
+    def of(cls, y_pred):
+        replica = current_replica()
+        if replica is None or replica.num_replicas_in_sync == 1:
+            return cls()
+        first = y_pred[0] if y_pred else None
+        if first is None or not first.shape.rank or first.shape[0] is None:
+            return cls()
+        local = int(first.shape[0])
+        mask = replica.example_mask
+        if mask is not None and int(mask.shape[0]) != local:
+            mask = None
+        return cls(replica, None if mask is None else cast(mask, "float32"), local)
+
+    def weights(self, sample_weight):
+        if self.mask is None:
+            return sample_weight
+        if sample_weight is None:
+            return self.mask
+        return sample_weight * cast(self.mask, getattr(sample_weight, "dtype", "float32"))
+
+    def scaled(self, value, fn):
+        if self.replica is None or value.shape.rank:
+            return value
+        if getattr(fn, "reduction", "sum_over_batch_size") == "sum":
+            return value
+        return value * cast(self.local / self.global_real, value.dtype)
+
+    def regularization(self, value):
+        return value if self.replica is None else value / cast(self.replicas, value.dtype)
+
+    def metric_weight(self, y_pred):
+        if self.replica is None:
+            return _batch_size(y_pred)
+        return cast(self.global_real / self.replicas, y_pred.dtype)
+
+    def for_metric(self, value):
+        if self.replica is None or value.shape.rank:
+            return value
+        return value * cast(self.replicas, value.dtype)
 
 
 class MetricsContainer:
@@ -96,13 +167,17 @@ class MetricsContainer:
     def update_state(self, y_true, y_pred, sample_weight=None):
         if self._built is None:
             self._build(y_true, y_pred)
+        share = _ReplicaShare.of(y_pred)  # the padding of an uneven final batch in Strategy.run
         for index, group in enumerate(self._built):
             for metric in group:
-                metric.update_state(y_true[index], y_pred[index])
+                if share.mask is None:
+                    metric.update_state(y_true[index], y_pred[index])
+                else:
+                    metric.update_state(y_true[index], y_pred[index], sample_weight=share.mask)
         for index, group in enumerate(self._weighted):
             for metric in group:
                 metric.update_state(y_true[index], y_pred[index],
-                                    sample_weight=_pick(sample_weight, index))
+                                    sample_weight=share.weights(_pick(sample_weight, index)))
 
     def _build(self, y_true, y_pred):
         self._built = [[self._resolve(spec, index, y_true[index], y_pred[index]) for spec in specs]

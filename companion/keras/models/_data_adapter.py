@@ -65,11 +65,10 @@ class DataHandler:
         """What to call on each item `epoch` yields: ``step(batch)`` for a Dataset's batches;
         for arrays, ``gathering_step()(arrays, indices)``, which gathers the batch inside the
         compiled step (one program per batch instead of a gather and a step). Under a
-        ``strategy`` the data are placed on its devices (batches split over the replicas)."""
+        ``strategy`` the arrays are kept on each of its devices (the steps split each batch
+        over the replicas and run through ``strategy.run``)."""
         if self.arrays is None:
-            if strategy is None:
-                return step
-            return lambda batch: step(map_structure(strategy.place_batch, batch))
+            return step
         compiled, cursor = gathering_step()
         place = strategy.replicate if strategy is not None else (lambda t: t)
         arrays, current = map_structure(place, self.arrays), [None, None]

@@ -15,6 +15,7 @@ from companion.keras.layers._tracking import map_structure
 from companion.keras.models import _data_adapter
 from companion.keras.models._compile_utils import LossesContainer, MetricsContainer
 from companion.keras.models._logs import flatten_logs, to_python
+from companion.keras.models._replica_step import replica_step
 from companion.keras.saving._compile_config import CompileArgs
 
 
@@ -162,18 +163,27 @@ class Trainer:
 
     def make_train_function(self):
         if self.train_function is None:
-            self.train_function = self._compiled(self.train_step)
+            self.train_function = self._compiled(self._step("train_step"))
         return self.train_function
 
     def make_test_function(self):
         if self.test_function is None:
-            self.test_function = self._compiled(self.test_step)
+            self.test_function = self._compiled(self._step("test_step"))
         return self.test_function
 
     def make_predict_function(self):
         if self.predict_function is None:
-            self.predict_function = self._compiled(self.predict_step)
+            self.predict_function = self._compiled(self._step("predict_step"))
         return self.predict_function
+
+    def _step(self, step_name):
+        """The step on a global batch: the method itself, or under a strategy's scope the method
+        run on every replica's share by ``strategy.run`` (Keras's distributed fit)."""
+        step = getattr(self, step_name)
+        strategy = self._distribute_strategy
+        if strategy is None:
+            return step
+        return replica_step(strategy, step, predict=step_name == "predict_step")
 
     def _gathering(self, step_name):
         """``step_name``'s step for array inputs, and its cursor Variable.
@@ -188,17 +198,12 @@ class Trainer:
                 lambda: np.zeros((), np.int64), trainable=False, name="batch_cursor")
         found = self._gathering_functions.get(step_name)
         if found is None:
-            step = getattr(self, step_name)
-
-            strategy = self._distribute_strategy
+            step = self._step(step_name)
 
             def gathered(arrays, order, size):
                 rows = gather(order, cursor + range_op(size, dtype="int64"))
                 cursor.assign_add(size)
-                batch = map_structure(lambda a: gather(a, rows), arrays)
-                if strategy is not None:  # data parallel: XLA splits the batch over the replicas
-                    batch = map_structure(strategy.constrain_batch, batch)
-                return step(batch)
+                return step(map_structure(lambda a: gather(a, rows), arrays))
 
             found = self._gathering_functions[step_name] = self._compiled(gathered)
         return found, cursor
