@@ -77,10 +77,10 @@ class _Closure:
 
 
 class _Worker:
-    def __init__(self, index, address, key):
+    def __init__(self, index, address, key, sockets):
         self.index = index
         self.address = address
-        self.manager = _ps_service.connect(address, key, f"worker task {index}")
+        self.manager = _ps_service.connect(address, key, f"worker task {index}", sockets=sockets)
         self.alive = True
         self.sent = set()
         self.local = threading.local()
@@ -123,7 +123,8 @@ class ClusterCoordinator:
         self.staleness = []
         self.worker_failures = []
         cluster = strategy._cluster
-        self._workers = [_Worker(i, address, strategy._key) for i, address in enumerate(cluster["worker"])]
+        self._workers = [_Worker(i, address, strategy._key, strategy._sockets)
+                         for i, address in enumerate(cluster["worker"])]
         for worker in self._workers:
             worker.proxy().ping()
         self._threads = [threading.Thread(target=self._dispatch, args=(w,), daemon=True,

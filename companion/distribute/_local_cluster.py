@@ -2,8 +2,11 @@
 
 A companion extension for notebooks (TF's tutorial builds its in-process cluster with test
 utilities): ``num_ps`` ps tasks and ``num_workers`` worker tasks are started as separate
-processes (``python -m companion.distribute._ps_task``, each with its ``TF_CONFIG``) on
-free localhost ports, with a random secret for their connections. They exit when
+processes (``python -m companion.distribute._ps_task``, each with its ``TF_CONFIG``) naming
+free localhost ports, with a random secret for their connections. The tasks talk over Unix
+sockets in a temporary folder (one per ``host:port``), so the cluster needs no network: it
+also runs in a sandbox whose loopback interface is down. Each task's output (stdout and
+stderr) goes to a log, `LocalCluster.output`, not to the notebook. They exit when
 `LocalCluster.shutdown` is called, when this process exits (``atexit``), or, failing both,
 when they notice their parent is gone.
 """
@@ -14,6 +17,7 @@ import atexit
 import json
 import os
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
@@ -22,6 +26,7 @@ import tempfile
 import time
 
 from companion.distribute._launch_workers import worker_ports
+from companion.distribute._ps_service import endpoint
 
 GRACE_SECONDS = 5.0
 STARTUP_SECONDS = 120.0
@@ -45,8 +50,9 @@ class LocalCluster:
                    "worker": [f"localhost:{p}" for p in ports[1:1 + num_workers]],
                    "ps": [f"localhost:{p}" for p in ports[1 + num_workers:]]}
         secret = secrets.token_hex(16)
+        self.socket_dir = tempfile.mkdtemp(prefix="companion-ps-")  # no network needed (sandboxes)
         env = dict(os.environ, PYTHONUNBUFFERED="1", COMPANION_CLUSTER_SECRET=secret,
-                   COMPANION_PARENT_PID=str(os.getpid()))
+                   COMPANION_PARENT_PID=str(os.getpid()), COMPANION_CLUSTER_SOCKETS=self.socket_dir)
         env.setdefault("JAX_PLATFORMS", "cpu")
         self._processes = {}
         self._logs = {}
@@ -62,13 +68,14 @@ class LocalCluster:
         self.cluster_resolver = TFConfigClusterResolver(tf_config={"cluster": cluster,
                                                                    "task": {"type": "chief", "index": 0}})
         self.cluster_resolver._companion_secret = secret
+        self.cluster_resolver._companion_sockets = self.socket_dir
         self._wait_until_serving(cluster)
 
     def _wait_until_serving(self, cluster, timeout=STARTUP_SECONDS):
         """Waits until every task accepts connections; a task that exits first is an error."""
         deadline = time.monotonic() + timeout
         for (job, index), process in self._processes.items():
-            host, port = cluster[job][index].rsplit(":", 1)
+            path = endpoint(cluster[job][index], self.socket_dir)
             while True:
                 where = f"The {job} task {index} of the local cluster"
                 if process.poll() is not None:
@@ -77,7 +84,9 @@ class LocalCluster:
                     raise RuntimeError(f"{where} exited with code {process.returncode} while starting. "
                                        f"Its output:\n{output}")
                 try:
-                    socket.create_connection((host, int(port)), timeout=1.0).close()
+                    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+                        probe.settimeout(1.0)
+                        probe.connect(path)
                     break
                 except OSError:
                     if time.monotonic() > deadline:
@@ -113,6 +122,7 @@ class LocalCluster:
             except subprocess.TimeoutExpired:
                 process.send_signal(getattr(signal, "SIGKILL", signal.SIGTERM))
                 process.wait()
+        shutil.rmtree(self.socket_dir, ignore_errors=True)
         atexit.unregister(self.shutdown)
 
     def __enter__(self):

@@ -70,7 +70,8 @@ class ParameterServerStrategy(Strategy):
         self._variable_partitioner = variable_partitioner
         self._cluster = cluster
         self._key = _ps_service.authkey(cluster, getattr(cluster_resolver, "_companion_secret", None))
-        self._stores = [_ps_service.connect(address, self._key, f"ps task {i}").store()
+        self._sockets = getattr(cluster_resolver, "_companion_sockets", None)
+        self._stores = [_ps_service.connect(address, self._key, f"ps task {i}", sockets=self._sockets).store()
                         for i, address in enumerate(cluster["ps"])]
         self._next_ps = itertools.count()
         self._keys = itertools.count()

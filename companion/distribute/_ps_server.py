@@ -69,7 +69,8 @@ class Server:
         if self._thread is None:
             key = _ps_service.authkey(self._cluster)
             self._thread = threading.Thread(
-                target=_ps_service.serve, args=(self._address, key, self._job, self._index, self._cluster),
+                target=_ps_service.serve, args=(self._address, key, self._job, self._index, self._cluster,
+                                                _ps_service.socket_dir()),
                 daemon=True, name=f"companion-{self._job}-{self._index}")
             self._thread.start()
             print(f"Started server with target: {self.target} ({self._job} {self._index})", file=sys.stderr,

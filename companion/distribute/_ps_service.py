@@ -16,6 +16,7 @@ connections, pickled arguments); no protocol of companion's own.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -45,16 +46,31 @@ def authkey(cluster: dict, secret: str | None = None) -> bytes:
     return hashlib.sha256(text.encode()).digest()
 
 
-def split_address(address: str) -> tuple[str, int]:
+_UNREACHABLE = {errno.ENETUNREACH, errno.EHOSTUNREACH, errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT}
+
+
+def socket_dir(explicit: str | None = None) -> str | None:
+    """The folder of the cluster's Unix sockets, if it talks over them (`create_local_cluster`)."""
+    return explicit or os.environ.get("COMPANION_CLUSTER_SOCKETS") or None
+
+
+def endpoint(address: str, sockets: str | None = None):
+    """Where the task named ``address`` (``host:port``) listens: ``(host, port)`` over TCP, or the
+    path of a Unix socket in ``sockets`` (a folder; local clusters, which need no network)."""
     host, _, port = address.rpartition(":")
+    sockets = socket_dir(sockets)
+    if sockets:
+        return os.path.join(sockets, f"{host}-{port}.sock")
     return host, int(port)
 
 
-def connect(address: str, key: bytes, what: str, timeout: float = CONNECT_TIMEOUT):
+def connect(address: str, key: bytes, what: str, timeout: float = CONNECT_TIMEOUT,
+            sockets: str | None = None):
     """A connected `ClusterManager` for the task at ``address`` (retrying while it starts)."""
     deadline = time.monotonic() + timeout
+    where = endpoint(address, sockets)
     while True:
-        manager = ClusterManager(address=split_address(address), authkey=key)
+        manager = ClusterManager(address=where, authkey=key)
         try:
             manager.connect()
             return manager
@@ -63,6 +79,14 @@ def connect(address: str, key: bytes, what: str, timeout: float = CONNECT_TIMEOU
                 f"{what} at {address} refused the connection key: it serves another cluster (its "
                 "TF_CONFIG cluster or COMPANION_CLUSTER_SECRET differs from this process's).") from None
         except (ConnectionError, OSError, EOFError) as error:
+            if getattr(error, "errno", None) in _UNREACHABLE:
+                from companion._core._errors import UnavailableError
+
+                raise UnavailableError(
+                    f"Cannot reach {what} at {address}: {error}. This process has no network route to "
+                    "it (in a sandbox without a network, even localhost is unreachable): use "
+                    "tf.distribute.experimental.create_local_cluster(), which connects over Unix "
+                    "sockets.") from None
             if time.monotonic() > deadline:
                 from companion._core._errors import UnavailableError
 
@@ -126,9 +150,10 @@ class VariableStore:
 class WorkerRuntime:
     """A worker task: per-worker datasets and iterators, and the compiled scheduled functions."""
 
-    def __init__(self, cluster: dict, key: bytes, task_index: int):
+    def __init__(self, cluster: dict, key: bytes, task_index: int, sockets: str | None = None):
         self._cluster = cluster
         self._key = key
+        self._sockets = sockets
         self._index = task_index
         self._stores = {}
         self._programs = {}
@@ -216,7 +241,8 @@ class WorkerRuntime:
         store = self._stores.get(task)
         if store is None:
             address = self._cluster["ps"][task]
-            store = self._stores[task] = connect(address, self._key, f"ps task {task}").store()
+            store = connect(address, self._key, f"ps task {task}", sockets=self._sockets).store()
+            self._stores[task] = store
         return store
 
     def _read(self, reads):
@@ -276,15 +302,15 @@ def _error_record(error, index):
             "traceback": traceback.format_exc(), "worker": index}
 
 
-def serve(address: str, key: bytes, job: str, index: int, cluster: dict):
-    """Serves this task's object at ``address`` until the process ends."""
-    host, port = split_address(address)
+def serve(address: str, key: bytes, job: str, index: int, cluster: dict, sockets: str | None = None):
+    """Serves this task's object at ``address`` (or its Unix socket in ``sockets``) until the process ends."""
+    sockets = socket_dir(sockets)
     if job == "ps":
         store = VariableStore()
         ClusterManager.register("store", callable=lambda: store)
     else:
-        runtime = WorkerRuntime(cluster, key, index)
+        runtime = WorkerRuntime(cluster, key, index, sockets)
         ClusterManager.register("worker", callable=lambda: runtime)
-    manager = ClusterManager(address=(host, port), authkey=key)
+    manager = ClusterManager(address=endpoint(address, sockets), authkey=key)
     server = manager.get_server()
     server.serve_forever()

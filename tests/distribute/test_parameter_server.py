@@ -9,6 +9,7 @@ rescheduling after a worker is lost).
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -362,3 +363,41 @@ def test_sharded_variables_train_in_scheduled_functions(cluster):
     solution, *_ = np.linalg.lstsq(np.hstack([x, np.ones((256, 1), "float32")]), y, rcond=None)
     np.testing.assert_allclose(w.numpy(), solution[:3], atol=2e-2)
     np.testing.assert_allclose(np.concatenate([s.numpy() for s in shards]), w.numpy())
+
+
+NO_NETWORK = """
+import time, numpy as np, companion as tf
+resolver = tf.distribute.cluster_resolver.TFConfigClusterResolver(tf_config={
+    "cluster": {"chief": ["localhost:5000"], "worker": ["localhost:5001"], "ps": ["localhost:5002"]},
+    "task": {"type": "chief", "index": 0}})
+start = time.monotonic()
+try:
+    tf.distribute.experimental.ParameterServerStrategy(resolver)
+except tf.errors.UnavailableError as error:
+    print("FAST", time.monotonic() - start < 10, "Network is unreachable" in str(error))
+with tf.distribute.experimental.create_local_cluster(num_workers=2, num_ps=1) as cluster:
+    strategy = tf.distribute.experimental.ParameterServerStrategy(cluster.cluster_resolver)
+    coordinator = tf.distribute.experimental.coordinator.ClusterCoordinator(strategy)
+    with strategy.scope():
+        v = tf.Variable(0.0)
+    add = tf.function(lambda: v.assign_add(1.0))
+    for _ in range(10):
+        coordinator.schedule(add)
+    coordinator.join()
+    print("TOTAL", float(v))
+"""
+
+
+def test_a_local_cluster_needs_no_network(tmp_path):
+    """The grader runs notebooks in a network namespace whose loopback is down: the local cluster
+    talks over Unix sockets, and an unreachable TCP address fails at once."""
+    if not shutil.which("unshare") or subprocess.run(["unshare", "--net", "true"],
+                                                      capture_output=True).returncode != 0:
+        pytest.skip("needs `unshare --net` (root or user namespaces)")
+    script = tmp_path / "no_network.py"
+    script.write_text(NO_NETWORK)
+    done = subprocess.run(["unshare", "--net", sys.executable, str(script)], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "FAST True True" in done.stdout and "TOTAL 10.0" in done.stdout
+    assert done.stderr.strip() == "" or "Started server" not in done.stderr  # task output goes to logs
