@@ -105,7 +105,7 @@ class ParameterServerStrategy(Strategy):
         for block in blocks:
             task = next(self._next_ps) % self._num_ps
             key = f"{self._prefix}/{next(self._keys)}:{variable.name}"
-            self._stores[task].create(key, block)
+            self._call_store(task, "create", key, block)
             placement.append((task, key, block.shape[0] if block.ndim else None))
         variable.__class__ = ParameterServerVariable
         variable._strategy = self
@@ -130,17 +130,23 @@ class ParameterServerStrategy(Strategy):
         return blocks[0] if len(blocks) == 1 else np.concatenate(blocks, axis=0)
 
     def _read_block(self, task, key):
-        values, _ = self._stores[task].read([key])
+        values, _ = self._call_store(task, "read", [key])
         return values[0]
+
+    def _call_store(self, task, method, *args):
+        try:
+            return getattr(self._stores[task], method)(*args)
+        except (EOFError, OSError) as error:
+            raise _ps_service.ps_unavailable(task, self._cluster["ps"][task], error) from None
 
     def _write(self, variable, value, delta=False):
         value = np.asarray(value, dtype=np.asarray(variable._v).dtype)
         blocks = _split(value, variable._placement)
         for (task, key, _), block in zip(variable._placement, blocks):
             if delta:
-                self._stores[task].apply({key: block}, {}, {})
+                self._call_store(task, "apply", {key: block}, {}, {})
             else:
-                self._stores[task].apply({}, {key: block}, {})
+                self._call_store(task, "apply", {}, {key: block}, {})
 
     # -- running inside a scheduled function ------------------------------------------------
     def run(self, fn, args=(), kwargs=None):

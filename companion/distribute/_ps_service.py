@@ -245,6 +245,13 @@ class WorkerRuntime:
             self._stores[task] = store
         return store
 
+    def _call_store(self, task, method, *args):
+        try:
+            return getattr(self._store(task), method)(*args)
+        except (EOFError, OSError) as error:
+            self._stores.pop(task, None)
+            raise ps_unavailable(task, self._cluster["ps"][task], error) from None
+
     def _read(self, reads):
         """Each Variable's value (its row blocks joined) and the version of every block read.
 
@@ -256,7 +263,7 @@ class WorkerRuntime:
                 by_task.setdefault(task, []).append(key)
         blocks, versions = {}, {}
         for task, keys in by_task.items():
-            got, got_versions = self._store(task).read(keys)
+            got, got_versions = self._call_store(task, "read", keys)
             blocks.update(zip(keys, got))
             versions.update(zip(keys, got_versions))
         values = [_joined([blocks[key] for _, key, _ in placement]) for placement in reads]
@@ -277,8 +284,17 @@ class WorkerRuntime:
                     read_versions[key] = versions[key]
         staleness = 0
         for task, (deltas, assigned, read_versions) in per_task.items():
-            staleness = max(staleness, self._store(task).apply(deltas, assigned, read_versions))
+            staleness = max(staleness, self._call_store(task, "apply", deltas, assigned, read_versions))
         return staleness
+
+
+def ps_unavailable(task, address, error):
+    """The error of a lost ps task: training cannot go on without the Variables it stores."""
+    from companion._core._errors import UnavailableError
+
+    return UnavailableError(f"ps task {task} at {address} is unavailable ({type(error).__name__}: {error}). "
+                            "The Variables it stores are lost, so parameter-server training cannot go on; "
+                            "restart the cluster (and restore a checkpoint).")
 
 
 def _name(placement):

@@ -401,3 +401,25 @@ def test_a_local_cluster_needs_no_network(tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr
     assert "FAST True True" in done.stdout and "TOTAL 10.0" in done.stdout
     assert done.stderr.strip() == "" or "Started server" not in done.stderr  # task output goes to logs
+
+
+def test_a_lost_ps_task_ends_training_with_unavailable_error():
+    with tf.distribute.experimental.create_local_cluster(num_workers=2, num_ps=1) as local:
+        strategy = tf.distribute.experimental.ParameterServerStrategy(local.cluster_resolver)
+        coordinator = tf.distribute.experimental.coordinator.ClusterCoordinator(strategy)
+        with strategy.scope():
+            v = tf.Variable(0.0)
+        add = tf.function(lambda: v.assign_add(1.0))
+        coordinator.schedule(add)
+        coordinator.join()
+        os.kill(local.ps_pids[0], signal.SIGKILL)
+        for _ in range(4):
+            coordinator.schedule(add)
+        with pytest.raises(tf.errors.UnavailableError, match="ps task 0 at localhost:.* is unavailable"):
+            coordinator.join()
+        with pytest.raises(tf.errors.UnavailableError, match="ps task 0"):
+            v.numpy()
+        assert coordinator.worker_failures == []  # the workers are fine; the variables are gone
+        pids = local.ps_pids + local.worker_pids
+    for pid in pids:
+        assert not _running(pid)
