@@ -57,6 +57,7 @@ class PerWorkerDataset:
                             f"Received: {dataset_fn!r}")
         self._coordinator = coordinator
         self.id = next(_ids)
+        dataset_fn = getattr(dataset_fn, "python_function", dataset_fn)  # a tf.function: its Python code
         local = dataset_fn()
         if not hasattr(local, "element_spec") or not hasattr(local, "__iter__"):
             raise TypeError(f"dataset_fn must return a tf.data.Dataset. It returned {type(local).__name__}.")

@@ -161,11 +161,19 @@ class ParameterServerStrategy(Strategy):
         return _reduce_plain(ReduceOp.from_any(reduce_op), value, axis, 1)
 
     def experimental_distribute_dataset(self, dataset, options=None):
-        raise NotImplementedError("With ParameterServerStrategy, each worker reads its own dataset: use "
-                                  "coordinator.create_per_worker_dataset(dataset_fn) and pass "
-                                  "iter(per_worker_dataset) to coordinator.schedule.")
+        """``dataset`` itself: a worker has one replica, which takes whole elements (as in TF, for
+        use in the ``dataset_fn`` of ``coordinator.create_per_worker_dataset``)."""
+        return dataset
 
-    distribute_datasets_from_function = experimental_distribute_dataset
+    def distribute_datasets_from_function(self, dataset_fn, options=None):
+        """``dataset_fn(InputContext(1, 0, 1))``: each worker is one input pipeline of one replica,
+        as in TF (call it in the ``dataset_fn`` of ``coordinator.create_per_worker_dataset``)."""
+        return _worker_datasets_from_function(dataset_fn)
+
+    def __reduce__(self):
+        # a dataset_fn shipped to the workers may refer to the strategy (TF's tutorial does): the
+        # workers get a stand-in that only builds datasets
+        return (_WorkerSideStrategy, ())
 
     @contextlib.contextmanager
     def scope(self):
@@ -173,6 +181,27 @@ class ParameterServerStrategy(Strategy):
             yield self
 
 
+
+
+def _worker_datasets_from_function(dataset_fn):
+    from companion.distribute._distributed_dataset import InputContext
+
+    return dataset_fn(InputContext(num_input_pipelines=1, input_pipeline_id=0, num_replicas_in_sync=1))
+
+
+class _WorkerSideStrategy:
+    """What a worker sees of the strategy inside a shipped ``dataset_fn``: dataset building only."""
+
+    num_replicas_in_sync = 1
+
+    def experimental_distribute_dataset(self, dataset, options=None):
+        return dataset
+
+    def distribute_datasets_from_function(self, dataset_fn, options=None):
+        return _worker_datasets_from_function(dataset_fn)
+
+    def scope(self):
+        return contextlib.nullcontext(self)
 
 
 class ParameterServerVariable(Variable):

@@ -423,3 +423,34 @@ def test_a_lost_ps_task_ends_training_with_unavailable_error():
         pids = local.ps_pids + local.worker_pids
     for pid in pids:
         assert not _running(pid)
+
+
+def context_dataset_fn(input_context):
+    # TF 2.21 (ParameterServerStrategy): each worker is input pipeline 0 of 1, with 1 replica
+    values = [input_context.num_input_pipelines, input_context.input_pipeline_id,
+              input_context.get_per_replica_batch_size(8)]
+    return tf.data.Dataset.from_tensors(tf.constant(values, tf.float32)).repeat()
+
+
+def test_tf_tutorial_dataset_pattern_and_metrics(strategy, coordinator):
+    with strategy.scope():
+        mean = tf.keras.metrics.Mean()
+
+    @tf.function
+    def per_worker_dataset_fn():  # TF's tutorial: the strategy is used inside the shipped function
+        return strategy.distribute_datasets_from_function(context_dataset_fn)
+
+    iterator = iter(coordinator.create_per_worker_dataset(per_worker_dataset_fn))
+
+    @tf.function
+    def step(iterator):
+        element = next(iterator)
+        mean.update_state(element[2])
+        return element
+
+    values = [coordinator.schedule(step, args=(iterator,)) for _ in range(6)]
+    coordinator.join()
+    np.testing.assert_array_equal(values[-1].fetch(), [1.0, 0.0, 8.0])
+    assert float(mean.result()) == 8.0 and float(mean.count) == 6.0
+    mean.reset_state()  # on the coordinator: written to the ps task
+    assert float(mean.count) == 0.0
