@@ -29,9 +29,9 @@ from companion.distribute._scheduled_program import PerWorkerValues, ScheduledPr
 class RemoteValue:
     """The result of a scheduled function (TF's ``tf.distribute.experimental.coordinator.RemoteValue``).
 
-    ``staleness`` (companion extension): how many updates other workers applied to the
+    companion extensions: ``staleness``, how many updates other workers applied to the
     Variables this function wrote between its read and its update (None until it finished,
-    or if it wrote none).
+    or if it wrote none); ``worker``, the index of the worker that ran it.
     """
 
     def __init__(self, program):
@@ -40,6 +40,7 @@ class RemoteValue:
         self._outputs = None
         self._error = None
         self.staleness = None
+        self.worker = None
 
     def _set(self, outputs, staleness):
         self._outputs = outputs
@@ -97,8 +98,9 @@ class ClusterCoordinator:
     ``tf.distribute.experimental.coordinator.ClusterCoordinator``); one per strategy.
 
     companion extensions: ``staleness`` (a list, one int per finished function that wrote
-    Variables: see `RemoteValue`) and ``worker_failures`` (a list of messages, one per worker
-    that stopped).
+    Variables, in the order their updates landed: see `RemoteValue`), ``update_log`` (the same
+    updates as ``{"worker": i, "staleness": s}``) and ``worker_failures`` (a list of messages,
+    one per worker that stopped).
     """
 
     def __new__(cls, strategy):
@@ -121,6 +123,7 @@ class ClusterCoordinator:
         self._inflight = 0
         self._error = None
         self.staleness = []
+        self.update_log = []
         self.worker_failures = []
         cluster = strategy._cluster
         self._workers = [_Worker(i, address, strategy._key, strategy._sockets)
@@ -261,10 +264,12 @@ class ClusterCoordinator:
                         self._error = error
                     self._cancel_queued()
                 else:
+                    staleness = int(reply["staleness"]) if program.writes else None
                     if program.writes:
-                        self.staleness.append(int(reply["staleness"]))
-                    closure.remote_value._set(reply["outputs"], int(reply["staleness"])
-                                              if program.writes else None)
+                        self.staleness.append(staleness)
+                        self.update_log.append({"worker": worker.index, "staleness": staleness})
+                    closure.remote_value.worker = worker.index
+                    closure.remote_value._set(reply["outputs"], staleness)
                 self._cond.notify_all()
 
     def _requeue(self, closure):

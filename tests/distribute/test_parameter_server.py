@@ -132,6 +132,9 @@ def test_async_sgd_converges_to_least_squares_with_staleness(strategy, coordinat
     assert len(staleness) == 160 and min(staleness) >= 0
     assert max(staleness) > 0  # two workers ran at once: some gradients missed an update
     assert all(r.staleness is not None for r in losses)
+    log = coordinator.update_log[before:]
+    assert [u["staleness"] for u in log] == staleness
+    assert {u["worker"] for u in log} == {0, 1} and {r.worker for r in losses} == {0, 1}
 
 
 def test_keras_model_and_optimizer_slots_on_ps(strategy, coordinator):
