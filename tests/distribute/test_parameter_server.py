@@ -457,3 +457,28 @@ def test_tf_tutorial_dataset_pattern_and_metrics(strategy, coordinator):
     assert float(mean.result()) == 8.0 and float(mean.count) == 6.0
     mean.reset_state()  # on the coordinator: written to the ps task
     assert float(mean.count) == 0.0
+
+
+ORPHANED = """
+import companion as tf
+cluster = tf.distribute.experimental.create_local_cluster(num_workers=1, num_ps=1)
+print(*cluster.ps_pids, *cluster.worker_pids, flush=True)
+import time
+time.sleep(600)
+"""
+
+
+def test_tasks_exit_when_the_chief_is_killed(tmp_path):
+    script = tmp_path / "chief.py"
+    script.write_text(ORPHANED)
+    chief = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    try:
+        pids = [int(pid) for pid in chief.stdout.readline().split()]
+        assert len(pids) == 2 and all(_running(pid) for pid in pids)
+    finally:
+        chief.kill()  # SIGKILL: no atexit, no shutdown()
+        chief.wait()
+    deadline = time.monotonic() + 30
+    while any(_running(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not any(_running(pid) for pid in pids)  # each task noticed its parent was gone
