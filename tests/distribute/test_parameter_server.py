@@ -270,6 +270,14 @@ def test_killed_worker_is_reported_and_its_functions_rescheduled():
         x, y = regression_data()
         solution, *_ = np.linalg.lstsq(np.hstack([x, np.ones((256, 1), "float32")]), y, rcond=None)
         np.testing.assert_allclose(w.numpy(), solution[:3], atol=0.05)
+        os.kill(local.worker_pids[1], signal.SIGKILL)  # no worker left
+        late = coordinator.schedule(step, args=(iterator,))
+        with pytest.raises(tf.errors.UnavailableError, match="Every worker is unavailable"):
+            coordinator.join()
+        with pytest.raises(tf.errors.UnavailableError):
+            late.fetch()
+        with pytest.raises(tf.errors.UnavailableError, match="No worker is left"):
+            coordinator.schedule(step, args=(iterator,))
         pids = local.ps_pids + local.worker_pids
     for pid in pids:
         assert not _running(pid)
