@@ -4,6 +4,7 @@ import sys
 
 import numpy as np
 
+from companion._core._convert import as_input
 from companion.strings._values import numbers_of, string_tensor, strings_of
 
 
@@ -64,8 +65,6 @@ def _join_rows(arrays, sep):
 
 
 def _summary(value, summarize):
-    from companion._core._convert import as_input
-
     tensor = as_input(value)
     is_text = tensor.dtype.name == "string"
     array = np.asarray(tensor._value) if is_text else numbers_of(tensor, "strings.format")

@@ -1,6 +1,7 @@
 """Conversions between numbers and their text: `as_string` and `to_number`."""
 
 from companion._core import _dtypes
+from companion._core._convert import as_input
 from companion._core._errors import InvalidArgumentError
 from companion.strings._values import each, number_tensor, numbers_of, string_tensor, strings_of
 
@@ -18,7 +19,6 @@ def as_string(input, precision=-1, scientific=False, shortest=False, width=-1, f
         >>> print(tf.strings.as_string([1.5, 1 / 3], precision=2))
         companion.Tensor([b'1.50' b'0.33'], shape=(2,), dtype=string)
     """
-    from companion._core._convert import as_input
 
     tensor = as_input(input)
     if tensor.dtype == _dtypes.string:

@@ -3,7 +3,8 @@
 import re
 
 from companion._core import _dtypes
-from companion.strings._values import each, number_tensor, string_tensor, strings_of
+from companion._core._errors import InvalidArgumentError
+from companion.strings._values import each, number_tensor, numbers_of, string_tensor, strings_of, text
 
 
 def length(input, unit="BYTE", name=None):  # noqa: A002 - TensorFlow's argument name
@@ -37,7 +38,6 @@ def strip(input, name=None):  # noqa: A002
 
 def substr(input, pos, len, unit="BYTE", name=None):  # noqa: A002
     """``len`` bytes (or UTF-8 characters) of each string from ``pos`` (negative: from the end)."""
-    from companion.strings._values import numbers_of
 
     strings = strings_of(input, "strings.substr")
     start, size = int(numbers_of(pos, "strings.substr")), int(numbers_of(len, "strings.substr"))
@@ -46,8 +46,6 @@ def substr(input, pos, len, unit="BYTE", name=None):  # noqa: A002
         value = item if unit == "BYTE" else item.decode("utf-8")
         begin = start + builtin_len(value) if start < 0 else start
         if not 0 <= begin <= builtin_len(value):
-            from companion._core._errors import InvalidArgumentError
-
             raise InvalidArgumentError(f"strings.substr: pos {start} is out of range for {item!r}. "
                                        "Received: pos={start}")
         piece = value[begin:begin + size]
@@ -84,6 +82,4 @@ def _map_text(input, what, encoding, on_text, on_bytes):  # noqa: A002
 
 
 def _pattern(value):
-    from companion.strings._values import text
-
     return text(value.numpy() if hasattr(value, "numpy") else value)

@@ -9,6 +9,7 @@ import numpy as np
 
 from companion._core import _dtypes
 from companion._core._convert import as_input
+from companion._core._errors import InvalidArgumentTypeError
 from companion._core._tensor import Tensor
 
 
@@ -16,8 +17,6 @@ def strings_of(value, what):
     """``value`` (a string tensor, ``str``/``bytes`` or a nested list of them) as an object array."""
     tensor = as_input(value)
     if tensor.dtype != _dtypes.string:
-        from companion._core._errors import InvalidArgumentTypeError
-
         raise InvalidArgumentTypeError(f"{what} needs a string tensor. Received dtype {tensor.dtype.name}: "
                                        f"{tensor!s}. Convert numbers with companion.strings.as_string.")
     return np.asarray(tensor._value, dtype=object)
