@@ -9,6 +9,7 @@ import io
 
 import numpy as np
 
+from companion._core._errors import UnimplementedError
 from companion._core._tensor import Tensor
 from companion.summary._record import emit
 
@@ -151,8 +152,6 @@ def _check_scalar(data):
     if tuple(shape) != ():
         raise ValueError(f"Expected scalar shape, saw shape: {tuple(shape)}.")
     if isinstance(data, (str, bytes)) or (isinstance(data, Tensor) and data.dtype.name == "string"):
-        from companion._core._errors import UnimplementedError
-
         raise UnimplementedError(None, None, "Cast string to float is not supported: a scalar summary "
                                  f"needs a number. Received: {data!r}")
 

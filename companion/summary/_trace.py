@@ -7,7 +7,9 @@ TensorBoard draws as it draws a TensorFlow graph.
 """
 
 from companion._staging import _trace_hooks
+from companion.summary._record import emit
 from companion.summary._state import state
+from companion.summary._writer import SummaryWriter
 
 _traced = []  # ConcreteFunctions traced since trace_on
 
@@ -35,7 +37,6 @@ def trace_export(name, step=None, profiler_outdir=None):
     As in TensorFlow the summary is a ``RunMetadata`` holding one function graph per
     traced function (TensorBoard's ``graph_run_metadata_graph`` plugin data).
     """
-    from companion.summary._record import emit
 
     recorded = list(_traced)
     trace_off()
@@ -52,8 +53,6 @@ def graph(graph_data):
     Returns True when written, False without a default file writer.
     """
     from tensorboard.compat.proto import event_pb2
-
-    from companion.summary._writer import SummaryWriter
 
     writer = state.writer
     if not isinstance(writer, SummaryWriter):

@@ -2,6 +2,7 @@
 
 import contextlib
 
+from companion._core._scopes import get_current_name_scope, name_scope
 from companion.summary._state import state
 
 
@@ -21,7 +22,6 @@ def set_step(step):
 @contextlib.contextmanager
 def summary_scope(name, default_name=None, values=None):
     """A block whose summaries get tags prefixed like `companion.name_scope`; yields ``(tag, scope)``."""
-    from companion._core._scopes import get_current_name_scope, name_scope
 
     name = name or default_name
     with name_scope(name) as scope:
