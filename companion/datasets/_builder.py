@@ -2,6 +2,9 @@
 
 import numpy as np
 
+from companion._core._convert import constant
+from companion._ops import _random
+from companion.data import Dataset
 from companion.datasets import _info, _splits
 
 _BLOCK = 1000  # examples per block when shuffle_files=True ("files" of an in-memory set)
@@ -58,7 +61,6 @@ class Builder:
             arrays = tuple(arrays[k] for k in self.supervised_keys)
         if batch_size == -1:
             return _to_tensors(arrays)
-        from companion.data import Dataset
 
         dataset = Dataset.from_tensor_slices(arrays)
         return dataset if batch_size is None else dataset.batch(batch_size)
@@ -79,7 +81,6 @@ class Builder:
 
 def _shuffle_blocks(arrays):
     """The examples reordered block by block (blocks of 1,000 in a random order), as tfds shuffles files."""
-    from companion._ops import _random
 
     first = next(iter(arrays.values()))
     blocks = np.arange(0, len(first), _BLOCK)
@@ -90,8 +91,6 @@ def _shuffle_blocks(arrays):
 
 
 def _to_tensors(arrays):
-    from companion._core._convert import constant
-
     if isinstance(arrays, tuple):
         return tuple(constant(a) for a in arrays)
     return {key: constant(value) for key, value in arrays.items()}

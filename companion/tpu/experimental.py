@@ -5,11 +5,11 @@ Example:
     >>> callable(tf.tpu.experimental.initialize_tpu_system)
     True
 """
+from companion.distribute._tpu_system import initialize_tpu_system as initialize
 
 
 def initialize_tpu_system(cluster_resolver=None):
     """Checks the TPUs of this host and describes them; a clear ValueError where there are none."""
-    from companion.distribute._tpu_system import initialize_tpu_system as initialize
 
     return initialize(cluster_resolver)
 

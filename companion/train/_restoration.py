@@ -5,6 +5,7 @@ import warnings
 import numpy as np
 
 from companion._core._context import state
+from companion._staging import eager_scope
 from companion.train import _deferred
 from companion.train._object_graph import join, slot_path, walk
 
@@ -114,7 +115,6 @@ def _mismatch(path, var, value):
 
 def _assign(var, value):
     if state.staging:  # a variable made while a function traces: restore its initial value
-        from companion._staging import eager_scope
 
         with eager_scope():
             var.assign(value)
