@@ -5,6 +5,7 @@ Every op here is a companion op (a pure JAX function): it runs eagerly, inside
 ``decode_image`` and the encoders are host functions (Pillow), as in `companion.io`.
 """
 
+from companion._ops._image_convert import convert_image_dtype
 from companion.image._color import (
     adjust_brightness,
     adjust_contrast,
@@ -12,7 +13,6 @@ from companion.image._color import (
     per_image_standardization,
     rgb_to_grayscale,
 )
-from companion.image._convert import convert_image_dtype
 from companion.image._crop import (
     central_crop,
     crop_to_bounding_box,
@@ -28,7 +28,7 @@ from companion.image._flip import (
     rot90,
 )
 from companion.image._resize import ResizeMethod, resize
-from companion.io._codecs import decode_image, decode_jpeg, decode_png, encode_jpeg, encode_png
+from companion.io import decode_image, decode_jpeg, decode_png, encode_jpeg, encode_png
 
 __all__ = [
     "ResizeMethod", "adjust_brightness", "adjust_contrast", "central_crop", "convert_image_dtype",

@@ -5,9 +5,9 @@ import jax.numpy as jnp
 from companion._core import _dtypes
 from companion._core._convert import as_input
 from companion._core._op import op
+from companion._ops._image_convert import convert_image_dtype
 from companion._ops._math import cast
 from companion.image._checks import image_input, static_shape
-from companion.image._convert import convert_image_dtype
 
 _RGB_WEIGHTS = (0.2989, 0.5870, 0.1140)  # TensorFlow's (ITU-R BT.601 luma, rounded)
 

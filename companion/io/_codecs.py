@@ -11,6 +11,7 @@ import numpy as np
 from companion._core import _dtypes
 from companion._core._convert import constant, is_tensor
 from companion._core._errors import InvalidArgumentError
+from companion._ops._image_convert import convert_image_dtype
 
 _MODES = {1: "L", 3: "RGB", 4: "RGBA"}
 
@@ -78,8 +79,6 @@ def decode_image(contents, channels=None, dtype=_dtypes.uint8, name=None, expand
         pixels = _pixels(image.convert(mode))
     target = _dtypes.as_dtype(dtype)
     if target.is_floating:
-        from companion.image import convert_image_dtype
-
         return convert_image_dtype(constant(pixels), target)
     return constant(_to_dtype(pixels, target, "decode_image"))
 

@@ -10,6 +10,7 @@ from companion._core._convert import constant, is_tensor
 from companion._core._errors import InvalidArgumentError
 from companion.io._features import KIND_OF, FixedLenFeature, VarLenFeature
 from companion.io._sparse_tensor import SparseTensor
+from companion.train._example import message_class
 
 _NUMPY = {"int64": np.int64, "float32": np.float32, "string": object}
 
@@ -115,8 +116,6 @@ def _as_batch(serialized):
 
 def _decode(data, index):
     from google.protobuf.message import DecodeError
-
-    from companion.train._example import message_class
 
     try:
         return message_class("Example").FromString(data)

@@ -5,7 +5,7 @@ import glob as _glob
 import os
 import shutil
 
-from companion.io.gfile._errors import tf_errors
+from companion.io.gfile._errors import tf_errors, translate
 
 FileStatistics = collections.namedtuple("FileStatistics", ["length", "mtime_nsec", "is_directory"])
 FileStatistics.__doc__ = "What `stat` returns: size in bytes, modification time in ns, whether a folder."
@@ -111,8 +111,6 @@ def _refuse_existing(dst, overwrite):
 
 
 def _translate_for_walk(error):
-    from companion.io.gfile._errors import translate
-
     return translate(error, "walk", error.filename) if isinstance(error, OSError) else error
 
 
