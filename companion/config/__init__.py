@@ -21,6 +21,7 @@ def experimental_connect_to_cluster(cluster_spec_or_resolver, job_name="localhos
     On a host without TPUs it raises the ValueError of
     `companion.distribute.cluster_resolver.TPUClusterResolver`.
     """
+    # deferred: the TPU system module imports multiprocessing, which `import companion` does not load
     from companion.distribute._tpu_system import experimental_connect_to_cluster as connect
 
     return connect(cluster_spec_or_resolver, job_name, task_index, protocol,

@@ -30,8 +30,10 @@ Example:
     10
 """
 
+import companion
 from companion._core import _graph_mode
 from companion._core._variable import Variable
+from companion._missing import missing_attribute
 from companion._staging._graph import (
     Graph,
     Operation,
@@ -55,6 +57,7 @@ from companion.compat.v1._variable_scope import (
     trainable_variables,
     variable_scope,
 )
+from companion.keras import initializers
 
 __all__ = [
     "AUTO_REUSE", "Graph", "GraphKeys", "InteractiveSession", "Operation", "Session", "Variable",
@@ -96,16 +99,11 @@ _INITIALIZERS = {"constant_initializer": "Constant", "ones_initializer": "Ones",
 
 def __getattr__(name):
     if name in _INITIALIZERS:
-        from companion.keras import initializers
-
         value = getattr(initializers, _INITIALIZERS[name])
         globals()[name] = value
         return value
     if name in ("nn", "math", "random", "errors", "dtypes", "float32", "float64", "int32", "int64", "bool",
                 "constant", "reduce_sum", "reduce_mean", "matmul", "square", "zeros", "ones"):
-        import companion
-
         return getattr(companion, name)
-    from companion._missing import missing_attribute
 
     raise missing_attribute("companion.compat.v1", name, __all__)

@@ -16,7 +16,7 @@ import jax
 import numpy as np
 
 from companion import nest
-from companion._core import _graph_mode
+from companion._core import _dtypes, _graph_mode
 from companion._core._context import state
 from companion._core._errors import FailedPreconditionError, InvalidArgumentError
 from companion._core._shape import TensorShape
@@ -25,6 +25,8 @@ from companion._staging._graph import (
     GraphVariable,
     Operation,
     SymbolicTensor,
+    _Abstract,
+    _as_default,
     _Constant,
     _defaults,
     get_default_graph,
@@ -108,8 +110,6 @@ class Session:
         return _DefaultSession(self)
 
     def __enter__(self):
-        from companion._staging._graph import _as_default
-
         graph_context = _as_default(self._graph) if _graph_mode.building is not self._graph else None
         if graph_context is not None:
             graph_context.__enter__()
@@ -335,8 +335,6 @@ def placeholder(dtype, shape=None, name=None):
         >>> x
         <companion.Tensor 'Placeholder:0' shape=(None, 3) dtype=float32>
     """
-    from companion._core import _dtypes
-    from companion._staging._graph import _Abstract
 
     graph = _building("placeholder")
     dims = TensorShape(shape).dims

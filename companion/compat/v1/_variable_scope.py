@@ -10,8 +10,14 @@ is applied once, when the Variable is created, and its loss tensor is kept in th
 import contextlib
 import re
 
-from companion._core import _graph_mode
+from companion._core import _dtypes, _graph_mode
+from companion._core._convert import constant
+from companion._core._scopes import get_current_name_scope, name_scope
+from companion._ops._creation import identity
+from companion._ops._math import add_n
 from companion._staging._graph import GraphVariable, get_default_graph, suspended
+from companion._staging._graph import constant as graph_constant
+from companion.keras import initializers
 
 
 class _ReuseMode:
@@ -53,7 +59,6 @@ def variable_scope(name_or_scope, default_name=None, values=None, initializer=No
         ...     print(w.name, len(v1.global_variables()))
         layer/w:0 1
     """
-    from companion._core._scopes import name_scope
 
     name = name_or_scope if name_or_scope is not None else default_name
     if name is None:
@@ -64,7 +69,6 @@ def variable_scope(name_or_scope, default_name=None, values=None, initializer=No
     if reuse is False:
         inherited = None
     graph = _graph_mode.building or get_default_graph()
-    from companion._core._scopes import get_current_name_scope
 
     current = get_current_name_scope()
     ops_scope = graph.unique_name(f"{current}/{name}" if current else name)
@@ -92,7 +96,6 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
     (glorot_uniform for floats, zeros otherwise, as TF). ``regularizer(variable)`` gives a loss
     tensor added to the ``REGULARIZATION_LOSSES`` collection when the Variable is created.
     """
-    from companion._core import _dtypes
 
     graph = _graph_mode.building
     if graph is None:
@@ -123,8 +126,6 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
         if key not in (GraphKeys.GLOBAL_VARIABLES, GraphKeys.TRAINABLE_VARIABLES):
             graph.add_to_collection(key, var)
     if regularizer is not None:
-        from companion._core._scopes import name_scope
-
         with name_scope(f"{full}/Regularizer/"):
             loss = regularizer(var)
         if loss is not None:
@@ -135,11 +136,7 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
 
 
 def _initial_value(initializer, shape, dtype):
-    from companion._core._convert import constant
-
     if initializer is None:
-        from companion.keras import initializers
-
         initializer = initializers.GlorotUniform() if dtype.is_floating else initializers.Zeros()
     if callable(initializer):
         if shape is None:
@@ -183,14 +180,10 @@ def get_regularization_loss(scope=None, name="total_regularization_loss"):
 
     A Variable shared through ``reuse`` was regularized once, when it was created, so it counts once.
     """
-    from companion._ops._creation import identity
-    from companion._ops._math import add_n
-    from companion._staging._graph import constant
-
     losses = get_regularization_losses(scope)
     graph = _graph_mode.building
     if not losses or graph is None:
-        return constant(0.0)
+        return graph_constant(0.0)
     total = add_n(losses) if len(losses) > 1 else identity(losses[0])
     graph._by_name.pop(total.op._name, None)
     total.op._name = graph.unique_name(name)
