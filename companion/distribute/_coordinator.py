@@ -233,7 +233,19 @@ class ClusterCoordinator:
                 self.worker_failures.append(
                     f"worker {worker.index} at {worker.address} is unavailable ({type(error).__name__}: "
                     f"{error}); its scheduled functions go to the other workers")
+            if not any(w.alive for w in self._workers):
+                self._fail_queued()
             self._cond.notify_all()
+
+    def _fail_queued(self, closure=None):
+        """With no worker left: every queued closure (and ``closure``) fails with UnavailableError."""
+        error = UnavailableError("Every worker is unavailable: " + "; ".join(self.worker_failures))
+        failed = ([closure] if closure else []) + list(self._queue)
+        for queued in failed:
+            queued.remote_value._fail(error)
+        self._queue.clear()
+        if failed and self._error is None:
+            self._error = error
 
     def _dispatch(self, worker):
         while True:
@@ -278,13 +290,7 @@ class ClusterCoordinator:
             if any(w.alive for w in self._workers):
                 self._queue.appendleft(closure)  # TF: a preempted worker's closure runs on another
             else:
-                error = UnavailableError("Every worker is unavailable: " + "; ".join(self.worker_failures))
-                closure.remote_value._fail(error)
-                for queued in self._queue:
-                    queued.remote_value._fail(error)
-                self._queue.clear()
-                if self._error is None:
-                    self._error = error
+                self._fail_queued(closure)
             self._cond.notify_all()
 
     def _cancel_queued(self):
