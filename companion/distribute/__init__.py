@@ -103,8 +103,9 @@ class experimental:  # noqa: N801 (TF's namespace)
 __all__ = [
     "CentralStorageStrategy", "CrossDeviceOps", "DistributedDataset", "DistributedIterator",
     "HierarchicalCopyAllReduce", "InputContext", "MirroredStrategy", "MirroredVariable",
-    "MultiWorkerMirroredStrategy", "NcclAllReduce", "OneDeviceStrategy", "PerReplica", "ReduceOp",
-    "ReductionToOneDevice", "ReplicaContext", "Server", "Strategy", "TPUStrategy", "cluster_resolver",
+    "MultiWorkerMirroredStrategy", "NcclAllReduce", "OneDeviceStrategy", "ParameterServerStrategy",
+    "PerReplica", "ReduceOp", "ReductionToOneDevice", "ReplicaContext", "Server", "Strategy", "TPUStrategy",
+    "cluster_resolver",
     "experimental", "get_replica_context", "get_strategy", "has_strategy",
     "in_cross_replica_context", "launch",
 ]
