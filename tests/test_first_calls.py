@@ -106,3 +106,28 @@ def test_a_second_fit_epoch_compiles_nothing():
     with no_compiles():
         second = model.fit(x, y, batch_size=32, epochs=1, verbose=0).history["loss"][0]
     assert np.isfinite(first) and np.isfinite(second)
+
+
+def test_second_eager_tape_step_compiles_nothing():
+    rng = np.random.default_rng(0)
+    x = tf.constant(rng.normal(size=(16, 7)).astype(np.float32))  # shapes no other test uses
+    y = tf.constant(rng.integers(0, 3, size=16))
+    w1, b1 = tf.Variable(rng.normal(size=(7, 5)).astype(np.float32)), tf.Variable(np.zeros(5, np.float32))
+    w2 = tf.Variable(rng.normal(size=(5, 3)).astype(np.float32))
+    variables = [w1, b1, w2]
+    optimizer = tf.keras.optimizers.Adam()
+
+    def step():
+        with tf.GradientTape() as tape:
+            hidden = tf.nn.dropout(tf.nn.relu(x @ w1 + b1), rate=0.25)
+            loss = tf.reduce_mean(tf.nn.sparse_softmax_cross_entropy_with_logits(y, hidden @ w2))
+        grads = tape.gradient(loss, variables)
+        optimizer.apply_gradients(zip(grads, variables))
+        for v, g in zip(variables, grads):
+            v.assign_sub(0.01 * g)
+        return float(loss)
+
+    first = step()
+    with no_compiles():
+        second = step()
+    assert np.isfinite(first) and np.isfinite(second)
