@@ -156,7 +156,9 @@ class ScheduledProgram:
                 "feeds": self.feeds, "feed_shapes": self.feed_shapes, "n_out": self.n_out}
 
     def unpack(self, outputs, as_tensors):
-        results = iter([Tensor(jax.numpy.asarray(o)) if as_tensors else o for o in outputs])
+        # NumPy values as Tensor.numpy() gives them: a scalar is a NumPy scalar (np.float32(1.0))
+        results = iter([Tensor(jax.numpy.asarray(o)) if as_tensors else o[()] if o.ndim == 0 else o
+                        for o in outputs])
         leaves = [None if none else next(results) for none in self._out_none]
         return jax.tree_util.tree_unflatten(self._out_tree, leaves)
 
