@@ -101,6 +101,16 @@ class ClusterCoordinator:
     Variables, in the order their updates landed: see `RemoteValue`), ``update_log`` (the same
     updates as ``{"worker": i, "staleness": s}``) and ``worker_failures`` (a list of messages,
     one per worker that stopped).
+
+    Example:
+        A coordinator drives a parameter-server strategy only (the README's "Parameter servers"
+        section shows a whole run):
+
+        >>> import companion as tf
+        >>> tf.distribute.experimental.coordinator.ClusterCoordinator(tf.distribute.get_strategy())
+        Traceback (most recent call last):
+        ...
+        ValueError: ClusterCoordinator needs a tf.distribute.experimental.ParameterServerStrategy. ...
     """
 
     def __new__(cls, strategy):

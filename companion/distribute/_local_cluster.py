@@ -141,6 +141,16 @@ def create_local_cluster(num_workers=2, num_ps=1):
 
     Pass ``cluster.cluster_resolver`` to ``ParameterServerStrategy``; call ``cluster.shutdown()``
     (or use ``with``) when done.
+
+    Example:
+        ``with tf.distribute.experimental.create_local_cluster(num_workers=2) as cluster:``
+        starts three processes (two workers, one ps). The counts are checked first:
+
+        >>> import companion as tf
+        >>> tf.distribute.experimental.create_local_cluster(num_workers=0)
+        Traceback (most recent call last):
+        ...
+        ValueError: create_local_cluster: `num_workers` must be a positive integer. Received: num_workers=0
     """
     for name, value in (("num_workers", num_workers), ("num_ps", num_ps)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:

@@ -35,6 +35,16 @@ class Server:
         protocol, config: accepted for compatibility (the transport is
             ``multiprocessing.managers``).
         start: start serving now (in a background thread); otherwise call `start`.
+
+    Example:
+        >>> import companion as tf
+        >>> cluster = {"chief": ["localhost:2220"], "worker": ["localhost:2221"], "ps": ["localhost:2222"]}
+        >>> tf.distribute.Server(cluster, job_name="ps", task_index=0, start=False).target
+        'grpc://localhost:2222'
+        >>> tf.distribute.Server(cluster, job_name="chief", task_index=0)
+        Traceback (most recent call last):
+        ...
+        ValueError: tf.distribute.Server serves a 'ps' or a 'worker' task of a parameter-server cluster. ...
     """
 
     def __init__(self, server_or_cluster_def, job_name=None, task_index=None, protocol=None, config=None,
