@@ -139,7 +139,8 @@ class ScheduledProgram:
                                          arrays[n_args + n_vars:]))
 
         try:
-            exported = export.export(jax.jit(program))(*avals, *var_avals, *feed_avals)
+            exporter = export.export(jax.jit(program), platforms=_platforms())
+            exported = exporter(*avals, *var_avals, *feed_avals)
             return exported.serialize()
         except Exception as error:  # noqa: BLE001 (JAX raises several kinds; explain and chain)
             raise ValueError(
@@ -161,6 +162,13 @@ class ScheduledProgram:
                         for o in outputs])
         leaves = [None if none else next(results) for none in self._out_none]
         return jax.tree_util.tree_unflatten(self._out_tree, leaves)
+
+
+def _platforms():
+    """Where workers may run the program: on CPUs (the default of local clusters and
+    companion-launch), and on this process's accelerator kind if it has one."""
+    local = jax.default_backend()
+    return ("cpu",) if local == "cpu" else ("cpu", {"gpu": "cuda"}.get(local, local))
 
 
 def _is_tensor(x):
