@@ -69,6 +69,13 @@ def connect(address: str, key: bytes, what: str, timeout: float = CONNECT_TIMEOU
     """A connected `ClusterManager` for the task at ``address`` (retrying while it starts)."""
     deadline = time.monotonic() + timeout
     where = endpoint(address, sockets)
+    if isinstance(where, str) and not os.path.isdir(os.path.dirname(where)):
+        from companion._core._errors import UnavailableError
+
+        raise UnavailableError(f"Cannot reach {what} at {address}: its local cluster was shut down (its "
+                               f"socket folder {os.path.dirname(where)} is gone). Start a new one with "
+                               "tf.distribute.experimental.create_local_cluster() and make the strategy "
+                               "from its cluster_resolver.")
     while True:
         manager = ClusterManager(address=where, authkey=key)
         try:

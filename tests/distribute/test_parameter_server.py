@@ -282,6 +282,8 @@ def test_killed_worker_is_reported_and_its_functions_rescheduled():
     for pid in pids:
         assert not _running(pid)
     assert json.dumps(coordinator.worker_failures)
+    with pytest.raises(tf.errors.UnavailableError, match="its local cluster was shut down"):
+        tf.distribute.experimental.ParameterServerStrategy(local.cluster_resolver)
 
 
 LAUNCHED = """
