@@ -492,3 +492,53 @@ def test_tasks_exit_when_the_chief_is_killed(tmp_path):
     while any(_running(pid) for pid in pids) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not any(_running(pid) for pid in pids)  # each task noticed its parent was gone
+
+
+LAUNCHED_WITH_A_DYING_WORKER = """
+import json, os, signal, numpy as np, companion as tf
+resolver = tf.distribute.cluster_resolver.TFConfigClusterResolver()
+if resolver.task_type in ("ps", "worker"):
+    tf.distribute.Server(resolver.cluster_spec(), job_name=resolver.task_type, task_index=resolver.task_id,
+                         start=True).join()
+strategy = tf.distribute.experimental.ParameterServerStrategy(resolver)
+coordinator = tf.distribute.experimental.coordinator.ClusterCoordinator(strategy)
+with strategy.scope():
+    count = tf.Variable(0)
+
+def dataset_fn():
+    def elements():
+        for i in range(10**6):
+            task = json.loads(os.environ["TF_CONFIG"])["task"]
+            if task["type"] == "worker" and task["index"] == 0 and i == 5:
+                os.kill(os.getpid(), signal.SIGKILL)  # worker 0 dies mid-training
+            yield i
+    return tf.data.Dataset.from_generator(elements, output_signature=tf.TensorSpec([], tf.int64))
+
+iterator = iter(coordinator.create_per_worker_dataset(dataset_fn))
+
+@tf.function
+def step(iterator):
+    next(iterator)
+    count.assign_add(1)
+
+for _ in range(40):
+    coordinator.schedule(step, args=(iterator,))
+coordinator.join()
+print("RESULT " + json.dumps({"count": int(count.numpy()), "failures": coordinator.worker_failures}))
+"""
+
+
+def test_companion_launch_keeps_the_cluster_when_a_worker_dies(tmp_path):
+    script = tmp_path / "train.py"
+    script.write_text(LAUNCHED_WITH_A_DYING_WORKER)
+    command = [sys.executable, "-m", "companion.distribute._launch", "--ps", "1", "--workers", "2",
+               str(script)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=240)
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    result = json.loads(next(line for line in lines if "RESULT" in line).split("RESULT ", 1)[1])
+    assert result["count"] == 40  # it died before its update, which then ran on worker 1
+    assert len(result["failures"]) == 1 and "worker 0" in result["failures"][0]
+    assert ("[launch] worker 0 was killed by signal SIGKILL; the chief's coordinator runs its functions on "
+            "the other workers") in lines
+    assert "[launch] the chief finished; stopped the worker and ps tasks" in lines
