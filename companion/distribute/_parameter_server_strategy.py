@@ -97,7 +97,13 @@ class ParameterServerStrategy(Strategy):
 
     # -- Variables ------------------------------------------------------------------------
     def place_variable(self, variable, traced=False):
-        """Stores a new Variable on the next ps task (round-robin), or in row blocks on several."""
+        """Stores a new Variable on the next ps task (round-robin), or in row blocks on several.
+
+        Random-number state (the streams of ``tf.random`` ops, a ``Generator``'s key) stays on
+        the chief: each scheduled function gets a fresh key split from it (`ScheduledProgram`).
+        """
+        if variable._is_rng_state:
+            return
         value = np.asarray(variable._v)
         shards = self._shards_for(variable, value)
         blocks = np.array_split(value, shards, axis=0) if shards > 1 else [value]

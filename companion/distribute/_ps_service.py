@@ -201,7 +201,8 @@ class WorkerRuntime:
         values, versions = self._read(request["reads"])
         outs = [np.asarray(o) for o in program(*request["args"], *values, *feeds)]
         n_out = request["n_out"]
-        old = {_name(placement): value for placement, value in zip(request["reads"], values)}
+        old = {_name(placement): value for placement, value in zip(request["reads"], values)
+               if not isinstance(placement, dict)}
         staleness = self._write(request["writes"], outs[n_out:], old, versions)
         return {"outputs": outs[:n_out], "staleness": staleness}
 
@@ -262,18 +263,20 @@ class WorkerRuntime:
     def _read(self, reads):
         """Each Variable's value (its row blocks joined) and the version of every block read.
 
-        ``reads`` lists each Variable's placement: ``[(ps task, key, rows), ...]``, one entry per block.
+        ``reads`` lists each Variable's placement: ``[(ps task, key, rows), ...]``, one entry per block,
+        or ``{"value": array}`` for a value sent with the request.
         """
         by_task = {}
         for placement in reads:
-            for task, key, _ in placement:
+            for task, key, _ in ([] if isinstance(placement, dict) else placement):
                 by_task.setdefault(task, []).append(key)
         blocks, versions = {}, {}
         for task, keys in by_task.items():
             got, got_versions = self._call_store(task, "read", keys)
             blocks.update(zip(keys, got))
             versions.update(zip(keys, got_versions))
-        values = [_joined([blocks[key] for _, key, _ in placement]) for placement in reads]
+        values = [placement["value"] if isinstance(placement, dict)  # sent along (a random key)
+                  else _joined([blocks[key] for _, key, _ in placement]) for placement in reads]
         return values, versions
 
     def _write(self, writes, written, old, versions):
@@ -281,6 +284,8 @@ class WorkerRuntime:
         split in the Variable's row blocks; returns the update's staleness."""
         per_task = {}
         for placement, new in zip(writes, written):
+            if placement is None:
+                continue  # a random-number state: it stays on the chief
             previous = old.get(_name(placement))
             delta = previous is not None and new.dtype != np.bool_
             parts = _split(new - previous if delta else new, placement)

@@ -88,8 +88,11 @@ class ScheduledProgram:
         self._fn = callable_
         self.staged = stage(self._call, avals, trace)
         self._check_variables()
-        self.reads = [var._placement for var in self.staged.variables]
-        self.writes = [var._placement for var in self.staged.written]
+        # a Variable's ps placement; a random-number state (kept on the chief) is None: its key
+        # travels with each request, and the new state the worker computes is not sent back
+        self.reads = [None if var._is_rng_state else var._placement for var in self.staged.variables]
+        self.writes = [None if var._is_rng_state else var._placement for var in self.staged.written]
+        self._keys = [var for var in self.staged.variables if var._is_rng_state]
         self.feeds = [(owner.iterator_id, owner.call, index) for _, (owner, index) in self.staged.feed_slots]
         consts = self.staged.closed.consts
         self.feed_shapes = [tuple(consts[slot].shape) for slot, _ in self.staged.feed_slots]
@@ -119,6 +122,8 @@ class ScheduledProgram:
         from companion.distribute._parameter_server_strategy import ParameterServerVariable
 
         for var in list(self.staged.variables) + list(self.staged.written):
+            if var._is_rng_state:
+                continue
             if not isinstance(var, ParameterServerVariable) or var._strategy is not self._strategy:
                 raise ValueError(
                     f"The scheduled function uses Variable {var.name!r}, which was not created under this "
@@ -153,8 +158,26 @@ class ScheduledProgram:
         """What a worker needs to run this program on ``(args, kwargs)`` (same signature)."""
         leaves, _ = flatten((args, kwargs))
         arrays = [np.asarray(_value_of(x)) for x, k in zip(leaves, self._kinds) if k == "tensor"]
-        return {"program": self.id, "args": arrays, "reads": self.reads, "writes": self.writes,
+        reads = list(self.reads)
+        keys = iter(self._fresh_keys())
+        for position, placement in enumerate(reads):
+            if placement is None:
+                reads[position] = {"value": next(keys)}
+        return {"program": self.id, "args": arrays, "reads": reads, "writes": self.writes,
                 "feeds": self.feeds, "feed_shapes": self.feed_shapes, "n_out": self.n_out}
+
+    def _fresh_keys(self):
+        """One key per random-number state the function uses, split from the chief's state (which
+        advances), so every scheduled call draws different numbers, reproducibly after set_seed."""
+        from companion._ops._random import _LOCK, split_key
+
+        keys = []
+        with _LOCK:
+            for var in self._keys:
+                new_state, key = split_key(var._value)
+                var._set_value(new_state)
+                keys.append(np.asarray(key))
+        return keys
 
     def unpack(self, outputs, as_tensors):
         # NumPy values as Tensor.numpy() gives them: a scalar is a NumPy scalar (np.float32(1.0))

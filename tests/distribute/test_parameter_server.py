@@ -542,3 +542,24 @@ def test_companion_launch_keeps_the_cluster_when_a_worker_dies(tmp_path):
     assert ("[launch] worker 0 was killed by signal SIGKILL; the chief's coordinator runs its functions on "
             "the other workers") in lines
     assert "[launch] the chief finished; stopped the worker and ps tasks" in lines
+
+
+def test_random_ops_in_scheduled_functions_draw_fresh_reproducible_numbers(strategy, coordinator):
+    with strategy.scope():
+        scale = tf.Variable(1.0)
+        generator = tf.random.Generator.from_seed(3)  # its key stays on the chief, as the op streams do
+
+    @tf.function
+    def draw():
+        return tf.random.uniform([3]) * scale, generator.normal([2])
+
+    def four_draws():
+        tf.random.set_seed(5)
+        generator.reset_from_seed(3)
+        values = [coordinator.schedule(draw) for _ in range(4)]
+        return [np.concatenate(v.fetch()) for v in values]
+
+    first, second = four_draws(), four_draws()
+    assert len({tuple(v) for v in first}) == 4  # every call drew other numbers
+    np.testing.assert_array_equal(first, second)  # keys split on the chief at schedule time
+    assert not generator.state.device.startswith("/job:ps")
