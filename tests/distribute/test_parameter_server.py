@@ -563,3 +563,31 @@ def test_random_ops_in_scheduled_functions_draw_fresh_reproducible_numbers(strat
     assert len({tuple(v) for v in first}) == 4  # every call drew other numbers
     np.testing.assert_array_equal(first, second)  # keys split on the chief at schedule time
     assert not generator.state.device.startswith("/job:ps")
+
+
+def test_checkpoint_saves_and_restores_ps_variables(strategy, coordinator, tmp_path):
+    with strategy.scope():
+        model = tf.keras.Sequential([tf.keras.Input(shape=(3,)), tf.keras.layers.Dense(2)])
+        optimizer = tf.keras.optimizers.Adam(0.1)
+
+    @tf.function
+    def step():
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(model(tf.ones([4, 3])) ** 2)
+        weights = model.trainable_variables
+        optimizer.apply_gradients(zip(tape.gradient(loss, weights), weights))
+
+    for _ in range(3):
+        coordinator.schedule(step)
+    coordinator.join()
+    saved = model.get_weights()
+    checkpoint = tf.train.Checkpoint(model=model, optimizer=optimizer)
+    path = checkpoint.save(str(tmp_path / "ckpt"))
+    for _ in range(3):
+        coordinator.schedule(step)
+    coordinator.join()
+    assert int(optimizer.iterations.numpy()) == 6
+    checkpoint.restore(path)  # the chief writes the saved values to the ps tasks
+    for restored, expected in zip(model.get_weights(), saved):
+        np.testing.assert_array_equal(restored, expected)
+    assert int(optimizer.iterations.numpy()) == 3
