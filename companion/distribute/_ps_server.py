@@ -16,6 +16,7 @@ that process is gone, so no task outlives the notebook that started it.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import threading
 import time
@@ -94,16 +95,21 @@ class Server:
 
 
 def _watch_parent(pid: int) -> None:
-    """Ends this process when process ``pid`` (the one that started it) is gone."""
+    """Ends this process when process ``pid`` (the one that started it) is gone, removing the
+    cluster's socket folder that its `LocalCluster.shutdown` would have removed."""
     while True:
         time.sleep(0.5)
         try:
             os.kill(pid, 0)
+            gone = os.getppid() != pid
         except ProcessLookupError:
-            os._exit(0)
+            gone = True
         except PermissionError:
-            pass
-        if os.getppid() != pid:
+            gone = os.getppid() != pid
+        if gone:
+            sockets = _ps_service.socket_dir()
+            if sockets:
+                shutil.rmtree(sockets, ignore_errors=True)
             os._exit(0)
 
 

@@ -472,7 +472,7 @@ def test_tf_tutorial_dataset_pattern_and_metrics(strategy, coordinator):
 ORPHANED = """
 import companion as tf
 cluster = tf.distribute.experimental.create_local_cluster(num_workers=1, num_ps=1)
-print(*cluster.ps_pids, *cluster.worker_pids, flush=True)
+print(cluster.socket_dir, *cluster.ps_pids, *cluster.worker_pids, flush=True)
 import time
 time.sleep(600)
 """
@@ -483,8 +483,9 @@ def test_tasks_exit_when_the_chief_is_killed(tmp_path):
     script.write_text(ORPHANED)
     chief = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
     try:
-        pids = [int(pid) for pid in chief.stdout.readline().split()]
-        assert len(pids) == 2 and all(_running(pid) for pid in pids)
+        sockets, *pids = chief.stdout.readline().split()
+        pids = [int(pid) for pid in pids]
+        assert len(pids) == 2 and all(_running(pid) for pid in pids) and os.path.isdir(sockets)
     finally:
         chief.kill()  # SIGKILL: no atexit, no shutdown()
         chief.wait()
@@ -492,6 +493,7 @@ def test_tasks_exit_when_the_chief_is_killed(tmp_path):
     while any(_running(pid) for pid in pids) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not any(_running(pid) for pid in pids)  # each task noticed its parent was gone
+    assert not os.path.exists(sockets)  # and removed the cluster's socket folder
 
 
 LAUNCHED_WITH_A_DYING_WORKER = """
