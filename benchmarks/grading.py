@@ -16,16 +16,14 @@ Each figure is the median over `--repeats` runs.
 With `--throughput N`: N copies of the solution graded by one CLI run at `--jobs` 1, 2 and the core
 count, with the warm pool (forked children, `graders/_pool.py`) and without it
 ($COMPANION_GRADER_POOL=0: a fresh sandboxed Python per submission), interleaved. Each row gives the
-wall time, seconds per submission, submissions per minute, and the CPU seconds the whole grading
-used per submission (CLI, sandboxes and children: all are waited for, so the kernel bills them to this
-process); on a machine shared with other work the wall figures vary, the CPU figure much less, and
-`cores x 60 / CPU-s` is the rate the grader would reach with the cores to itself.
+batch's wall time (zygote start and reference loading included), seconds per submission,
+submissions per minute, and the median of one child's own time (start-up + cells + hidden cases,
+from results.json). On a machine shared with other work the wall figures vary with its load.
 """
 
 import argparse
 import json
 import os
-import resource
 import shutil
 import statistics
 import subprocess
@@ -50,11 +48,6 @@ def cli(assignment: str, paths: list[Path], out: Path, cache: Path, *extra: str,
     return time.perf_counter() - start
 
 
-def children_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
 def throughput(options) -> None:
     """The class-scale table: N copies at --jobs 1, 2 and the core count, with and without the pool."""
     assignment = load_assignment(options.assignment)
@@ -71,18 +64,19 @@ def throughput(options) -> None:
         for jobs in sorted({1, 2, cores}):
             for pool in ("1", "0"):
                 env = {**os.environ, "COMPANION_GRADER_POOL": pool}
-                cpu = children_cpu()
-                wall = cli(options.assignment, [folder], scratch / f"out-{jobs}-{pool}", cache,
-                           "--jobs", str(jobs), env=env)
-                rows.append((jobs, pool == "1", wall, children_cpu() - cpu))
+                out = scratch / f"out-{jobs}-{pool}"
+                wall = cli(options.assignment, [folder], out, cache, "--jobs", str(jobs), env=env)
+                child = statistics.median(sum(json.loads(path.read_text())["extra_data"]["seconds"].values())
+                                          for path in out.glob("*/results.json"))
+                rows.append((jobs, pool == "1", wall, child))
     n = options.throughput
     print(f"sandbox: {describe(sandbox_mode())}; {n} copies of the {options.assignment} solution; "
           f"{cores} cores")
-    print("| --jobs | children | wall s | s per submission | submissions per minute | CPU-s per submission |")
+    print("| --jobs | children | wall s | s per submission | submissions per minute | one child, median s |")
     print("|---|---|---|---|---|---|")
-    for jobs, pool, wall, cpu in rows:
+    for jobs, pool, wall, child in rows:
         kind = "forked from a warm zygote" if pool else "fresh Python each"
-        print(f"| {jobs} | {kind} | {wall:.1f} | {wall / n:.2f} | {60 * n / wall:.1f} | {cpu / n:.2f} |")
+        print(f"| {jobs} | {kind} | {wall:.1f} | {wall / n:.2f} | {60 * n / wall:.1f} | {child:.2f} |")
 
 
 def median_run(assignment: str, path: Path, out: Path, cache: Path, repeats: int) -> tuple[float, dict]:

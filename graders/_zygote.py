@@ -22,6 +22,7 @@ file or process of one submission survives into another.
 """
 
 import ctypes
+import gc
 import os
 import select
 import socket
@@ -98,6 +99,8 @@ def _preload() -> None:
 
     if getattr(xla_bridge, "_backends", None):
         raise RuntimeError("importing the child's libraries started a JAX backend; forking it is unsafe")
+    gc.collect()
+    gc.freeze()  # the children's collector skips (and so never copies) the zygote's objects
 
 
 def _reap(control: socket.socket, jobs: dict[int, str]) -> None:
