@@ -239,6 +239,12 @@ def _python_scalar_dtype(value):
         return _dtypes.string
     if value is None:
         raise ValueError("None cannot be converted to a tensor. Pass a number, a list or an array.")
+    if getattr(type(value), "_is_host_value", False):
+        raise ConversionError(
+            "This string tensor's text depends on values the compiled function computes, so companion "
+            "builds it on the host after the program runs (XLA has no strings); only string ops "
+            "(companion.strings.*), companion.print and returning it accept it inside the function. "
+            "Return it and use it outside, or compute with the numbers it came from.")
     raise ConversionError(f"Cannot convert a value of type {type(value).__name__} to a tensor: {value!r}. "
                     "Pass a number, a string, a (nested) list, a NumPy array or a Tensor.")
 

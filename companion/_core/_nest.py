@@ -119,7 +119,7 @@ def is_value(x):
     it as a traced input; `Strategy.run` takes it as one value.) Everything jax.tree_util walks is walked as
     `flatten` walks it (lists, tuples, namedtuples, dicts in sorted key order)."""
     return (x is None or isinstance(x, _VALUE_TYPES) or getattr(x, "_is_variable", False)
-            or hasattr(x, "_choose_from"))
+            or hasattr(x, "_choose_from") or getattr(type(x), "_is_host_value", False))
 
 
 def tree_flatten(structure):

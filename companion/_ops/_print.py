@@ -38,12 +38,14 @@ def print(*inputs, output_stream=None, sep=" ", end="\n", summarize=3, name=None
     if not state.staging:
         _emit(leaves, treedef, stream, sep, end, summarize)
         return None
-    arrays = [_array_of(leaves[i]) for i in dynamic]
+    groups = [_arrays_of(leaves[i]) for i in dynamic]
+    arrays = [array for group in groups for array in group]
 
     def host(*values):
-        filled = list(leaves)
-        for i, value in zip(dynamic, values):
-            filled[i] = _resolve(leaves[i], value)
+        filled, start = list(leaves), 0
+        for i, group in zip(dynamic, groups):
+            filled[i] = _resolve(leaves[i], values[start:start + len(group)])
+            start += len(group)
         _emit(filled, treedef, stream, sep, end, summarize)
 
     jax.debug.callback(host, *arrays, ordered=True)
@@ -144,25 +146,30 @@ def _stream_name(output_stream):
 
 
 def _is_leaf(x):
-    return isinstance(x, Tensor) or getattr(x, "_is_variable", False) or hasattr(x, "_choose_from")
+    return (isinstance(x, Tensor) or getattr(x, "_is_variable", False) or hasattr(x, "_choose_from")
+            or getattr(type(x), "_is_host_value", False))
 
 
 def _traced(leaf):
-    if hasattr(leaf, "_choose_from"):
+    if hasattr(leaf, "_choose_from") or getattr(type(leaf), "_is_host_value", False):
         return True
     value = leaf._v if getattr(leaf, "_is_variable", False) else getattr(leaf, "_value", None)
     return isinstance(value, jax.core.Tracer) or (getattr(leaf, "_is_variable", False) and state.staging)
 
 
-def _array_of(leaf):
+def _arrays_of(leaf):
     if hasattr(leaf, "_choose_from"):
-        return leaf._index
-    return leaf._value
+        return [leaf._index]
+    if getattr(type(leaf), "_is_host_value", False):  # a string built on the host from these arrays
+        return list(leaf._arrays)
+    return [leaf._value]
 
 
-def _resolve(leaf, value):
+def _resolve(leaf, values):
     if hasattr(leaf, "_choose_from"):
-        return leaf._choose_from[int(value)]
-    return np.asarray(value)
+        return leaf._choose_from[int(values[0])]
+    if getattr(type(leaf), "_is_host_value", False):
+        return Tensor(leaf.value_from([np.asarray(v) for v in values]))
+    return np.asarray(values[0])
 
 

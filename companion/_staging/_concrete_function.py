@@ -286,6 +286,10 @@ def _output_slot(leaf, start):
     if hasattr(leaf, "_choose_from"):  # a Python value chosen by a traced condition
         options = leaf._choose_from
         return (lambda out: _pick(out[start], options)), [leaf._index]
+    if getattr(type(leaf), "_is_host_value", False):  # a string whose text the host builds from outputs
+        count = len(leaf._arrays)
+        return (lambda out: Tensor(leaf.value_from([np.asarray(o) for o in out[start:start + count]]))), \
+            list(leaf._arrays)
     if isinstance(leaf, Tensor) and leaf._value.__class__ is not np.ndarray:
         return _tensor_slot(start), [leaf._value]
     if leaf is None:

@@ -7,11 +7,13 @@ blocks as closures plus ``get_state``/``set_state`` for the locals they modify.
 """
 
 import jax.numpy as jnp
+import numpy as np
 from jax import lax
 from malt.operators import control_flow as malt_flow
 
 from companion._core._context import state
 from companion._core._convert import convert_to_tensor
+from companion._core._host_value import HostString, choose
 from companion._core._tensor import Tensor
 from companion._ops import _math
 from companion.autograph import _state
@@ -74,6 +76,8 @@ def _merge_one(name, t, f, is_output):
         defined = f if t[0] == "no_return" else t
         if defined[0] == "no_return":
             return ("static", _state.UndefinedReturnValue())
+        if defined[0] == "host":  # the side that did not return yet never uses the placeholder text
+            return ("host", t, f)
         if defined[0] != "array":
             defined = _state.flatten([convert_to_tensor(defined[1])])[1][0]
         return ("array", defined, t, f)
@@ -90,6 +94,11 @@ def _merge_one(name, t, f, is_output):
         return ("static", t[1])
     if "array" in kinds and all(k[0] in ("array", "static") and _is_number(k) for k in (t, f)):
         return ("array", t if t[0] == "array" else f, t, f)
+    if "host" in kinds:  # a string built on the host in one branch at least: the host picks
+        if "array" in kinds:
+            raise TypeError(f"{_state.where()}'{name}' is a string tensor in one branch of an `if` on a "
+                            "tensor and a numeric tensor in the other. Both branches must give it one dtype.")
+        return ("host", t, f)
     options = _options(t) + _options(f)
     return ("chosen", options, len(_options(t)))
 
@@ -109,8 +118,14 @@ def _arrange(block, plan, written, before, side):
     state_outs, written_outs = outs[:block.n_state], outs[block.n_state:]
     arrays, it = [], iter(state_outs)
     for entry, kind in zip(plan, block.out_kinds):
-        value = next(it) if kind[0] in ("array", "chosen") else None
-        if entry[0] == "array" and kind[0] == "no_return":
+        own = [next(it) for _ in _avals(kind)]
+        value = own[0] if kind[0] in ("array", "chosen") else None
+        if entry[0] == "host":  # [side, true branch's arrays, false branch's arrays]
+            arrays.append(jnp.asarray(side, jnp.int32))
+            for branch, branch_kind in ((0, entry[1]), (1, entry[2])):
+                arrays.extend(own if branch == side else
+                              [jnp.zeros(shape, dtype) for shape, dtype in _avals(branch_kind)])
+        elif entry[0] == "array" and kind[0] == "no_return":
             arrays.append(jnp.zeros(entry[1][1], entry[1][2]))
         elif entry[0] == "array":
             arrays.append(_state.cast_like(value if value is not None else kind[1], entry[1]))
@@ -128,9 +143,46 @@ def _rebuild(plan, outs):
             values.append(Tensor(next(it)))
         elif entry[0] == "chosen":
             values.append(Chosen(next(it), entry[1]))
+        elif entry[0] == "host":
+            sides = [entry[1], entry[2]]
+            arrays = [next(it) for _ in range(1 + sum(len(_avals(k)) for k in sides))]
+            shape = next((k[3] for k in sides if k[0] == "host"), ())
+            values.append(HostString(arrays, choose([(len(_avals(k)), _builder(k)) for k in sides]), shape))
         else:
             values.append(entry[1])
     return tuple(values)
+
+
+def _avals(kind):
+    """The (shape, dtype) of each array a branch value of ``kind`` contributes."""
+    if kind[0] == "array":
+        return [(kind[1], kind[2])]
+    if kind[0] == "chosen":
+        return [((), jnp.int32)]
+    if kind[0] == "host":
+        return list(kind[1])
+    return []
+
+
+def _builder(kind):
+    """The host function giving a branch value's text from its arrays' values."""
+    if kind[0] == "host":
+        return kind[2]
+    if kind[0] == "chosen":
+        options = kind[1]
+        return lambda index: _text(options[int(np.asarray(index))])
+    value = kind[1]
+    return lambda: _text(value)
+
+
+def _text(value):
+    if isinstance(value, Tensor):
+        if value.dtype.name != "string":
+            raise TypeError(f"An `if` on a tensor gives a string in one branch and {value!r} in the other.")
+        return np.asarray(value._value, dtype=object)
+    if isinstance(value, str):
+        return np.asarray(value.encode("utf-8"), dtype=object)
+    return np.asarray(value, dtype=object)
 
 
 def _options(kind):

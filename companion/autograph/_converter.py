@@ -16,6 +16,7 @@ from malt.core import config_lib
 from malt.impl import api as malt_api
 
 from companion.autograph import _control_flow, _state
+from companion.autograph._builtins import NOT_CONVERTED, converted_builtin
 
 _NOT_CONVERTED = ("companion", "jax", "jaxlib", "optax", "numpy", "IPython", "ipykernel",
                   "ipywidgets", "matplotlib", "tqdm", "sklearn", "scipy", "ml_dtypes")
@@ -94,6 +95,9 @@ def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
         staged = _staged_range(f is companion_range, args, kwargs or {})
         if staged is not None:
             return staged
+    converted = converted_builtin(f, args, kwargs)  # int(t)/float(t): casts, as TF's AutoGraph
+    if converted is not NOT_CONVERTED:
+        return converted
     return malt_api.converted_call(f, args, kwargs, caller_fn_scope, options)
 
 

@@ -8,6 +8,7 @@ import numpy as np
 from malt.operators import variables as malt_variables
 
 from companion._core._convert import convert_to_tensor
+from companion._core._host_value import HostString, is_host_value
 from companion._core._tensor import Tensor
 from companion._staging import _tensor_array as tensor_array
 from companion._staging._tensor_array import TensorArray
@@ -51,6 +52,10 @@ def flatten(values):
         elif isinstance(value, Chosen):
             kinds.append(("chosen", value._choose_from))
             arrays.append(value._index)
+        elif is_host_value(value):  # a string built on the host from traced arrays
+            kinds.append(("host", tuple((a.shape, a.dtype) for a in value._arrays), value._build,
+                          tuple(value.shape.as_list())))
+            arrays.extend(value._arrays)
         elif isinstance(value, TensorArray):
             ta_arrays, kind = tensor_array.flatten_state(value)
             kinds.append(kind)
@@ -74,6 +79,10 @@ def unflatten(arrays, kinds):
         elif kind[0] == "chosen":
             item = next(it)
             values.append(Chosen(item._value if isinstance(item, Tensor) else item, kind[1]))
+        elif kind[0] == "host":
+            items = [next(it) for _ in kind[1]]
+            values.append(HostString([i._value if isinstance(i, Tensor) else i for i in items], kind[2],
+                                     kind[3]))
         elif kind[0] == "tensor_array":
             values.append(tensor_array.unflatten_state([next(it), next(it)], kind[1]))
         elif kind[0] == "undefined":
@@ -88,6 +97,13 @@ def unflatten(arrays, kinds):
 def check_loop_state(names, before, after, what):
     """Raises if a loop variable changes kind, dtype or shape in one iteration."""
     for name, b, a in zip(names, before, after):
+        if "host" in (b[0], a[0]):
+            raise TypeError(
+                f"{where()}'{name}' is a string tensor whose text depends on values computed in the "
+                f"compiled program, carried through a {what}. XLA has no strings, so companion builds "
+                "such text on the host after the program runs and cannot update it in a loop. Collect "
+                "the numbers in the loop (a tensor or TensorArray) and turn them into text after it, "
+                "or outside the function.")
         if b[0] == "array" and a[0] == "array":
             if b[1] != a[1] or b[2] != a[2]:
                 raise TypeError(

@@ -2,18 +2,40 @@
 
 String tensors hold NumPy object arrays of ``bytes`` (XLA has no string type), so these ops run in
 NumPy on values known when they are called: eagerly, in `Dataset` transformations, or inside a
-`function` on strings known while tracing (constants, inputs). ``split``/``unicode_decode`` of a
-vector return a `companion.RaggedTensor` (rows of different lengths), as TF returns ``tf.RaggedTensor``.
+`function` on strings known while tracing (constants, inputs). Inside a `function`, an op given
+a number computed by the program (``as_string(x)``) is deferred to the host: it gives a string
+tensor whose text is built after the program runs (returned, printed with `companion.print`, or
+chosen by an `if` on a tensor); see `companion._core._host_value`. ``split``/``unicode_decode``
+of a vector return a `companion.RaggedTensor` (rows of different lengths), as TF does.
 """
 
 from companion.ragged._ragged_tensor import RaggedTensor
-from companion.strings._join import format, join, reduce_join
-from companion.strings._numbers import as_string, to_number
-from companion.strings._split import bytes_split, split, unicode_decode, unicode_encode, unicode_split
-from companion.strings._transform import length, lower, regex_full_match, regex_replace, strip, substr, upper
+from companion.strings import _hash, _join, _numbers, _split, _transform
+from companion.strings._on_host import on_host
+
+# ops that may be deferred to the host when given run-time values inside a function
+as_string = on_host(_numbers.as_string)
+to_number = on_host(_numbers.to_number)
+format = on_host(_join.format)  # noqa: A001 - TF's name
+join = on_host(_join.join)
+reduce_join = on_host(_join.reduce_join)
+length = on_host(_transform.length)
+lower = on_host(_transform.lower)
+upper = on_host(_transform.upper)
+regex_full_match = on_host(_transform.regex_full_match)
+regex_replace = on_host(_transform.regex_replace)
+strip = on_host(_transform.strip)
+substr = on_host(_transform.substr)
+to_hash_bucket_fast = on_host(_hash.to_hash_bucket_fast)
+# results shaped by the text: on run-time values these raise, saying to call them eagerly
+split = on_host(_split.split, deferrable=False)
+bytes_split = on_host(_split.bytes_split, deferrable=False)
+unicode_decode = on_host(_split.unicode_decode, deferrable=False)
+unicode_encode = on_host(_split.unicode_encode, deferrable=False)
+unicode_split = on_host(_split.unicode_split, deferrable=False)
 
 __all__ = [
     "RaggedTensor", "as_string", "bytes_split", "format", "join", "length", "lower", "reduce_join",
-    "regex_full_match", "regex_replace", "split", "strip", "substr", "to_number", "unicode_decode",
-    "unicode_encode", "unicode_split", "upper",
+    "regex_full_match", "regex_replace", "split", "strip", "substr", "to_hash_bucket_fast", "to_number",
+    "unicode_decode", "unicode_encode", "unicode_split", "upper",
 ]
