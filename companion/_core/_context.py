@@ -21,6 +21,15 @@ class _State(threading.local):
 state = _State()
 
 
+class flags:
+    """Process-wide execution settings (not per thread), set through `companion.config`:
+    ``run_functions_eagerly`` (every `companion.function` runs its Python eagerly) and
+    ``op_determinism``."""
+
+    run_functions_eagerly = False
+    op_determinism = False
+
+
 def current_strategy():
     """The innermost strategy in scope (or of the replica being staged); None: the default."""
     if state.replicas:
@@ -53,6 +62,7 @@ def replica_example_mask(values, flat=False):
     shape = tuple(values.shape)
     if mask is None or not shape or shape[0] != mask.shape[0]:
         return None
+    # deferred: the op layer is built on this module (an upward import is a cycle)
     from companion._ops._array import reshape
 
     return mask if flat else reshape(mask, (shape[0],) + (1,) * (len(shape) - 1))

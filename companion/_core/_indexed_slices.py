@@ -6,6 +6,7 @@ zero and a row listed twice is the sum of its entries. Variables take them in ``
 dense tensor, which needs ``dense_shape``.
 """
 
+from companion._core._dtypes import as_dtype
 from companion._core._shape import TensorShape
 
 
@@ -28,6 +29,7 @@ class IndexedSlices:
     """
 
     def __init__(self, values, indices, dense_shape=None):
+        # deferred: a top-level import is a cycle (companion._core._convert is still loading then)
         from companion._core._convert import as_input, convert_to_tensor
 
         self._values = as_input(values)
@@ -73,6 +75,7 @@ class IndexedSlices:
 
     def _dense(self, dtype=None):
         """The dense tensor: zeros of ``dense_shape`` with each slice added at its row."""
+        # deferred: the op layer is built on this module (an upward import is a cycle)
         from companion._ops._array import expand_dims
         from companion._ops._scatter import scatter_nd
 
@@ -88,6 +91,4 @@ class IndexedSlices:
 
 
 def _dtype_name(dtype):
-    from companion._core._dtypes import as_dtype
-
     return as_dtype(dtype).name

@@ -14,7 +14,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from companion._core import _graph_mode
+from companion._core import _graph_mode, _nest
 from companion._core._context import state
 from companion._core._convert import convert_to_tensor, is_tensor
 from companion._core._errors import InvalidArgumentError
@@ -98,6 +98,7 @@ def init_scope():
         >>> bool(f(tf.constant(1.0))[1])
         True
     """
+    # deferred: the staging layer is built on this module (an upward import is a cycle)
     from companion._staging import eager_scope
 
     with eager_scope():
@@ -162,10 +163,10 @@ def group(*inputs, **kwargs):
     graph = _graph_mode.building
     if graph is None or state.staging:
         return None
-    from companion import nest
+    # deferred: the staging layer is built on this module (an upward import is a cycle)
     from companion._staging._graph import _as_operation
 
-    control = [_as_operation(x) for x in nest.flatten(list(inputs)) if x is not None]
+    control = [_as_operation(x) for x in _nest.flatten(list(inputs)) if x is not None]
     return graph._new_operation(kwargs.get("name") or "group_deps", "NoOp", "group", (), (), control=control)
 
 
@@ -187,6 +188,7 @@ def ensure_shape(x, shape, name=None):
             f"Shape of tensor {tuple(x._value.shape)} is not compatible with expected shape "
             f"{expected.dims}. Each known dimension must match (None matches any size). Reshape "
             "the tensor or fix the expected shape.")
+    # deferred: the op layer is built on this module (an upward import is a cycle)
     from companion._ops._py_function import _note_shapes
 
     # a py_function output in a dataset function then has this static shape, as in TF

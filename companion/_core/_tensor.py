@@ -4,6 +4,8 @@ import jax
 import numpy as np
 
 from companion._core import _dtypes
+from companion._core._context import state
+from companion._core._device import device_name_of
 from companion._core._shape import TensorShape
 
 
@@ -54,6 +56,7 @@ class Tensor:
         if not expected.is_compatible_with(self._value.shape):
             raise ValueError(f"Tensor's shape {tuple(self._value.shape)} is not compatible with supplied "
                              f"shape {expected}. Each known dimension must match (None matches any size).")
+        # deferred: the op layer is built on this module (an upward import is a cycle)
         from companion._ops._py_function import _note_shapes
 
         _note_shapes([self], expected, only_known=True)
@@ -68,8 +71,6 @@ class Tensor:
 
     @property
     def device(self):
-        from companion._core._device import device_name_of
-
         return device_name_of(self._value)
 
     @property
@@ -101,13 +102,14 @@ class Tensor:
     def __iter__(self):
         if self._value.ndim == 0:
             raise TypeError("Cannot iterate over a scalar tensor. Index it, or call .numpy().")
-        from companion._core._context import state
 
         if state.staging or self.is_traced or self.dtype == _dtypes.string:
+            # deferred: the op layer is built on this module (an upward import is a cycle)
             from companion._ops._array import unstack
 
             return iter(unstack(self))
         if state.tapes:  # a recording tape must see each row taken (TF records the slices)
+            # deferred: the op layer is built on this module (an upward import is a cycle)
             from companion._ops._indexing import iterate_rows
 
             return iterate_rows(self)
@@ -158,7 +160,6 @@ class Tensor:
     def _shows_traced(self):
         """Whether it prints as a symbolic tensor: traced, or a string tensor inside a trace (its value
         is known to companion, which keys traces by string values, but TF's graph tensor has none)."""
-        from companion._core._context import state
 
         value = self._value
         return isinstance(value, jax.core.Tracer) or (
@@ -173,6 +174,7 @@ class Tensor:
     # -- helpers -----------------------------------------------------------------------
     def _concrete(self, what):
         if self.is_traced:
+            # deferred: the staging layer is built on this module (an upward import is a cycle)
             from companion._staging._errors import traced_value_error
 
             raise traced_value_error(what, self)
@@ -229,6 +231,7 @@ class _Reference:
 
 
 def _rebuild(array):
+    # deferred: a top-level import is a cycle (companion._core._convert is still loading then)
     from companion._core._convert import constant
 
     return constant(array)

@@ -3,6 +3,7 @@
 import jax
 
 from companion._core import _dtypes
+from companion._core._convert import convert_to_tensor
 from companion._core._shape import TensorShape
 
 
@@ -69,7 +70,6 @@ def check_signature(name, signature, args, kwargs):
     Raises:
         TypeError: wrong number of arguments, keyword arguments, or an incompatible value.
     """
-    from companion._core._convert import convert_to_tensor
 
     if kwargs or len(args) != len(signature):
         raise TypeError(f"{name} has input_signature {list(signature)} and takes exactly "

@@ -8,6 +8,7 @@ from companion._core import _context, _dtypes, _graph_mode
 from companion._core._context import state
 from companion._core._convert import as_input, constant
 from companion._core._errors import InvalidArgumentError
+from companion._core._scopes import get_current_name_scope
 from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor, _numpy_repr, _Reference
 from companion._core._variable_aggregation import VariableSynchronization, aggregation_of, synchronization_of
@@ -44,6 +45,7 @@ class Variable(ScatterMethods):
             raise ValueError("Variable needs an initial_value (a value, a tensor, or a callable "
                              "returning one). Received: initial_value=None")
         if state.staging:
+            # deferred: the staging layer is built on this module (an upward import is a cycle)
             from companion._staging import eager_scope
 
             with eager_scope():  # initial values are computed once, eagerly (TF's init_scope)
@@ -95,6 +97,7 @@ class Variable(ScatterMethods):
 
     def numpy(self):
         if state.staging and self.is_traced:  # TF: NotImplementedError (its tensors: AttributeError)
+            # deferred: the staging layer is built on this module (an upward import is a cycle)
             from companion._staging._errors import traced_value_error
 
             raise traced_value_error("Variable.numpy()", self)
@@ -151,6 +154,7 @@ class Variable(ScatterMethods):
                              "or create the variable with shape=None dimensions.")
 
     def __getitem__(self, key):
+        # deferred: the op layer is built on this module (an upward import is a cycle)
         from companion._ops._indexing import getitem
 
         return getitem(self, key, wrap=lambda value: _VariableSlice(value, self, key))
@@ -249,6 +253,7 @@ class _VariableSlice(Tensor):
         return self._write(-as_input(delta, self.dtype), "add", read_value)
 
     def _write(self, value, how, read_value):
+        # deferred: the op layer is built on this module (an upward import is a cycle)
         from companion._ops._indexing import build_index, normalize_key
 
         var = self._variable
@@ -265,6 +270,7 @@ _SUB = (jnp.subtract, jax.jit(jnp.subtract))
 
 def _initial_tensor(initial_value, dtype):
     if callable(initial_value):
+        # deferred: the staging layer is built on this module (an upward import is a cycle)
         from companion._staging import eager_scope
 
         with eager_scope():  # initializers run once, eagerly, even inside a traced function
@@ -272,6 +278,7 @@ def _initial_tensor(initial_value, dtype):
     if isinstance(initial_value, Tensor) or getattr(initial_value, "_is_variable", False):
         value = initial_value if isinstance(initial_value, Tensor) else initial_value._read()
         if dtype is not None and value.dtype != _dtypes.as_dtype(dtype):
+            # deferred: the op layer is built on this module (an upward import is a cycle)
             from companion._ops._math import cast
 
             value = cast(value, dtype)
@@ -286,6 +293,7 @@ def _place(variable, strategy):
     if not state.staging:
         strategy.place_variable(variable, traced=False)
         return
+    # deferred: the staging layer is built on this module (an upward import is a cycle)
     from companion._staging import eager_scope
 
     with eager_scope():
@@ -349,7 +357,6 @@ def _variable_name(name):
 
     Outside a graph TF does not make names unique: every unnamed eager Variable is ``Variable:0``.
     """
-    from companion._core._scopes import get_current_name_scope
 
     base = "Variable" if name is None else str(name)
     scope = get_current_name_scope()

@@ -108,6 +108,7 @@ def _write_rows(variable, scatter, sparse_delta, what):
                         f"(values and the rows they go to). Received: {sparse_delta!r}. Wrap the update, "
                         "e.g. companion.IndexedSlices(values, indices), or use "
                         "scatter_nd_update/scatter_nd_add with explicit indices.")
+    # deferred: the op layer is built on this module (an upward import is a cycle)
     from companion._ops._array import expand_dims
 
     values = sparse_delta.values
