@@ -11,6 +11,7 @@ from companion._core import _dtypes
 from companion._core._convert import as_input, is_tensor
 from companion._core._errors import InvalidArgumentError
 from companion._core._op import op
+from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor
 from companion._ops._select import boolean_mask, gather, gather_nd, one_hot, slice, strided_slice, where
 from companion._ops._static import normalize_axes, normalize_axis, static_array, static_ints
@@ -155,7 +156,6 @@ def broadcast_static_shape(shape_x, shape_y):
         >>> print(tf.broadcast_static_shape(tf.TensorShape([2, 1]), tf.TensorShape([1, 3])))
         (2, 3)
     """
-    from companion._core._shape import TensorShape
 
     x, y = TensorShape(shape_x), TensorShape(shape_y)
     if x.rank is None or y.rank is None:

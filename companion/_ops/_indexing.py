@@ -3,6 +3,7 @@
 import jax
 import numpy as np
 
+from companion._core._convert import as_input
 from companion._core._errors import InvalidArgumentError
 from companion._core._op import op
 from companion._core._tensor import Tensor
@@ -33,7 +34,6 @@ def iterate_rows(x):
 
 def normalize_key(key):
     """Turns an index into a hashable static ``spec`` plus the index tensors it refers to."""
-    from companion._core._convert import as_input
 
     items = key if isinstance(key, tuple) else (key,)
     spec, arrays = [], []

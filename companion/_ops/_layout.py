@@ -10,6 +10,7 @@ from companion._core import _dtypes
 from companion._core._convert import as_input
 from companion._core._errors import InvalidArgumentError
 from companion._core._op import op
+from companion._ops._array import reshape
 from companion._ops._static import normalize_axis, static_int, static_ints
 
 __all__ = ["meshgrid", "repeat", "roll", "searchsorted", "sequence_mask"]
@@ -106,8 +107,6 @@ def meshgrid(*args, **kwargs):
 
 
 def _flat(t):
-    from companion._ops._array import reshape
-
     return reshape(t, [-1])
 
 

@@ -11,8 +11,8 @@ from companion._core import _context
 from companion._core._convert import as_input, binary_inputs
 from companion._core._errors import InvalidArgumentError
 from companion._core._op import op
-from companion._ops._array import one_dtype, transpose
-from companion._ops._math import cast
+from companion._ops._array import one_dtype, reshape, transpose
+from companion._ops._math import cast, divide
 from companion._ops._shape_hints import multiply_instead_hint
 from companion._ops._static import normalize_axis, static_array, static_ints
 
@@ -410,7 +410,6 @@ def set_diag(input, diagonal, name="set_diag", k=0, align="RIGHT_LEFT"):  # noqa
 
 def tensor_diag_part(input, name=None):  # noqa: A002
     """The diagonal of a rank-2k tensor of shape ``[d1..dk, d1..dk]``: ``out[i..] = input[i.., i..]``."""
-    from companion._ops._array import reshape
 
     x = as_input(input)
     shape = x._value.shape
@@ -592,7 +591,6 @@ def normalize(tensor, ord="euclidean", axis=None, name=None):  # noqa: A002
         >>> print(length)
         companion.Tensor([5.], shape=(1,), dtype=float32)
     """
-    from companion._ops._math import divide
 
     tensor = as_input(tensor)
     length = norm(tensor, ord=ord, axis=axis, keepdims=True)

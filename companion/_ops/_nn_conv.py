@@ -6,6 +6,7 @@ import jax
 from companion._core._convert import as_input
 from companion._core._errors import InvalidArgumentError
 from companion._core._op import op
+from companion._ops._array import reshape
 from companion._ops._nn import channels_last, check_rank, float_pair, shape_of, spatial_tuple
 
 _SPATIAL = "DHW"
@@ -98,7 +99,6 @@ def depthwise_conv2d(input, filter, strides, padding, data_format=None, dilation
         raise InvalidArgumentError(
             f"depthwise_conv2d: the input has {shape_of(x)[-1 if last else 1]} channels but the filter "
             f"(shape {shape_of(kernel)}) expects {channels} in its third dimension. They must be equal.")
-    from companion._ops._array import reshape
 
     grouped = reshape(kernel, (height, width, 1, channels * multiplier))
     layout = "NHWC" if last else "NCHW"

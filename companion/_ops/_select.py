@@ -17,6 +17,7 @@ from companion._core._convert import as_input, binary_inputs, convert_to_tensor
 from companion._core._errors import InvalidArgumentError, InvalidArgumentTypeError
 from companion._core._op import op
 from companion._core._tensor import Tensor
+from companion._ops._indexing import getitem
 from companion._ops._static import normalize_axis, static_int, static_ints
 
 
@@ -285,7 +286,6 @@ def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0, el
     ``new_axis_mask`` puts ``None`` (a new axis), ``shrink_axis_mask`` takes the single
     index ``begin[i]``. Python indexing (``x[1:, ::2]``) is usually clearer.
     """
-    from companion._ops._indexing import getitem
 
     begin, end = static_ints(begin, "strided_slice: begin"), static_ints(end, "strided_slice: end")
     strides = (1,) * len(begin) if strides is None else static_ints(strides, "strided_slice: strides")
