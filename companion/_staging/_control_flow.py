@@ -22,8 +22,11 @@ from companion._core import _nest
 from companion._core._context import state
 from companion._core._convert import convert_to_tensor
 from companion._core._errors import InvalidArgumentError
+from companion._core._op import Op
 from companion._core._tensor import Tensor
-from companion.autograph._control_flow import if_stmt
+from companion._ops._math import cast, equal, less, logical_and
+from companion.autograph._blocks import trace_block
+from companion.autograph._control_flow import _predicate, if_stmt
 from companion.autograph._loop_op import captured_input
 from companion.autograph._loops import staged_while
 from companion.autograph._state import is_traced
@@ -158,7 +161,6 @@ def _staged_while(cond, body, variables, limit):
         keep_going = cond(*current())
         if limit is None:
             return keep_going
-        from companion._ops._math import less, logical_and
 
         count = box["state"][0]
         return logical_and(less(count, _limit_tensor(limit)), convert_to_tensor(keep_going))
@@ -201,7 +203,6 @@ def switch_case(branch_index, branch_fns, default=None, name=None):
             raise TypeError(f"switch_case: branch_index must be an int32 scalar. Received: {index!s}")
         return table.get(int(index.numpy()), fallback)()
     index = convert_to_tensor(branch_index)
-    from companion._ops._math import equal
 
     def chain(keys):
         if not keys:
@@ -290,9 +291,6 @@ def _recorded_cond(pred, true_fn, false_fn):
     as one op on those captures, so the tape records it like any other op. Branches that
     assign Variables, or whose outputs differ in dtype or shape, give `_UNRECORDABLE`.
     """
-    from companion._core._op import Op
-    from companion.autograph._blocks import trace_block
-    from companion.autograph._control_flow import _predicate
 
     tapes, state.tapes = state.tapes, []
     structures = []
@@ -411,8 +409,6 @@ def _check_structure(expected, values):
 
 
 def _limit_tensor(limit):
-    from companion._ops._math import cast
-
     return cast(convert_to_tensor(limit), "int32")
 
 

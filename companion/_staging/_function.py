@@ -16,14 +16,14 @@ import numpy as np
 
 from companion import _staging
 from companion._core import _nest
-from companion._core._context import state
+from companion._core._context import flags, state
 from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor
-from companion._core._tensor_spec import TensorSpec
+from companion._core._tensor_spec import TensorSpec, check_signature
 from companion._staging import _trace_hooks, is_traced_leaf
 from companion._staging._concrete_function import ConcreteFunction, trace_concrete
 from companion._staging._shape_generic import ShapeGenericFunction, placeholder, quietly
-from companion.config._execution import _Flags
+from companion.autograph import to_graph
 
 
 class Function:
@@ -95,6 +95,7 @@ class Function:
 
         Needs ``jit_compile=True``, as in TensorFlow (see `companion._staging._compiler_ir`).
         """
+        # deferred: loaded on first use, so `import companion` does not load companion._staging._compiler_ir
         from companion._staging._compiler_ir import compiler_ir
 
         return compiler_ir(self, args, kwargs)
@@ -104,7 +105,7 @@ class Function:
         return "\n".join(c.pretty_signature() for c in self._traced)
 
     def __call__(self, *args, **kwargs):
-        if not (kwargs or state.staging or _Flags.run_functions_eagerly):
+        if not (kwargs or state.staging or flags.run_functions_eagerly):
             try:  # the common call: positional numeric Tensors of a known signature
                 key = tuple([(a.__class__, a._value.shape, a._value.dtype) for a in args])
                 concrete = self._fast.get(key)
@@ -112,7 +113,7 @@ class Function:
                 concrete = None
             if concrete is not None:
                 return concrete.call(args)
-        if _Flags.run_functions_eagerly:
+        if flags.run_functions_eagerly:
             return self._python_function(*args, **kwargs)
         if state.staging:  # nested functions inline into the enclosing trace
             return self._callable()(*args, **kwargs)
@@ -150,8 +151,6 @@ class Function:
     def _lookup(self, args, kwargs):
         args, kwargs = self._bind(args, kwargs)
         if self._input_signature is not None:
-            from companion._core._tensor_spec import check_signature
-
             flat = check_signature(self._name, self._input_signature, args, kwargs)
             if self._signature_function is None:
                 leaves, treedef = _nest.tree_flatten((tuple(flat), {}))
@@ -319,8 +318,6 @@ _SOURCE_ERRORS = {"InaccessibleSourceCodeError", "UnsupportedLanguageElementErro
 
 
 def _convert(fn):
-    from companion.autograph import to_graph
-
     if hasattr(fn, "__self__") and hasattr(fn, "__func__"):
         return functools.partial(to_graph(fn.__func__), fn.__self__)
     if not hasattr(fn, "__code__") and callable(fn):

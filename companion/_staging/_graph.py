@@ -23,11 +23,14 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from companion._core import _dtypes, _graph_mode
+from companion._core import _convert, _dtypes, _graph_mode
 from companion._core._context import state
+from companion._core._convert import as_input
+from companion._core._scopes import get_current_name_scope
 from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor
 from companion._core._variable import Variable
+from companion._ops._math import cast
 from companion._staging._errors import OperatorNotAllowedInGraphError
 
 # TensorFlow's op names and types for companion's ops (node name base, node type)
@@ -112,8 +115,6 @@ class Graph:
         return unique
 
     def _new_operation(self, base, op_type, kind, inputs=(), abstracts=(), **details):
-        from companion._core._scopes import get_current_name_scope
-
         scope = get_current_name_scope()
         name = self.unique_name(f"{scope}/{base}" if scope and not base.startswith(scope + "/") else base)
         control = list(details.get("control", ()))
@@ -213,6 +214,7 @@ class Graph:
 
     def _repr_html_(self):
         """The graph as a picture in a notebook: its nodes in topological layers (an inline SVG)."""
+        # deferred: loaded on first use, so `import companion` does not load companion._staging._graph_picture
         from companion._staging._graph_picture import graph_html
 
         return graph_html(self)
@@ -355,6 +357,7 @@ class GraphVariable(Variable):
             raise ValueError("Variable needs an initial_value (a value, a tensor, or a callable "
                              "returning one). Received: initial_value=None")
         graph = _graph_mode.building
+        # deferred: this module defines its own `constant` (the graph op); this is the eager one
         from companion._core._convert import constant
 
         if callable(initial_value):
@@ -363,8 +366,6 @@ class GraphVariable(Variable):
         if isinstance(initial_value, SymbolicTensor):
             initial = initial_value
             if dtype is not None and initial.dtype != _dtypes.as_dtype(dtype):
-                from companion._ops._math import cast
-
                 initial = cast(initial, dtype)
             abstract = initial._value
         else:
@@ -456,8 +457,6 @@ class GraphVariable(Variable):
         return self._write("sub", delta, name or "AssignSubVariableOp")
 
     def _write(self, how, value, name):
-        from companion._core._convert import as_input
-
         value = value if isinstance(value, SymbolicTensor) else as_input(value, self.dtype)
         if value.dtype != self.dtype:
             raise ValueError(f"Variable.assign: a value of dtype {value.dtype.name} cannot be assigned to "
@@ -586,8 +585,6 @@ def _session_for(session, what):
 
 
 def _scoped(name):
-    from companion._core._scopes import get_current_name_scope
-
     scope = get_current_name_scope()
     return f"{scope}/{name}" if scope else name
 
@@ -633,7 +630,6 @@ def _trial_shape(shape, size):
 
 def constant(value, dtype=None, shape=None, name=None):
     """`companion.constant`; while a TF1 graph is built, a ``Const`` node holding the value."""
-    from companion._core import _convert
 
     tensor = _convert.constant(value, dtype=dtype, shape=shape)
     graph = _graph_mode.building
@@ -643,8 +639,6 @@ def constant(value, dtype=None, shape=None, name=None):
 
 
 def _public_constant():
-    from companion._core import _convert
-
     constant.__doc__ = _convert.constant.__doc__
 
 

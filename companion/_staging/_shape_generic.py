@@ -32,6 +32,7 @@ import numpy as np
 from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor
 from companion._core._tensor_spec import TensorSpec
+from companion._staging._concrete_function import SymbolicTensor, _spec_text
 
 
 class ShapeGenericFunction:
@@ -72,8 +73,6 @@ class ShapeGenericFunction:
 
     @property
     def structured_outputs(self):
-        from companion._staging._concrete_function import SymbolicTensor
-
         first = self._first
         outputs = self.outputs
 
@@ -85,8 +84,6 @@ class ShapeGenericFunction:
         return jax.tree_util.tree_unflatten(first._out_tree, [shown(s) for s in first._out_slots])
 
     def pretty_signature(self):
-        from companion._staging._concrete_function import _spec_text
-
         args = ", ".join(f"arg{i}: {_spec_text(s)}" for i, s in enumerate(self.inputs))
         outs = ", ".join(_spec_text(s) for s in self.outputs)
         return f"{self.name}({args}) -> ({outs})"

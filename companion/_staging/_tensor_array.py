@@ -39,6 +39,9 @@ from companion._core._errors import InvalidArgumentError, OutOfRangeError
 from companion._core._op import op
 from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor
+from companion._ops._array import concat, reshape, split, stack, unstack
+from companion._ops._creation import zeros
+from companion._ops._select import gather
 
 __all__ = ["TensorArray"]
 
@@ -135,8 +138,6 @@ class TensorArray:
         value = self._element(value)
         static = [_static_index(i) for i in _index_list(indices)]
         if self._buffer is None and static and None not in static:
-            from companion._ops._array import unstack
-
             ta = self
             for i, row in zip(static, unstack(value)):
                 ta = ta._write_listed(i, row)
@@ -152,7 +153,6 @@ class TensorArray:
 
     def split(self, value, lengths, name=None):
         """Splits ``value`` along its first axis into pieces of ``lengths``, one per element."""
-        from companion._ops._array import split
 
         value, sizes = self._element(value), [_static_index(n) for n in _index_list(lengths)]
         if None in sizes:
@@ -189,8 +189,6 @@ class TensorArray:
         """All elements stacked into one tensor of shape ``(size,) + element_shape``."""
         if self._buffer is not None:
             return self._buffer
-        from companion._ops._array import stack
-        from companion._ops._creation import zeros
 
         items = [self._zeros() if item is None or item is _CLEARED else item for item in self._store.items]
         if not items:
@@ -200,23 +198,18 @@ class TensorArray:
     def gather(self, indices, name=None):
         """The elements at ``indices``, stacked."""
         if self._buffer is None and None not in _index_list(indices):
-            from companion._ops._select import gather
-
             return gather(self.stack(), indices)
         ta = self._as_buffer(None, "gather at indices known only when the function runs")
         return _buffer_gather(ta._buffer, convert_to_tensor(indices, dtype="int32"))
 
     def concat(self, name=None):
         """All elements joined along their first axis (they may differ in that axis)."""
-        from companion._ops._array import concat, reshape
 
         if self._buffer is not None:
             shape = self._buffer._value.shape
             return reshape(self._buffer, (-1,) + tuple(shape[2:]))
         items = [self._zeros() if item is None or item is _CLEARED else item for item in self._store.items]
         if not items:
-            from companion._ops._creation import zeros
-
             return zeros((0,), dtype=self._dtype)
         return concat(items, axis=0)
 
@@ -284,8 +277,6 @@ class TensorArray:
                              "the TensorArray with infer_shape=False.")
 
     def _zeros(self):
-        from companion._ops._creation import zeros
-
         return zeros(self._store.shape or (), dtype=self._dtype)
 
     def _derive(self, store=None, buffer=None):
@@ -312,7 +303,6 @@ class TensorArray:
             if self._dynamic:
                 raise ValueError(_DYNAMIC_HELP.format(why=why))
             capacity = len(self._store.items)
-        from companion._ops._array import stack
 
         rows = [item if isinstance(item, Tensor) else None for item in self._store.items]
         rows += [None] * (capacity - len(rows))
@@ -366,8 +356,6 @@ def _for_loop(ta, trip_count):
         if ta._dynamic and trip_count is not None:
             buffer = ta._buffer._value
             extra = Tensor(jnp.zeros((trip_count,) + tuple(buffer.shape[1:]), buffer.dtype))
-            from companion._ops._array import concat
-
             return ta._derive(buffer=concat([ta._buffer, extra], axis=0))
         return ta
     capacity = len(ta._store.items)

@@ -1,9 +1,10 @@
-"""Execution settings read by other parts of companion: eager functions and op determinism."""
+"""Execution settings read by other parts of companion: eager functions and op determinism.
 
+The settings live in the core's context (`companion._core._context.flags`), where the staging
+layer reads them; these functions are their public setters and getters.
+"""
 
-class _Flags:
-    run_functions_eagerly = False
-    op_determinism = False
+from companion._core._context import flags as _Flags
 
 
 def run_functions_eagerly(run_eagerly):
