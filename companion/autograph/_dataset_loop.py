@@ -15,7 +15,10 @@ from jax import lax
 
 from companion._core._context import state
 from companion._core._tensor import Tensor
+from companion._staging import eager_scope
 from companion.autograph import _state
+from companion.autograph._control_flow import if_stmt
+from companion.autograph._loops import staged_for
 
 
 class Feed:
@@ -27,7 +30,6 @@ class Feed:
 
     def read(self):
         """One pass over the dataset as flat arrays (stacked full elements + remainder leaves)."""
-        from companion._staging import eager_scope
 
         with eager_scope():
             elements = [jax.tree_util.tree_flatten(e, is_leaf=_is_tensor) for e in self.dataset]
@@ -53,8 +55,6 @@ class Feed:
 
 def staged_dataset_for(dataset, extra_test, body, get_state, set_state, names):
     """Runs ``body`` for each element of ``dataset`` as one compiled loop (plus a partial batch)."""
-    from companion.autograph._control_flow import if_stmt
-    from companion.autograph._loops import staged_for
 
     feed = Feed(dataset)
     arrays = [state.traces[-1].feed(feed, i, a) for i, a in enumerate(feed.read())]

@@ -29,7 +29,9 @@ import numpy as np
 from jax import lax
 
 from companion._core._context import state
+from companion._core._op import Op
 from companion._core._tensor import Tensor
+from companion._staging._tensor_array import TensorArray
 
 
 def loop_function(body_block, test_block, body_slots, test_slots, n, static_count):
@@ -90,7 +92,6 @@ def apply_recorded(run, state_values, arrays, initial_variables, consts, what):
     their flat arrays; each array is matched to the Tensor that holds it, so the tape
     connects the loop to what was computed before it.
     """
-    from companion._core._op import Op
 
     holders = {}
     for value in state_values:
@@ -117,8 +118,6 @@ def captured_input(constant, trace, tapes):
 
 
 def _tensors_of(value):
-    from companion._staging._tensor_array import TensorArray
-
     if isinstance(value, Tensor):
         return [value]
     if isinstance(value, TensorArray) and value._buffer is not None:

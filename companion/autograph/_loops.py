@@ -12,6 +12,7 @@ import numpy as np
 from jax import lax
 
 from companion._core._context import state
+from companion._core._convert import as_input, convert_to_tensor
 from companion._core._tensor import Tensor
 from companion._ops import _math
 from companion._staging import _tensor_array as tensor_array
@@ -25,8 +26,6 @@ class TracedRange:
     """``range(...)`` with tensor bounds (or `companion.range` inside a function): iterated in-graph."""
 
     def __init__(self, start, limit, delta):
-        from companion._core._convert import as_input
-
         self.start, self.limit, self.delta = (as_input(b) for b in (start, limit, delta))
         dtypes = {b.dtype for b in (self.start, self.limit, self.delta)}
         if len(dtypes) != 1 or not next(iter(dtypes)).is_integer:
@@ -63,8 +62,6 @@ def loop_limit(opts):
     if limit is None or isinstance(limit, str):  # malt's UNSPECIFIED is a string
         return None
     if is_traced(limit):
-        from companion._core._convert import convert_to_tensor
-
         return _math.cast(convert_to_tensor(limit), "int32")
     limit = int(np.asarray(getattr(limit, "_value", limit)))
     if limit < 0:
