@@ -1,4 +1,8 @@
-"""``companion.data``: tf.data-style input pipelines (`Dataset`) overlapping I/O, preprocessing, training."""
+"""``companion.data``: tf.data-style input pipelines (`Dataset`) overlapping I/O, preprocessing, training.
+
+Internal surface for other companion packages: ``_optional`` (``Optional``/``OptionalSpec``,
+re-exported by the root package and `companion.experimental`).
+"""
 
 from companion.data import experimental
 from companion.data._autotune import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY

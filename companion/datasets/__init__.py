@@ -3,6 +3,9 @@
 Nothing is downloaded at run time. ``digits`` and ``breast_cancer`` ship with
 scikit-learn, ``shapes`` is generated, ``mnist`` and ``fashion_mnist`` are read from a
 local cache folder (see `load`).
+
+Internal surface for other companion packages: ``_keras_style`` (the ``load_data`` functions
+that `companion.keras.datasets` re-exports).
 """
 
 from companion.datasets._builder import Builder

@@ -1,5 +1,8 @@
 """companion.distribute: TensorFlow's tf.distribute on XLA collectives over a device mesh.
 
+Internal surface for other companion packages: ``_tpu_system`` (``tf.config``'s and
+``tf.tpu.experimental``'s TPU functions).
+
 Example:
     >>> import companion as tf
     >>> strategy = tf.distribute.get_strategy()

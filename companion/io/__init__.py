@@ -1,4 +1,8 @@
-"""`companion.io`: TensorFlow's ``tf.io``: TFRecord files, ``Example`` parsing, image codecs, files."""
+"""`companion.io`: TensorFlow's ``tf.io``: TFRecord files, ``Example`` parsing, image codecs, files.
+
+Internal surface for other companion packages: ``_records`` (the TFRecord framing, read by
+`companion.data.TFRecordDataset`).
+"""
 
 from companion.io import gfile
 from companion.io._codecs import decode_image, decode_jpeg, decode_png, encode_jpeg, encode_png

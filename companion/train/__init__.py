@@ -9,8 +9,11 @@ Internal surface for other companion packages (Keras weights files and `BackupAn
 save and restore object graphs the way checkpoints do): ``_object_graph.walk`` (name the
 Variables of a graph), ``_restoration.Restoration`` (restore by path, deferred for Variables
 not created yet), ``_status.CheckpointLoadStatus`` and ``_chief.is_chief``/``task`` (who
-writes under multi-worker). Objects take part in a walk through the checkpoint protocol
-(``_checkpoint_children``/``_checkpoint_created``, see ``_object_graph``).
+writes under multi-worker), ``_checkpoint_file`` (the checkpoint file format), ``_deferred``
+(restores waiting for Variables not created yet) and ``_example.message_class`` (the
+``Example`` protobuf classes, for `companion.io`'s parsing). Objects take part in a walk
+through the checkpoint protocol (``_checkpoint_children``/``_checkpoint_created``, see
+``_object_graph``).
 
 Example:
     >>> import companion as tf
