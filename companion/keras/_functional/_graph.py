@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from companion._ops._array import expand_dims
 from companion.keras._functional._input_layer import InputLayer
 from companion.keras.layers._tracking import map_structure, unique
 
@@ -79,7 +80,6 @@ def _reachable_nodes(flat_inputs, flat_outputs, model_name):
 
 def conform(value, reference):
     """Keras's rank fix: a ``(batch,)`` input to an Input of shape ``(batch, 1)`` gets that axis."""
-    from companion._ops._array import expand_dims
 
     shape = getattr(value, "shape", None)
     dims = reference.shape.as_list()

@@ -1,9 +1,9 @@
 """`Initializer` base and the simple ones: Zeros, Ones, Constant, RandomNormal/Uniform, TruncatedNormal."""
 
+from companion import random as _random_ops  # (its public stateful and stateless ops)
 from companion._core import _dtypes
 from companion._core._convert import constant
 from companion._ops import _creation
-from companion.random import _ops as _random_ops
 
 
 class Initializer:

@@ -5,7 +5,7 @@ import numbers
 from companion._ops._nn_dropout import dropout, keyed_dropout
 from companion.keras.layers._layer import Layer
 from companion.keras.layers._training_value import select, training_value
-from companion.random._generator import Generator
+from companion.random import Generator
 
 
 class Dropout(Layer):

@@ -8,6 +8,12 @@ and cannot be combined with ``sample_weight``.
 
 import numpy as np
 
+from companion._core._convert import constant
+from companion._ops._array import squeeze
+from companion._ops._math import cast
+from companion._ops._math import round as round_op
+from companion._ops._reduce import argmax
+from companion._ops._select import gather
 from companion.keras.layers._tracking import map_structure
 
 
@@ -55,12 +61,6 @@ def weighted_dataset(dataset, class_weight, caller="fit"):
     Classes above the largest key of ``class_weight`` have no weight (an
     ``InvalidArgumentError`` from the gather, as in Keras); smaller missing ones weigh 1.
     """
-    from companion._core._convert import constant
-    from companion._ops._array import squeeze
-    from companion._ops._math import cast
-    from companion._ops._math import round as round_op
-    from companion._ops._reduce import argmax
-    from companion._ops._select import gather
 
     table = constant(np.array([class_weight.get(c, 1.0) for c in range(max(class_weight) + 1)],
                               dtype=np.float32))

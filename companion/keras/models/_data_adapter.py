@@ -5,7 +5,9 @@ import warnings
 
 import numpy as np
 
+from companion._core._convert import constant
 from companion._core._tensor import Tensor
+from companion._ops import _random
 from companion.keras.layers._tracking import map_structure
 
 
@@ -135,8 +137,6 @@ class _ArrayBatches:
     (a fresh permutation when shuffling, drawn from companion's seeded random stream)."""
 
     def __init__(self, x, y, sample_weight, batch_size, shuffle, caller):
-        from companion._core._convert import constant
-
         if x is None:
             raise ValueError(f"{caller}: `x` is required (arrays or a companion.data.Dataset). "
                              "Received: x=None")
@@ -158,7 +158,6 @@ class _ArrayBatches:
     def batches(self, first=0):
         """Per batch from batch ``first`` on: (this epoch's row order as a device Tensor, the
         batch's first row in that order, the batch's size)."""
-        from companion._core._convert import constant
 
         order = constant(self._order())
         for start in range(first * self.batch_size, self.count, self.batch_size):
@@ -172,8 +171,6 @@ class _ArrayBatches:
         if not self._shuffle:
             return np.arange(self.count, dtype=np.int64)
         if self._rng is None:
-            from companion._ops import _random
-
             self._rng = np.random.default_rng([int(w) for w in np.asarray(_random.next_key(None))])
         return self._rng.permutation(self.count)
 
@@ -257,7 +254,6 @@ def _checked_steps(steps, caller):
 
 def as_batch_input(value):
     """Arrays (or lists/dicts of them) of one batch as companion Tensors (float64 → float32)."""
-    from companion._core._convert import constant
 
     def convert(v):
         if v is None or isinstance(v, Tensor) or getattr(v, "_is_variable", False):
