@@ -3,9 +3,9 @@
 import jax
 
 from companion._core._convert import as_input
+from companion._core._nest import map_structure
 from companion._core._op import op
 from companion.distribute._reduce_op import ReduceOp
-from companion.keras.layers._tracking import map_structure
 
 
 @op("all_reduce", static=("axis_name", "mean"))

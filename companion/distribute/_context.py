@@ -1,6 +1,7 @@
 """`ReplicaContext`, and entering a strategy's scope; the state itself is the core's context."""
 
 from companion._core._context import current_replica, current_strategy, state
+from companion._core._tensor import Tensor
 
 
 def push_strategy(strategy):
@@ -29,8 +30,6 @@ class ReplicaContext:
 
     @property
     def replica_id_in_sync_group(self):
-        from companion._core._tensor import Tensor
-
         if self._axis is None:
             import jax.numpy as jnp
 

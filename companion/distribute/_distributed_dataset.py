@@ -2,6 +2,7 @@
 
 import jax
 
+from companion._core._tensor import Tensor
 from companion.data import Dataset
 
 
@@ -84,8 +85,6 @@ def from_function(strategy, dataset_fn):
 
 def _concatenate(parts):
     import jax.numpy as jnp
-
-    from companion._core._tensor import Tensor
 
     leaves = [jax.tree_util.tree_flatten(p, is_leaf=_is_tensor) for p in parts]
     treedef = leaves[0][1]

@@ -2,6 +2,8 @@
 
 import enum
 
+from companion._core._variable_aggregation import VariableAggregation
+
 
 class ReduceOp(enum.Enum):
     """``SUM`` adds the replicas' values; ``MEAN`` averages them.
@@ -28,7 +30,6 @@ class ReduceOp(enum.Enum):
     def from_variable_aggregation(cls, aggregation):
         """The ReduceOp of a `tf.VariableAggregation`: SUM and MEAN map to themselves; NONE and
         ONLY_FIRST_REPLICA have none (ValueError), as in TF."""
-        from companion._core._variable_aggregation import VariableAggregation
 
         if aggregation == VariableAggregation.SUM:
             return cls.SUM

@@ -8,6 +8,7 @@ import numpy as np
 from jax.sharding import Mesh, NamedSharding
 from jax.sharding import PartitionSpec as P
 
+from companion._core._convert import as_input
 from companion._core._tensor import Tensor
 from companion._core._variable_aggregation import VariableSynchronization
 from companion.distribute import _context
@@ -185,8 +186,6 @@ def _masked_mean(value, stacked, axes):
 
 
 def _reduce_plain(reduce_op, value, axis, replicas):
-    from companion._core._convert import as_input
-
     value = as_input(value)
     array = value._value if axis is None else jnp.sum(value._value, axis=axis) \
         if reduce_op is ReduceOp.SUM else jnp.mean(value._value, axis=axis)
