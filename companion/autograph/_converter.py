@@ -15,8 +15,11 @@ from malt.core import config as malt_config
 from malt.core import config_lib
 from malt.impl import api as malt_api
 
+from companion._core._context import state
+from companion._ops._creation import range as companion_range
 from companion.autograph import _control_flow, _state
 from companion.autograph._builtins import NOT_CONVERTED, converted_builtin
+from companion.autograph._loops import TracedRange
 
 _NOT_CONVERTED = ("companion", "jax", "jaxlib", "optax", "numpy", "IPython", "ipykernel",
                   "ipywidgets", "matplotlib", "tqdm", "sklearn", "scipy", "ml_dtypes")
@@ -89,7 +92,6 @@ def _undefined_name(statement):
 
 def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
     """Calls ``f`` from converted code: ranges over tensors stay in-graph, user code is converted."""
-    from companion._ops._creation import range as companion_range
 
     if f is range or f is companion_range:
         staged = _staged_range(f is companion_range, args, kwargs or {})
@@ -102,9 +104,6 @@ def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
 
 
 def _staged_range(always, args, kwargs):
-    from companion._core._context import state
-    from companion.autograph._loops import TracedRange
-
     if kwargs.get("dtype") is not None or not state.staging:
         return None
     bounds = list(args) + [kwargs[k] for k in ("start", "limit", "delta") if k in kwargs]
