@@ -25,6 +25,14 @@ def _serial_cpu_kernels_for_forced_devices():
         # default 40 s, and XLA then aborts the process; wait instead
         flags = f"{flags} --xla_cpu_collective_call_terminate_timeout_seconds=600"
     _os.environ["XLA_FLAGS"] = flags.strip()
+    # The CPU client runs each device's share of a program on a thread pool sized by the CPUs the
+    # process may use (PJRT_NPROC overrides it). A collective needs every device's thread at once:
+    # with fewer pool threads than devices (4 devices on a 1- or 2-CPU machine or sandbox), the
+    # last device's share can wait behind the others' blocked threads for ever, the CPU
+    # all-reduce stall seen under load (with one CPU: 6 of 12 runs of a 4-device psum hung).
+    if "PJRT_NPROC" not in _os.environ:
+        cpus = len(_os.sched_getaffinity(0)) if hasattr(_os, "sched_getaffinity") else (_os.cpu_count() or 1)
+        _os.environ["PJRT_NPROC"] = str(max(cpus, int(forced.group(1)) + 2))
     # Programs over different device subsets (a 2-replica and a 4-replica strategy in one process)
     # dispatched asynchronously can interleave differently on different devices, and their CPU
     # collectives then wait for each other for ever: run each CPU program to completion instead.
