@@ -6,6 +6,7 @@ strategy (a new Variable asks it to ``place_variable``), and the replica context
 over replicas with its ``all_reduce``; losses use its ``example_mask``).
 """
 
+import contextlib
 import threading
 
 
@@ -16,6 +17,7 @@ class _State(threading.local):
         self.traces = []  # the active staging Traces (companion._staging.Trace), innermost last
         self.strategies = []  # strategies whose scope is entered, innermost last
         self.replicas = []  # ReplicaContexts of the Strategy.run calls being staged, innermost last
+        self.metric_reads_global = 0  # > 0 inside `global_metric_reads` (Keras fit's replica step)
 
 
 state = _State()
@@ -35,6 +37,19 @@ def current_strategy():
     if state.replicas:
         return state.replicas[-1].strategy
     return state.strategies[-1] if state.strategies else None
+
+
+@contextlib.contextmanager
+def global_metric_reads():
+    """`Strategy.run` calls staged inside see a metric's global value in every replica: each
+    ``update_state`` sums its change over the replicas at once (Keras's distributed ``fit`` reads
+    its logs inside the replicas, as Keras 2's merge_call did). Elsewhere, as in TF 2.21, an
+    update changes the replica's own state, summed over the replicas when ``run`` returns."""
+    state.metric_reads_global += 1
+    try:
+        yield
+    finally:
+        state.metric_reads_global -= 1
 
 
 def current_replica():

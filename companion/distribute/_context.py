@@ -19,10 +19,12 @@ class ReplicaContext:
     `all_reduce` combines a value over all replicas with an XLA collective.
     """
 
-    def __init__(self, strategy, axis_name=None, example_mask=None):
+    def __init__(self, strategy, axis_name=None, example_mask=None, metrics_summed_on_update=False):
         self.strategy = strategy
         self._axis = axis_name
         self.example_mask = example_mask  # 1.0 for real examples, 0.0 for padding
+        # True in Keras fit's step (`global_metric_reads`): metric updates are all-reduced at once
+        self.metrics_summed_on_update = metrics_summed_on_update
 
     @property
     def num_replicas_in_sync(self):

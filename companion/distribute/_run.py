@@ -5,9 +5,9 @@ inputs, Variables it writes become outputs), with the mesh axis bound so collect
 its Python side effects happen once per signature, as in TF. The staged program runs once per
 replica under ``shard_map``: per-replica arguments are
 split along axis 0, everything else is replicated. Written Variables come back replicated:
-metric state as it is (each ``update_state`` already summed its change over the replicas:
-``_synced_on_update``), Variables with ``aggregation=SUM`` as the old value plus the sum of every
-replica's change, ``ONLY_FIRST_REPLICA`` as replica 0's value, any other float (and
+metric state (``_metric_state``) and Variables with ``aggregation=SUM`` as the old value plus
+the sum of every replica's change (a metric in Keras fit's step, staged inside
+``global_metric_reads``, summed its changes as it was updated and comes back as it is), ``ONLY_FIRST_REPLICA`` as replica 0's value, any other float (and
 ``MEAN``) as the mean over replicas (identical values stay identical: the optimizer has already
 summed the gradients), integers as they are.
 """
@@ -17,6 +17,7 @@ import jax.numpy as jnp
 from jax.sharding import PartitionSpec as P
 
 from companion._core import _nest
+from companion._core._context import state as context_state
 from companion._core._tensor import Tensor
 from companion._core._variable_aggregation import VariableAggregation
 from companion._staging import Trace, leaf_key, stage
@@ -48,6 +49,7 @@ class ReplicaProgram:
         if self._masked:
             avals.append(jax.ShapeDtypeStruct((_batch_of(leaves) // replicas,), jnp.float32))
         trace = Trace(allow_create=True, owner=self._fn)
+        self._metrics_summed = bool(context_state.metric_reads_global)
         self._staged = stage(self._replica_call, avals, trace, axis_env=[(AXIS, replicas)])
         self.variables = self._staged.variables
         self._written = self._staged.written
@@ -57,7 +59,7 @@ class ReplicaProgram:
         """Runs ``fn`` on one replica's arrays (while staged); its flat output arrays."""
         mask = Tensor(arrays[-1]) if self._masked else None
         args, kwargs = self._rebuild(arrays)
-        with ReplicaContext(self._strategy, AXIS, mask):
+        with ReplicaContext(self._strategy, AXIS, mask, metrics_summed_on_update=self._metrics_summed):
             result = self._fn(*args, **kwargs)
         outs, self._out_tree = _flatten(result)
         self._out_none = [o is None for o in outs]
@@ -86,7 +88,8 @@ class ReplicaProgram:
             outs = staged.evaluate(local, olds)
             user, written = outs[:n_out], outs[n_out:]
             old_of = dict(zip(map(id, self.variables), olds))
-            synced = [_synchronized(v, new, old_of.get(id(v))) for v, new in zip(self._written, written)]
+            synced = [_synchronized(v, new, old_of.get(id(v)), self._metrics_summed)
+                      for v, new in zip(self._written, written)]
             return tuple(jnp.expand_dims(o, 0) for o in user) + tuple(synced)
 
         mapped = jax.shard_map(body, mesh=self._strategy._mesh, in_specs=in_specs, out_specs=out_specs,
@@ -122,16 +125,17 @@ def signature(fn, args, kwargs):
                           and x._mask is not None))
         else:
             parts.append(leaf_key(x))
-    return fn, treedef, tuple(parts)
+    return fn, treedef, tuple(parts), bool(context_state.metric_reads_global)
 
 
-def _synchronized(variable, new, old):
+def _synchronized(variable, new, old, metrics_summed):
     if jax.lax.axis_size(AXIS) == 1:
         return new
-    if getattr(variable, "_synced_on_update", False):  # a metric's state: summed as it was updated
+    metric = getattr(variable, "_metric_state", False)
+    if metric and metrics_summed:  # summed over the replicas as it was updated (Keras fit's step)
         return new
     aggregation = getattr(variable, "aggregation", None)
-    if aggregation == VariableAggregation.SUM and old is not None:
+    if (metric or aggregation == VariableAggregation.SUM) and old is not None:
         return old + jax.lax.psum(new - old, AXIS)
     if aggregation == VariableAggregation.ONLY_FIRST_REPLICA:
         return jax.lax.all_gather(new, AXIS)[0]

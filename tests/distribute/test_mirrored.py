@@ -76,26 +76,32 @@ strategy = tf.distribute.MirroredStrategy()
 with strategy.scope():
     mean = tf.keras.metrics.Mean()
     total = tf.keras.metrics.Sum()
-values = np.arange(10, dtype="float32")  # 10 rows over 4 replicas: the last share is padding
 
 def step(batch):
     mean.update_state(batch)
     total(batch)  # __call__: update_state, then result
     return mean.result(), total.result()
 
-per_replica = strategy.run(step, args=(next(iter(strategy.experimental_distribute_dataset(
-    tf.data.Dataset.from_tensor_slices(values).batch(10)))),))
-emit(means=[float(v) for v in strategy.experimental_local_results(per_replica[0])],
-     sums=[float(v) for v in strategy.experimental_local_results(per_replica[1])],
-     after=[float(mean.result()), float(total.result())])
+def run(values):
+    mean.reset_state(); total.reset_state()
+    per_replica = strategy.run(step, args=(next(iter(strategy.experimental_distribute_dataset(
+        tf.data.Dataset.from_tensor_slices(values).batch(len(values))))),))
+    return ([float(v) for v in strategy.experimental_local_results(per_replica[0])],
+            [float(v) for v in strategy.experimental_local_results(per_replica[1])],
+            [float(mean.result()), float(total.result())])
+
+even = run(np.arange(12, dtype="float32"))
+uneven = run(np.arange(10, dtype="float32"))  # 10 rows over 4 replicas: one share is padded
+emit(means=even[0], sums=even[1], after=even[2], uneven_after=uneven[2])
 """
 
 
-def test_a_metric_read_inside_a_replica_gives_the_global_value():
+def test_a_metric_read_inside_a_replica_is_the_replicas_own_and_the_states_add_up_after_run():
     out = run_with_devices(METRIC_IN_A_REPLICA)
-    # TF reads a metric in a replica as the aggregate over the replicas; padding counts for nothing
-    assert out["means"] == [4.5] * 4 and out["sums"] == [45.0] * 4
-    assert out["after"] == [4.5, 45.0]  # the state leaves strategy.run as it was updated, not summed again
+    # TF 2.21 (4 logical CPUs, the same program): [1, 4, 7, 10], [3, 12, 21, 30], then 5.5 and 66
+    assert out["means"] == [1.0, 4.0, 7.0, 10.0] and out["sums"] == [3.0, 12.0, 21.0, 30.0]
+    assert out["after"] == [5.5, 66.0]  # every replica's change, summed once when run returns
+    assert out["uneven_after"] == [4.5, 45.0]  # padding counts for nothing
 
 
 REDUCE = """

@@ -70,7 +70,7 @@ class Metric:
             variable = KerasVariable(_initial_value(initializer, shape, dtype), trainable=False, name=name,
                                      dtype=dtype, aggregation=VariableAggregation.SUM,
                                      synchronization=VariableSynchronization.ON_READ)
-        variable._synced_on_update = True  # in Strategy.run, update_state sums the replicas' changes
+        variable._metric_state = True  # in Strategy.run, the replicas' changes add up
         self._weights.append(variable)
         return variable
 
@@ -131,16 +131,19 @@ _updating = threading.local()  # ids of the metrics whose update_state is runnin
 
 
 def _summed_over_replicas(update_state):
-    """``update_state`` that, inside `Strategy.run`, adds every replica's change of the state to
-    every replica's state (the replica context's ``all_reduce``), so `result` in a replica is
-    the global value (TF's metrics aggregate across replicas when read there) and the state
-    leaves the replica program as it is. Outside a replica (or with one), the method itself."""
+    """``update_state`` that, inside Keras fit's replica step (`global_metric_reads`), adds every
+    replica's change of the state to every replica's state (the replica context's
+    ``all_reduce``), so `result` in a replica is the global value that fit logs, and the state
+    leaves the replica program as it is. Elsewhere (a custom loop's `Strategy.run`, as TF 2.21:
+    a replica reads its own state, summed when ``run`` returns) or with one replica, the method
+    itself."""
 
     @functools.wraps(update_state)
     def update(self, *args, **kwargs):
         replica = current_replica()
         running = _updating.__dict__.setdefault("ids", set())
-        if replica is None or replica.num_replicas_in_sync == 1 or id(self) in running:
+        if replica is None or replica.num_replicas_in_sync == 1 or id(self) in running \
+                or not getattr(replica, "metrics_summed_on_update", False):
             return update_state(self, *args, **kwargs)  # (a subclass's super() call: done by the outer one)
         variables = self.variables
         before = [variable.read_value() for variable in variables]

@@ -12,6 +12,7 @@ program under ``shard_map`` and the log selection compile into one program per b
 """
 
 from companion import nest
+from companion._core._context import global_metric_reads
 from companion._core._tensor import Tensor
 
 
@@ -26,7 +27,8 @@ def replica_step(strategy, step, predict=False):
         leaves = nest.flatten(batch)
         size = int(leaves[0].shape[0]) if leaves and leaves[0].shape.rank else None
         shares = nest.pack_sequence_as(batch, strategy.split_batch(leaves))
-        outputs = strategy.run(step, args=(shares,))
+        with global_metric_reads():  # the logs are metric results read in the replicas
+            outputs = strategy.run(step, args=(shares,))
         if predict:
             return nest.map_structure(lambda value: _in_batch_order(strategy, value, size), outputs)
         return nest.map_structure(lambda value: strategy.experimental_local_results(value)[0], outputs)
