@@ -1,6 +1,7 @@
 """First calls: what must never compile an XLA program (issue #21), counted with JAX's monitoring events."""
 
 import contextlib
+import threading
 
 import numpy as np
 import pytest
@@ -8,11 +9,14 @@ from jax._src import monitoring
 
 import companion as tf
 
-_COUNT = {"on": False, "compiles": 0}
+_COUNT = {"on": False, "compiles": 0, "thread": None}
 
 
 def _on_duration(event, duration, **kwargs):
-    if _COUNT["on"] and event.endswith("backend_compile_duration"):
+    # only this test's thread: threads an earlier test left running in this worker (a dataset's
+    # prefetch, a coordinator) compile their own programs, which are not this test's business
+    if _COUNT["on"] and event.endswith("backend_compile_duration") \
+            and threading.get_ident() == _COUNT["thread"]:
         _COUNT["compiles"] += 1
 
 
@@ -21,7 +25,7 @@ monitoring.register_event_duration_secs_listener(_on_duration)
 
 @contextlib.contextmanager
 def no_compiles():
-    _COUNT.update(on=True, compiles=0)
+    _COUNT.update(on=True, compiles=0, thread=threading.get_ident())
     try:
         yield
     finally:

@@ -63,7 +63,9 @@ class Variable(ScatterMethods):
         self._trainable = bool(trainable)
         self._is_rng_state = bool(kwargs.pop("_is_rng_state", False))
         self._constraint = kwargs.pop("constraint", None)  # TF records it; optimizers may apply it
-        strategy = _context.current_strategy()
+        # process-wide state (the random ops' streams) belongs to no strategy whose scope is open
+        unplaced = kwargs.pop("_unplaced", False)
+        strategy = None if unplaced else _context.current_strategy()
         if strategy is not None:
             _place(self, strategy)
         if state.staging:

@@ -133,8 +133,11 @@ def check_seed(seed, what):
 def _stream(op_seed):
     stream = _Seeds.streams.get(op_seed)
     if stream is None:
+        # process-wide: made inside a strategy's scope it is still not that strategy's Variable
+        # (TF's random ops keep no state in a scope; a mirrored stream made every later eager
+        # random op, and the updates that use its numbers, compile a second program)
         stream = Variable(_stream_start(op_seed), trainable=False, name="random_stream",
-                          _is_rng_state=True)
+                          _is_rng_state=True, _unplaced=True)
         _Seeds.streams[op_seed] = stream
     return stream
 
