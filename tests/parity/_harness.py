@@ -111,6 +111,14 @@ def install_alias() -> None:
         sys.meta_path.insert(0, TensorflowAlias())
 
 
+def remove_alias() -> None:
+    """Take the alias and the `tensorflow` modules it made away again, so that code run later in
+    this process (TensorBoard's own writer probes `import tensorflow`) does not meet companion."""
+    sys.meta_path[:] = [finder for finder in sys.meta_path if not isinstance(finder, TensorflowAlias)]
+    for name in [name for name in sys.modules if name == "tensorflow" or name.startswith("tensorflow.")]:
+        del sys.modules[name]
+
+
 def run_in_process(path: Path, workdir: Path) -> Outcome:
     """Run one program as __main__ in this process, in `workdir`, capturing what it prints."""
     install_alias()
@@ -134,6 +142,7 @@ def run_in_process(path: Path, workdir: Path) -> Outcome:
         os.chdir(cwd)
         np.set_printoptions(**printoptions)
         reset_state()
+        remove_alias()
     return Outcome(buffer.getvalue(), raised)
 
 
