@@ -125,10 +125,14 @@ def test_async_sgd_converges_to_least_squares_with_staleness(strategy, coordinat
     assert coordinator.done()
     x, y = regression_data()
     solution, *_ = np.linalg.lstsq(np.hstack([x, np.ones((256, 1), "float32")]), y, rcond=None)
-    np.testing.assert_allclose(w.numpy(), solution[:3], atol=2e-2)
-    np.testing.assert_allclose(float(b), solution[3, 0], atol=2e-2)
-    assert losses[-1].fetch() < 0.1 * losses[0].fetch()
     staleness = coordinator.staleness[before:]
+    # converged; but on a loaded machine one worker can be held up so long that a gradient taken
+    # at the first weights lands among the last updates (async SGD): it moves w by at most
+    # lr * |gradient at w=0| = 0.05 * 2 * |w*|, about 0.35, which later updates have not undone
+    tolerance = 2e-2 if max(staleness[-30:]) <= 4 else 0.4  # (30 updates shrink an error 25-fold)
+    np.testing.assert_allclose(w.numpy(), solution[:3], atol=tolerance)
+    np.testing.assert_allclose(float(b), solution[3, 0], atol=tolerance)
+    assert losses[-1].fetch() < 0.1 * losses[0].fetch()
     assert len(staleness) == 160 and min(staleness) >= 0
     assert max(staleness) > 0  # two workers ran at once: some gradients missed an update
     assert all(r.staleness is not None for r in losses)
@@ -497,7 +501,7 @@ def test_tasks_exit_when_the_chief_is_killed(tmp_path):
 
 
 LAUNCHED_WITH_A_DYING_WORKER = """
-import json, os, signal, numpy as np, companion as tf
+import json, os, signal, time, numpy as np, companion as tf
 resolver = tf.distribute.cluster_resolver.TFConfigClusterResolver()
 if resolver.task_type in ("ps", "worker"):
     tf.distribute.Server(resolver.cluster_spec(), job_name=resolver.task_type, task_index=resolver.task_id,
@@ -507,12 +511,17 @@ coordinator = tf.distribute.experimental.coordinator.ClusterCoordinator(strategy
 with strategy.scope():
     count = tf.Variable(0)
 
+MARKER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "worker-0-died")
+
 def dataset_fn():
     def elements():
+        task = json.loads(os.environ["TF_CONFIG"])["task"]
         for i in range(10**6):
-            task = json.loads(os.environ["TF_CONFIG"])["task"]
-            if task["type"] == "worker" and task["index"] == 0 and i == 5:
+            if task["type"] == "worker" and task["index"] == 0 and i == 2:
+                open(MARKER, "w").close()
                 os.kill(os.getpid(), signal.SIGKILL)  # worker 0 dies mid-training
+            while task["type"] == "worker" and task["index"] == 1 and i == 3 and not os.path.exists(MARKER):
+                time.sleep(0.01)  # (worker 1 waits for it, so a loaded machine cannot let it do all 40)
             yield i
     return tf.data.Dataset.from_generator(elements, output_signature=tf.TensorSpec([], tf.int64))
 
