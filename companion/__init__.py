@@ -4,6 +4,7 @@
 course with TensorFlow's names, dtype rules and reprs.
 """
 
+import importlib as _importlib
 import os as _os
 import re as _re
 
@@ -47,6 +48,7 @@ from companion import _compilation_cache  # noqa: E402
 _compilation_cache.enable()
 
 # ruff: noqa: E402, F401, F403, I001 - the order above matters: x64 before any array exists
+from companion import _missing
 from companion._core import _operators
 from companion._core._convert import convert_to_tensor, is_tensor
 from companion._staging._graph import Graph, constant, executing_eagerly
@@ -130,29 +132,27 @@ _INITIALIZERS = {"constant_initializer": "Constant", "ones_initializer": "Ones",
 
 
 def __getattr__(name):
-    import importlib
-
     if name in _LAZY:
-        module = importlib.import_module(f"companion.{name}")
+        module = _importlib.import_module(f"companion.{name}")
         globals()[name] = module
         return module
     if name == "OptionalSpec":  # tf.OptionalSpec, with tf.experimental.Optional in companion.data
+        # deferred: companion.data is a lazy package, kept off `import companion`
         from companion.data._optional import OptionalSpec
 
         globals()[name] = OptionalSpec
         return OptionalSpec
     if name == "RaggedTensor":  # tf.RaggedTensor, with tf.ragged in companion.ragged
+        # deferred: companion.ragged is a lazy package, kept off `import companion`
         from companion.ragged import RaggedTensor
 
         globals()[name] = RaggedTensor
         return RaggedTensor
     if name in _INITIALIZERS:
-        initializers = importlib.import_module("companion.keras.initializers")
+        initializers = _importlib.import_module("companion.keras.initializers")
         globals()[name] = getattr(initializers, _INITIALIZERS[name])
         return globals()[name]
-    from companion._missing import missing_attribute
-
-    raise missing_attribute("companion", name, __dir__())
+    raise _missing.missing_attribute("companion", name, __dir__())
 
 
 def __dir__():
