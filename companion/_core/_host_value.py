@@ -55,6 +55,7 @@ class HostString:
         return np.asarray(self._build(*values), dtype=object).reshape(self._shape.as_list())
 
     def numpy(self):
+        # deferred: the staging layer is built on this module (an upward import is a cycle)
         from companion._staging._errors import traced_value_error
 
         raise traced_value_error("numpy()", self)
