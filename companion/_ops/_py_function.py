@@ -11,6 +11,7 @@ import threading
 
 import jax
 import numpy as np
+from jax.experimental import io_callback
 
 from companion._core import _dtypes
 from companion._core._context import state
@@ -126,8 +127,6 @@ def _staged(func, inputs, outs, numpy, stateful):
 
     values = [t._value for t in inputs]
     if stateful:
-        from jax.experimental import io_callback
-
         arrays = io_callback(host, tuple(shapes), *values)
     else:
         arrays = jax.pure_callback(host, tuple(shapes), *values)
