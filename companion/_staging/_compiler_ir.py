@@ -10,6 +10,7 @@ and reductions fused into ``fusion`` instructions, one kernel each).
 import functools
 
 import jax
+from jax._src.lib import xla_client
 
 STAGES = ("hlo", "hlo_serialized", "optimized_hlo", "optimized_hlo_serialized", "optimized_hlo_dot")
 
@@ -68,8 +69,6 @@ _SOURCE_TABLES = {"FileNames", "FunctionNames", "FileLocations", "StackFrames"}
 
 
 def _dot(lowered):
-    from jax._src.lib import xla_client
-
     return xla_client.XlaComputation(_optimized_module(lowered).as_serialized_hlo_module_proto()) \
         .as_hlo_dot_graph()
 

@@ -12,6 +12,7 @@ from companion._core._op import Op
 from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor
 from companion._core._tensor_spec import TensorSpec
+from companion._html import program
 from companion._staging import is_traced_leaf, stage
 from companion._staging._leaked_tensors import check_no_leaked_tensors
 from companion._staging._program_text import legend, program_text
@@ -223,8 +224,6 @@ class _Graph:
         return self._page(repr(self))
 
     def _page(self, caption):
-        from companion._html import program
-
         text = self.as_text()
         return program(caption, legend(text, self.jaxpr, self._owners), text)
 

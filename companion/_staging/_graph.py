@@ -17,6 +17,7 @@ that write the value only when a Session runs them.
 
 import contextlib
 import functools
+import re
 import threading
 
 import jax
@@ -195,8 +196,6 @@ class Graph:
 
     def get_collection(self, name, scope=None):
         """The values in collection ``name`` (those whose ``name`` starts with ``scope``, if given)."""
-        import re
-
         values = list(self._collections.get(name, []))
         if scope is None:
             return values

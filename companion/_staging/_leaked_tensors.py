@@ -11,6 +11,11 @@ import jax
 
 from companion._core._errors import InaccessibleTensorError
 
+try:
+    from jax._src import core
+except ImportError:  # pragma: no cover - a JAX without the private module
+    core = None
+
 
 def check_no_leaked_tensors(staged, name):
     """Raises `InaccessibleTensorError` if the top-level program ``staged`` captured a tensor of
@@ -37,8 +42,6 @@ def leaked_tensor_error(value, name):
 
 
 def _outside_jax_transformations():
-    try:
-        from jax._src import core
-    except ImportError:  # pragma: no cover - a JAX without the private module: assume top level
+    if core is None:  # pragma: no cover - a JAX without the private module: assume top level
         return True
     return core.trace_state_clean()
