@@ -5,6 +5,10 @@ TF's AutoGraph turns ``int(x)`` of a tensor into ``cast(x, int32)`` and ``float(
 function where Python would need a concrete value. Other calls are left to Python.
 """
 
+from companion._core._context import state
+from companion._core._tensor import Tensor
+from companion._ops._math import cast
+
 NOT_CONVERTED = object()
 
 
@@ -14,12 +18,9 @@ def converted_builtin(f, args, kwargs):
         return NOT_CONVERTED
     if len(args) != 1 or kwargs:
         return NOT_CONVERTED
-    from companion._core._context import state
-    from companion._core._tensor import Tensor
 
     value = args[0]
     if not state.staging or not (isinstance(value, Tensor) or getattr(value, "_is_variable", False)):
         return NOT_CONVERTED
-    from companion._ops._math import cast
 
     return cast(value, "int32" if f is int else "float32")

@@ -18,6 +18,7 @@ from companion._core._tensor import Tensor
 from companion._ops import _math
 from companion.autograph import _state
 from companion.autograph._blocks import trace_block, values_of
+from companion.autograph._loops import loop_limit, staged_for, staged_while, stages
 from companion.autograph._state import Chosen, Undefined, is_traced
 
 # -- if / elif / else ---------------------------------------------------------------------------
@@ -217,7 +218,6 @@ def while_stmt(test, body, get_state, set_state, symbol_names, opts):
             body()
             first = test()
         return
-    from companion.autograph._loops import loop_limit, staged_while
 
     limit = loop_limit(opts)
     if limit is None or isinstance(limit, int):
@@ -246,8 +246,8 @@ def while_stmt(test, body, get_state, set_state, symbol_names, opts):
 
 def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names, opts):
     """``for x in iter_: body(x)``: staged for tensors and companion ranges, unrolled otherwise."""
+    # deferred: companion.autograph._dataset_loop imports this module at its top
     from companion.autograph._dataset_loop import is_dataset, staged_dataset_for
-    from companion.autograph._loops import staged_for, stages
 
     if state.staging and is_dataset(iter_):
         return staged_dataset_for(iter_, extra_test, body, get_state, set_state, symbol_names)
