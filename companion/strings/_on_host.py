@@ -15,6 +15,7 @@ import numpy as np
 from companion._core._context import state
 from companion._core._host_value import HostString, is_host_value
 from companion._core._tensor import Tensor
+from companion._staging import eager_scope
 
 _DUMMY_TEXT = b"0"  # what a HostString holds while the result's shape and dtype are worked out
 
@@ -91,8 +92,6 @@ def _concrete(leaf, values, dummy):
 
 def _probe(run, arrays, name):
     """The op's result on stand-in values (zeros, ``b'0'``): its dtype and shape."""
-    from companion._staging import eager_scope
-
     stand_ins = [np.zeros(a.shape, a.dtype) for a in arrays]
     try:
         with eager_scope():
