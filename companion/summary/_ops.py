@@ -39,6 +39,7 @@ def histogram(name, data, step=None, buckets=None, description=None):
     Buckets split ``[min, max]`` evenly; TensorBoard stores ``[left, right, count]`` rows
     as float64, as TensorFlow computes them.
     """
+    # deferred: tensorboard loads on first use, kept off `import companion`
     from tensorboard.plugins.histogram.summary_v2 import histogram_pb
 
     buckets = DEFAULT_BUCKET_COUNT if buckets is None else int(buckets)
@@ -64,6 +65,7 @@ def image(name, data, step=None, max_outputs=3, description=None):
 
 def text(name, data, step=None, description=None):
     """Writes a string tensor (any shape; Markdown) under ``name`` at ``step``."""
+    # deferred: tensorboard loads on first use, kept off `import companion`
     from tensorboard.plugins.text.summary_v2 import text_pb
 
     return emit(name, [data], step,
@@ -81,12 +83,14 @@ def write(tag, tensor, step=None, metadata=None, name=None):
 # -- Summary protos -----------------------------------------------------------------------
 
 def _scalar_pb(tag, value, description):
+    # deferred: tensorboard loads on first use, kept off `import companion`
     from tensorboard.plugins.scalar.summary_v2 import scalar_pb
 
     return scalar_pb(tag, np.asarray(value).astype(np.float32), description=description)
 
 
 def _image_pb(tag, batch, max_outputs, description):
+    # deferred: Pillow and tensorboard load on first use, kept off `import companion`
     from PIL import Image
     from tensorboard.compat.proto import summary_pb2
     from tensorboard.plugins.image import metadata
@@ -108,6 +112,7 @@ def _image_pb(tag, batch, max_outputs, description):
 
 
 def _tensor_pb(tag, value, metadata):
+    # deferred: tensorboard loads on first use, kept off `import companion`
     from tensorboard.compat.proto import summary_pb2
     from tensorboard.util import tensor_util
 

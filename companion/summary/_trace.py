@@ -6,6 +6,8 @@ jaxpr as a ``GraphDef`` whose nodes are its operations (one node per equation, n
 TensorBoard draws as it draws a TensorFlow graph.
 """
 
+import numpy as np
+
 from companion._staging import _trace_hooks
 from companion.summary._record import emit
 from companion.summary._state import state
@@ -52,6 +54,7 @@ def graph(graph_data):
 
     Returns True when written, False without a default file writer.
     """
+    # deferred: tensorboard loads on first use, kept off `import companion`
     from tensorboard.compat.proto import event_pb2
 
     writer = state.writer
@@ -64,6 +67,7 @@ def graph(graph_data):
 
 def graph_def_of(program):
     """A ``GraphDef`` of a ConcreteFunction (or its ``graph``): one node per jaxpr equation."""
+    # deferred: tensorboard loads on first use, kept off `import companion`
     from tensorboard.compat.proto import graph_pb2
 
     graph = getattr(program, "graph", program)
@@ -89,7 +93,7 @@ def _node(graph_def, name, op, inputs):
 
 
 def _run_metadata_summary(tag, concretes):
-    import numpy as np
+    # deferred: tensorboard loads on first use, kept off `import companion`
     from tensorboard.compat.proto import config_pb2, summary_pb2
     from tensorboard.util import tensor_util
 

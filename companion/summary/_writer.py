@@ -28,6 +28,7 @@ class SummaryWriter:
     """
 
     def __init__(self, logdir, max_queue=10, flush_millis=120_000, filename_suffix=".v2"):
+        # deferred: tensorboard loads on first use, kept off `import companion`
         from tensorboard.summary.writer.event_file_writer import EventFileWriter
 
         self._logdir = os.fspath(logdir)
@@ -74,6 +75,7 @@ class SummaryWriter:
 
     def _write(self, summary, step):
         """Appends one ``Summary`` proto at ``step`` (an int) as an Event."""
+        # deferred: tensorboard loads on first use, kept off `import companion`
         from tensorboard.compat.proto import event_pb2
 
         if self._closed:
