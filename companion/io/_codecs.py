@@ -105,6 +105,7 @@ def encode_png(image, compression=-1, name=None):
 # -- private helpers ---------------------------------------------------------------------
 
 def _open(contents, what, expected_format):
+    # deferred: Pillow loads on first use, kept off `import companion`
     from PIL import Image, UnidentifiedImageError
 
     data = contents.numpy() if is_tensor(contents) else contents
@@ -170,6 +171,7 @@ def _image_array(image, what, channels, kinds=(np.uint8,)):
 
 
 def _save(pixels, fmt, **options):
+    # deferred: Pillow loads on first use, kept off `import companion`
     from PIL import Image
 
     image = Image.fromarray(pixels[..., 0] if pixels.shape[-1] == 1 else pixels)

@@ -115,6 +115,7 @@ def _as_batch(serialized):
 
 
 def _decode(data, index):
+    # deferred: protobuf loads on first use, kept off `import companion`
     from google.protobuf.message import DecodeError
 
     try:

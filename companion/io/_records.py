@@ -37,6 +37,7 @@ def masked_crc32c(data):
         >>> hex(masked_crc32c(b""))
         '0xa282ead8'
     """
+    # deferred: google_crc32c loads on first use, kept off `import companion`
     import google_crc32c
 
     crc = google_crc32c.value(data)

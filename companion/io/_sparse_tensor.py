@@ -1,5 +1,6 @@
 """`SparseTensor` (what a `VarLenFeature` parses to) and `sparse_to_dense`."""
 
+import jax.numpy as jnp
 import numpy as np
 
 from companion._core import _dtypes
@@ -49,8 +50,6 @@ class SparseTensor:
 
 @op("sparse_to_dense", static=("shape",))
 def _scatter(indices, values, default, shape):
-    import jax.numpy as jnp
-
     dense = jnp.full(shape, default, dtype=values.dtype)
     return dense.at[tuple(indices.T)].set(values)
 
