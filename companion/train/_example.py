@@ -48,6 +48,7 @@ def message_class(name):
 
 @functools.lru_cache(maxsize=None)
 def _classes():
+    # deferred: protobuf loads on first use, kept off `import companion`
     from google.protobuf import descriptor_pool, message_factory
 
     pool = descriptor_pool.DescriptorPool()
@@ -57,6 +58,7 @@ def _classes():
 
 
 def _file_descriptor():
+    # deferred: protobuf loads on first use, kept off `import companion`
     from google.protobuf import descriptor_pb2
 
     proto = descriptor_pb2.FileDescriptorProto(
