@@ -1,5 +1,6 @@
 """``digits`` and ``breast_cancer``: the small data sets that ship inside scikit-learn."""
 
+import jax
 import numpy as np
 
 from companion.datasets import _info
@@ -8,6 +9,7 @@ from companion.datasets._builder import Builder
 
 def _sklearn_datasets():
     try:
+        # deferred: scikit-learn (optional, heavy) loads on first use, kept off `import companion`
         from sklearn import datasets
     except ImportError:
         raise ImportError("The 'digits' and 'breast_cancer' data sets come from scikit-learn, which is not "
@@ -74,7 +76,6 @@ class BreastCancer(Builder):
 def _resize(images, size):
     if images.shape[-1] == size:
         return images
-    import jax
 
     resized = jax.image.resize(images.astype(np.float32), (len(images), size, size), "linear", antialias=True)
     return np.asarray(resized)
