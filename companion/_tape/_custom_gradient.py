@@ -25,6 +25,7 @@ from companion._core._context import state
 from companion._core._convert import convert_to_tensor
 from companion._core._op import Op
 from companion._core._tensor import Tensor
+from companion._tape._gradient_tape import GradientTape
 
 __all__ = ["custom_gradient"]
 
@@ -60,6 +61,7 @@ def _call(f, ops, args, kwargs):
     leaves = [convert_to_tensor(x) for x in _nest.flatten(list(args))]
     rebuilt = _nest.pack_sequence_as(list(args), leaves)
     if state.staging:
+        # deferred: the staging layer is built on the tape (an upward import)
         from companion._staging._tensor_array import quiet_probe
 
         with quiet_probe():  # the op below runs f again: Python prints once, from that run
@@ -79,8 +81,6 @@ def _call(f, ops, args, kwargs):
 
 def _run_f(f, args, kwargs):
     """``f(*args)`` with the tapes paused; returns (y, grad_fn, trainable Variables it read)."""
-    from companion._tape._gradient_tape import GradientTape
-
     finder = GradientTape(persistent=True)
     tapes, state.tapes = state.tapes, [finder]
     finder._recording = True

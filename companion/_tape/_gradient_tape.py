@@ -7,7 +7,12 @@ import jax
 
 from companion._core import _nest
 from companion._core._context import state
+from companion._core._convert import as_input
+from companion._core._dtypes import as_dtype
+from companion._core._errors import GradientSourceAttributeError, GradientSourceTypeError
 from companion._core._tensor import Tensor
+from companion._html import table
+from companion._ops._creation import zeros
 from companion._tape import _replay
 
 
@@ -202,7 +207,6 @@ class GradientTape:
         if len(given) != len(targets):
             raise ValueError(f"output_gradients must have one entry per target: {len(targets)} "
                              f"target(s), {len(given)} output gradient(s).")
-        from companion._core._convert import as_input
 
         return [as_input(g, t.dtype) for g, t in zip(given, targets)]
 
@@ -236,8 +240,6 @@ class GradientTape:
 
     def _repr_html_(self):
         """In Jupyter: the recorded ops with their input and output shapes."""
-        from companion._html import table
-
         rows = [(i, op.name, ", ".join(map(_describe, inputs)), ", ".join(map(_describe, outputs)))
                 for i, (op, _, inputs, outputs) in enumerate(self._records)]
         watched = [v.name for v in self._watched.values()]
@@ -259,8 +261,6 @@ def _describe(tensor):
 
 
 def _dtype_name(value):
-    from companion._core._dtypes import as_dtype
-
     return as_dtype(value.dtype).name
 
 
@@ -309,8 +309,6 @@ def _target_tensor(target, tape):
 def _not_a_tensor(role, value):
     """TF's class for a gradient source or target that is not a tensor: AttributeError (it reads
     the value's dtype), TypeError for None or a string source; both also catch as ValueError."""
-    from companion._core._errors import GradientSourceAttributeError, GradientSourceTypeError
-
     cls = GradientSourceTypeError if role == "source" and (value is None or isinstance(value, str)) \
         else GradientSourceAttributeError
     return cls(f"tape.gradient: every {role} must be a Tensor or a Variable. Received: {value!r} of "
@@ -324,8 +322,6 @@ def _is_float(tensor):
     dtype = tensor._value.dtype
     floating = _FLOATING.get(dtype)
     if floating is None:
-        from companion._core._dtypes import as_dtype
-
         try:
             floating = _FLOATING[dtype] = as_dtype(dtype).is_floating
         except TypeError:
@@ -353,7 +349,6 @@ def _sum_grads(grads):
 def _fill_unconnected(grad, source, mode, targets):
     if grad is not None:
         return grad
-    from companion._ops._creation import zeros
 
     shape = list(source.shape)
     if mode != "vjp":
