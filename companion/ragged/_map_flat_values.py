@@ -6,6 +6,7 @@ share one row partition, and the others must be scalars (or broadcast against on
 
 import numpy as np
 
+from companion._core._errors import InvalidArgumentError
 from companion.ragged._ragged_tensor import RaggedTensor
 
 
@@ -27,8 +28,6 @@ def map_flat_values(op, *args, **kwargs):
             if template is None:
                 template = value
             elif not _same_rows(template, value):
-                from companion._core._errors import InvalidArgumentError
-
                 raise InvalidArgumentError("map_flat_values: the RaggedTensors have different row partitions "
                                  f"({_splits_text(template)} vs {_splits_text(value)}); every ragged "
                                  "argument must have the same rows.")

@@ -1,13 +1,12 @@
 """Python operators on RaggedTensors (``r * 2``, ``r + r``, ``-r``, ``r > 0``): elementwise on the values."""
 
+from companion._ops import _math
 from companion.ragged._map_flat_values import elementwise
 from companion.ragged._ragged_tensor import RaggedTensor
 
 
 def _binary(op_name, reverse=False):
     def method(self, other):
-        from companion._ops import _math
-
         op = getattr(_math, op_name)
         return elementwise(op, other, self) if reverse else elementwise(op, self, other)
 
@@ -17,8 +16,6 @@ def _binary(op_name, reverse=False):
 
 def _unary(op_name):
     def method(self):
-        from companion._ops import _math
-
         return elementwise(getattr(_math, op_name), self)
 
     return method

@@ -7,12 +7,16 @@ or inside `function`; the row partition is kept on the host (NumPy), which is wh
 shapes stay static for XLA.
 """
 
+import jax.numpy as jnp
 import numpy as np
 
 from companion._core import _dtypes
 from companion._core._convert import as_input
+from companion._core._errors import InvalidArgumentError
 from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor
+from companion._ops._select import boolean_mask
+from companion.ragged._to_tensor import dense_rows
 
 
 class RaggedTensor:
@@ -96,7 +100,6 @@ class RaggedTensor:
         else:
             row_lengths = np.full(array.shape[0], width)
         mask = np.arange(width)[None, :] < row_lengths[:, None]
-        from companion._ops._select import boolean_mask
 
         return cls.from_row_lengths(boolean_mask(dense, mask), row_lengths)
 
@@ -207,7 +210,6 @@ class RaggedTensor:
             values = self._values.to_tensor(default_value)
         else:
             values = self._values
-        from companion.ragged._to_tensor import dense_rows
 
         return dense_rows(values, self._rowids(), self._positions(), self._nrows(),
                                int(np.diff(self._splits).max()) if self._nrows() else 0, default_value,
@@ -238,8 +240,6 @@ class RaggedTensor:
             return RaggedTensor(self._values[a:b], self._splits[start:stop + 1] - a, internal=True)
         index = int(getattr(key, "_value", key))
         if not -self._nrows() <= index < self._nrows():
-            from companion._core._errors import InvalidArgumentError
-
             raise InvalidArgumentError(f"Row index {index} is out of range for a RaggedTensor with "
                                        f"{self._nrows()} rows.")
         index %= self._nrows()
@@ -263,11 +263,13 @@ class RaggedTensor:
     # -- TF's dispatch of ops to ragged values (companion._core._dispatch) ----------------------
     @staticmethod
     def _dispatch_elementwise(op, *args, **kwargs):
+        # deferred: companion.ragged._map_flat_values imports this module at its top
         from companion.ragged._map_flat_values import elementwise
 
         return elementwise(op, *args, **kwargs)
 
     def _dispatch_reduce(self, name, dense_reduce, axis, keepdims):
+        # deferred: companion.ragged._reduce imports this module at its top
         from companion.ragged._reduce import reduce
 
         return reduce(name, dense_reduce, self, axis=axis, keepdims=keepdims)
@@ -315,13 +317,9 @@ def _check_splits(splits, nvals):
 
 
 def _invalid(message):
-    from companion._core._errors import InvalidArgumentError
-
     raise InvalidArgumentError(message)
 
 
 def _tensor_of(array):
-    import jax.numpy as jnp
-
     array = np.asarray(array)
     return Tensor(array.astype(object) if array.dtype.kind in "OSU" else jnp.asarray(array))

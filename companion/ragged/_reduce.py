@@ -8,6 +8,9 @@ mean); ``axis=0`` reduces each column over the rows that are long enough.
 import numpy as np
 
 from companion._core._convert import constant
+from companion._ops import _counting as segment_ops
+from companion._ops._array import expand_dims
+from companion._ops._math import cast, divide
 from companion.ragged._ragged_tensor import RaggedTensor
 
 _SEGMENT = {"reduce_sum": "sum", "reduce_prod": "prod", "reduce_max": "max", "reduce_min": "min",
@@ -38,16 +41,11 @@ def reduce(name, dense_reduce, rt, axis=None, keepdims=False):
         count = int(np.diff(rt._splits).max()) if rt._nrows() else 0
     out = _segment(name, rt.flat_values, ids, count)
     if keepdims:
-        from companion._ops._array import expand_dims
-
         out = expand_dims(out, axes[0])
     return out
 
 
 def _segment(name, values, ids, count):
-    from companion._ops import _counting as segment_ops
-    from companion._ops._math import cast
-
     ids = constant(ids.astype(np.int32))
     kind = _SEGMENT[name]
     is_bool = values.dtype.is_bool
@@ -57,7 +55,6 @@ def _segment(name, values, ids, count):
         total = segment_ops.unsorted_segment_sum(values, ids, count)
         ones = cast(constant(np.ones(values.shape[0], np.float32)), total.dtype)
         counts = segment_ops.unsorted_segment_sum(ones, ids, count)
-        from companion._ops._math import divide
 
         return divide(total, counts) if total.dtype.is_floating else total // counts
     fn = {"sum": segment_ops.unsorted_segment_sum, "prod": segment_ops.unsorted_segment_prod,

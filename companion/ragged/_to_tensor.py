@@ -8,6 +8,10 @@ import numpy as np
 
 from companion._core import _dtypes
 from companion._core._convert import as_input, constant
+from companion._ops._array import broadcast_to
+from companion._ops._creation import fill
+from companion._ops._scatter import tensor_scatter_nd_update
+from companion._ops._select import gather
 
 
 def dense_rows(values, rowids, positions, nrows, width, default_value, shape):
@@ -18,8 +22,6 @@ def dense_rows(values, rowids, positions, nrows, width, default_value, shape):
         keep = (rowids < nrows) & (positions < width)
         rowids, positions = rowids[keep], positions[keep]
         if not keep.all():
-            from companion._ops._select import gather
-
             values = gather(values, constant(np.nonzero(keep)[0].astype(np.int64)))
     dtype = values.dtype
     if dtype == _dtypes.string:
@@ -27,8 +29,6 @@ def dense_rows(values, rowids, positions, nrows, width, default_value, shape):
                       dtype=object)
         out[rowids, positions] = np.asarray(values._value, dtype=object)
         return constant(out)
-    from companion._ops._creation import fill
-    from companion._ops._scatter import tensor_scatter_nd_update
 
     default = as_input(0 if default_value is None else default_value, dtype=dtype)
     base = fill((nrows, width) + inner, default) if default.shape.rank == 0 else _broadcast(default, nrows,
@@ -40,8 +40,6 @@ def dense_rows(values, rowids, positions, nrows, width, default_value, shape):
 
 
 def _broadcast(default, nrows, width, inner):
-    from companion._ops._array import broadcast_to
-
     return broadcast_to(default, (nrows, width) + inner)
 
 
