@@ -1,5 +1,7 @@
 """`Dataset`: tf.data's input pipeline object; transformations live in the mixins named below."""
 
+from companion._core._convert import constant
+from companion._core._errors import InvalidArgumentError
 from companion.data import _structure, _values
 from companion.data._autotune import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
 from companion.data._cache import CacheMethods
@@ -73,8 +75,6 @@ class Dataset(SourceMethods, GeneratorMethods, MapMethods, FilterMethods, Interl
             >>> int(ds.filter(lambda x: True).cardinality()) == tf.data.UNKNOWN_CARDINALITY
             True
         """
-        from companion._core._convert import constant
-
         return constant(self._node.cardinality(), dtype="int64")
 
     def __len__(self):
@@ -145,8 +145,6 @@ class Dataset(SourceMethods, GeneratorMethods, MapMethods, FilterMethods, Interl
 
     def get_single_element(self, name=None):
         """The only element of a one-element dataset (an InvalidArgumentError otherwise)."""
-        from companion._core._errors import InvalidArgumentError
-
         it = iter(self)
         try:
             element = next(it)

@@ -16,7 +16,10 @@ import numpy as np
 
 from companion._core._dtypes import as_dtype
 from companion._core._tensor import Tensor
+from companion._ops._py_function import recording_static_shapes
 from companion._staging import Trace, stage
+from companion._staging._function import function
+from companion.autograph import to_graph
 from companion.data import _spec, _structure, _values
 
 _UNSET = object()
@@ -95,8 +98,6 @@ class ElementFunction:
                 return first
 
     def _eager_spec(self, args):
-        from companion._ops._py_function import recording_static_shapes
-
         with recording_static_shapes() as noted:
             raw = self.func(*_tensors(args))
         raw = tuple(raw) if isinstance(raw, list) else raw
@@ -136,17 +137,11 @@ def _outputs(result):
 
 
 def _compile(func):
-    try:
-        from companion._staging._function import function
-    except ImportError:
-        return None
     return function(func)
 
 
 def _converted(func):
     try:
-        from companion.autograph import to_graph
-
         return to_graph(func)
     except Exception:
         return func

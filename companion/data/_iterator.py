@@ -3,6 +3,7 @@
 from companion._core._context import state
 from companion._core._errors import OutOfRangeError
 from companion.data import _structure, _values
+from companion.data._optional import Optional
 from companion.data._runtime import Context, outside_user_code
 
 
@@ -64,8 +65,6 @@ class Iterator:
             >>> [bool(it.get_next_as_optional().has_value()) for _ in range(2)]
             [True, False]
         """
-        from companion.data._optional import Optional
-
         try:
             element = next(self)
         except StopIteration:

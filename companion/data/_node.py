@@ -16,6 +16,7 @@ import numpy as np
 from companion.data import _structure, _values
 from companion.data._autotune import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
 from companion.data._options import Options
+from companion.data._runtime import Context, outside_user_code
 
 ROWS_CHUNK = 64  # elements fetched per gather when a fused pipeline yields single elements
 MAX_BATCHES_PER_FETCH = 32  # batches fetched per compiled gather (one dispatch for several batches)
@@ -255,6 +256,7 @@ _take_device = jax.jit(_take_leaves)
 
 def wrap(node):
     """The public `Dataset` around ``node``."""
+    # deferred: companion.data._dataset imports this module at its top
     from companion.data._dataset import Dataset
 
     return Dataset(node)
@@ -271,8 +273,6 @@ def node_of(dataset, what):
 
 def first_elements(node, count):
     """Up to ``count`` first elements of ``node`` (fewer when it is shorter), closing the iteration."""
-    from companion.data._runtime import Context, outside_user_code
-
     ctx = Context(node.options())
     elements = node.iterate(ctx)
     try:
@@ -289,8 +289,6 @@ def first_element(node, what):
     Raises:
         ValueError: the dataset is empty.
     """
-    from companion.data._runtime import Context, outside_user_code
-
     ctx = Context(node.options())
     elements = node.iterate(ctx)
     try:

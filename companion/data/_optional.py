@@ -6,6 +6,7 @@
 the structure of the value it would hold (its ``element_spec``).
 """
 
+from companion._core._convert import constant
 from companion._core._errors import InvalidArgumentError
 from companion.data import _spec, _structure, _values
 
@@ -66,8 +67,6 @@ class Optional:
 
     def has_value(self, name=None):
         """A scalar bool Tensor: True when this Optional holds a value."""
-        from companion._core._convert import constant
-
         return constant(self._element is not None)
 
     def get_value(self, name=None):

@@ -14,6 +14,7 @@ import queue
 import threading
 
 from companion._core._context import state
+from companion._staging import eager_scope
 
 _THREAD_NUMBERS = itertools.count()
 JOIN_TIMEOUT_S = 10.0  # a stage waits this long for its thread (a user function may be mid-call)
@@ -27,10 +28,6 @@ def outside_user_code():
         yield
         return
     tapes, state.tapes = state.tapes, []
-    try:
-        from companion._staging import eager_scope
-    except ImportError:
-        eager_scope = contextlib.nullcontext
     try:
         with eager_scope():
             yield

@@ -3,6 +3,7 @@
 import numpy as np
 
 from companion._core import _dtypes
+from companion._core._errors import InvalidArgumentError
 from companion.data import _spec, _structure
 from companion.data._autotune import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
 from companion.data._node import Node, node_of, wrap
@@ -115,8 +116,6 @@ class ChooseNode(_Directed):
         self._spec_check = self._compute_spec()
 
     def _iterate(self, ctx):
-        from companion._core._errors import InvalidArgumentError
-
         iterators = [n.iterate(ctx) for n in self._data]
         done = set()
         try:

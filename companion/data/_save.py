@@ -10,7 +10,10 @@ import os
 
 from companion._core._errors import NotFoundError
 from companion.data import _records, _spec, _structure
+from companion.data._autotune import UNKNOWN_CARDINALITY
+from companion.data._iterator import Iterator
 from companion.data._node import Node, node_of, wrap
+from companion.data._values import to_tensor
 
 _METADATA = "metadata.json"
 _SPEC = "element_spec.json"
@@ -54,8 +57,6 @@ class SaveMethods:
 
 def save(dataset, path, compression=None, shard_func=None):
     """``dataset.save(...)``; see `SaveMethods.save`."""
-    from companion.data._iterator import Iterator
-
     node = node_of(dataset, "data.experimental.save")
     path = os.fspath(path)
     os.makedirs(path, exist_ok=True)
@@ -107,8 +108,6 @@ class _ShardNode(Node):
         self._file, self._spec, self._gz = file, spec, gz
 
     def cardinality(self):
-        from companion.data._autotune import UNKNOWN_CARDINALITY
-
         return UNKNOWN_CARDINALITY
 
     def _iterate(self, ctx):
@@ -149,8 +148,6 @@ class _CountedNode(Node):
 
 
 def _shard_of(shard_func, element):
-    from companion.data._values import to_tensor
-
     tensors = _structure.map_structure(to_tensor, element)
     return int(shard_func(*(tensors if type(tensors) is tuple else (tensors,))))
 

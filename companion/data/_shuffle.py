@@ -18,6 +18,7 @@ import threading
 import numpy as np
 
 from companion._core._errors import InvalidArgumentError
+from companion._ops import _random
 from companion.data._node import IndexPlan, Node, wrap
 
 
@@ -128,8 +129,6 @@ def _step(buffer, new, rng):
 def _dataset_key(seed):
     """TF's dataset seeds: an op seed gives (global seed, op seed), the same for every dataset using
     it; without one, the next key of the unseeded stream (reproducible after ``set_seed``)."""
-    from companion._ops import _random
-
     if seed is None:
         return [int(w) for w in np.asarray(_random.next_key(None))]
     op_seed = _random.check_seed(seed, "seed")

@@ -3,6 +3,7 @@
 import numpy as np
 
 from companion._core import _dtypes
+from companion._core._errors import InvalidArgumentError
 from companion.data import _spec, _structure, _values
 from companion.data._node import Gather, Node, array_gather, wrap
 
@@ -126,8 +127,6 @@ class RangeNode(Node):
                              f"like Python's range. Received {len(args)} arguments: {args!r}")
         bounds = [_integer(a) for a in args]
         if len(bounds) == 3 and bounds[2] == 0:
-            from companion._core._errors import InvalidArgumentError
-
             raise InvalidArgumentError(f"Dataset.range: step must be a non-zero integer. Received: {args!r}")
         self._range = range(*bounds)
         self._dtype = dtype

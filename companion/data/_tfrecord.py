@@ -12,8 +12,11 @@ import os
 import queue
 import threading
 
+from companion._core import _dtypes
 from companion._core._convert import is_tensor
+from companion._core._tensor_spec import TensorSpec
 from companion.data._autotune import AUTOTUNE
+from companion.data._dataset import Dataset
 from companion.io import _records
 
 _BUFFER_RECORDS = 256  # records each read-ahead thread may hold
@@ -45,10 +48,6 @@ def TFRecordDataset(filenames, compression_type=None, buffer_size=None, num_para
         >>> [r.numpy() for r in tf.data.TFRecordDataset([path])]
         [b'0', b'1', b'2']
     """
-    from companion._core import _dtypes
-    from companion._core._tensor_spec import TensorSpec
-    from companion.data import Dataset
-
     paths = filename_list(filenames)
     compression = _records.check_compression(compression_type, "TFRecordDataset")
     cycle_length = _cycle_length(num_parallel_reads, len(paths))

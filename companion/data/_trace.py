@@ -106,6 +106,7 @@ class Timeline:
         Raises:
             ValueError: ``stages`` names a stage that recorded nothing.
         """
+        # deferred: matplotlib loads on first use (plotting), kept off `import companion`
         import matplotlib.pyplot as plt
 
         stages = self._checked_stages(stages)

@@ -160,8 +160,6 @@ def rows(element):
     leaves = [_values.as_host(leaf) for leaf in _structure.flatten(element)]
     sizes = {len(leaf) if leaf.ndim else None for leaf in leaves}
     if len(sizes) != 1 or None in sizes:
-        from companion._core._errors import InvalidArgumentError
-
         raise InvalidArgumentError("Cannot unbatch an element whose components have different (or no) "
                                    f"first dimensions: shapes {[list(x.shape) for x in leaves]}.")
     for i in range(sizes.pop()):

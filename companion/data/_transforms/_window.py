@@ -5,6 +5,7 @@ import collections
 from companion.data import _spec, _structure, _values
 from companion.data._autotune import positive
 from companion.data._node import Node, wrap
+from companion.data._sources import TensorSlicesNode
 
 _END = object()
 
@@ -75,8 +76,6 @@ class WindowNode(Node):
                 base += 1
 
     def _as_datasets(self, picked):
-        from companion.data._sources import TensorSlicesNode
-
         flat = [_structure.flatten(element) for element in picked]
         leaves = [wrap(TensorSlicesNode(_values.stack(parts, k))) for k, parts in enumerate(zip(*flat))]
         return _structure.pack(picked[0], leaves)
