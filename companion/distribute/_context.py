@@ -1,7 +1,11 @@
 """`ReplicaContext`, and entering a strategy's scope; the state itself is the core's context."""
 
+import jax
+import jax.numpy as jnp
+
 from companion._core._context import current_replica, current_strategy, state
 from companion._core._tensor import Tensor
+from companion.distribute._collectives import all_reduce
 
 
 def push_strategy(strategy):
@@ -33,17 +37,12 @@ class ReplicaContext:
     @property
     def replica_id_in_sync_group(self):
         if self._axis is None:
-            import jax.numpy as jnp
-
             return Tensor(jnp.int32(0))
-        import jax
 
         return Tensor(jax.lax.axis_index(self._axis).astype("int32"))
 
     def all_reduce(self, reduce_op, value):
         """``value`` summed (``ReduceOp.SUM``) or averaged (``MEAN``) over all replicas."""
-        from companion.distribute._collectives import all_reduce
-
         return all_reduce(reduce_op, value, self._axis)
 
     def __enter__(self):

@@ -22,7 +22,11 @@ import threading
 import jax
 
 from companion._core._errors import CancelledError, UnavailableError
+from companion._staging._concrete_function import ConcreteFunction
+from companion._staging._function import Function
 from companion.distribute import _ps_service
+from companion.distribute._coordinator_data import PerWorkerDataset
+from companion.distribute._parameter_server_strategy import ParameterServerStrategy
 from companion.distribute._scheduled_program import PerWorkerValues, ScheduledProgram, call_signature
 
 
@@ -114,8 +118,6 @@ class ClusterCoordinator:
     """
 
     def __new__(cls, strategy):
-        from companion.distribute._parameter_server_strategy import ParameterServerStrategy
-
         if not isinstance(strategy, ParameterServerStrategy):
             raise ValueError("ClusterCoordinator needs a tf.distribute.experimental.ParameterServerStrategy. "
                              f"Received: {strategy!r}")
@@ -155,9 +157,6 @@ class ClusterCoordinator:
 
         ``fn`` must be a ``tf.function`` (a compiled program is shipped to the worker).
         """
-        from companion._staging._concrete_function import ConcreteFunction
-        from companion._staging._function import Function
-
         if not isinstance(fn, (Function, ConcreteFunction)):
             raise TypeError("`tf.distribute.experimental.coordinator.ClusterCoordinator.schedule` only "
                             f"accepts a `tf.function` or a concrete function. Received: {fn!r}; decorate it "
@@ -202,8 +201,6 @@ class ClusterCoordinator:
 
     def create_per_worker_dataset(self, dataset_fn):
         """``dataset_fn()`` built on every worker; ``iter`` of it gives a per-worker iterator."""
-        from companion.distribute._coordinator_data import PerWorkerDataset
-
         return PerWorkerDataset(self, dataset_fn)
 
     # -- workers -----------------------------------------------------------------------------

@@ -22,15 +22,16 @@ from companion._core._context import state
 from companion._core._tensor import Tensor
 from companion.distribute._scheduled_program import PerWorkerValues
 
+try:
+    import cloudpickle
+except ImportError:  # pragma: no cover (cloudpickle comes with scikit-learn's joblib)
+    cloudpickle = None
+
 _ids = itertools.count()
 
 
 def dumps(dataset_fn):
     """``dataset_fn`` pickled for the workers (by value with cloudpickle, else by reference)."""
-    try:
-        import cloudpickle
-    except ImportError:  # pragma: no cover (cloudpickle comes with scikit-learn's joblib)
-        cloudpickle = None
     module = sys.modules.get(getattr(dataset_fn, "__module__", None) or "")
     by_value = (cloudpickle is not None and module is not None and module.__name__ != "__main__"
                 and not module.__name__.startswith("companion."))

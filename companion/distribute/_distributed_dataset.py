@@ -1,6 +1,7 @@
 """`DistributedDataset`: a dataset's global batches split across a strategy's replicas."""
 
 import jax
+import jax.numpy as jnp
 
 from companion._core._tensor import Tensor
 from companion.data import Dataset
@@ -84,8 +85,6 @@ def from_function(strategy, dataset_fn):
 
 
 def _concatenate(parts):
-    import jax.numpy as jnp
-
     leaves = [jax.tree_util.tree_flatten(p, is_leaf=_is_tensor) for p in parts]
     treedef = leaves[0][1]
     joined = [Tensor(jnp.concatenate([_array(ls[0][i]) for ls in leaves])) for i in

@@ -6,6 +6,7 @@ import collections
 import json
 import os
 import re
+import secrets
 import signal
 import socket
 import subprocess
@@ -44,8 +45,6 @@ def parameter_server_environments(ports: list[int], workers: int, ps: int, devic
                                   base: Mapping[str, str]) -> list[tuple[str, int, dict]]:
     """``(job, index, environment)`` of each task of a parameter-server cluster: the chief (port 0),
     ``workers`` workers, then ``ps`` ps tasks; every task shares one random connection secret."""
-    import secrets
-
     cluster = {"chief": [f"localhost:{ports[0]}"],
                "worker": [f"localhost:{port}" for port in ports[1:1 + workers]],
                "ps": [f"localhost:{port}" for port in ports[1 + workers:1 + workers + ps]]}

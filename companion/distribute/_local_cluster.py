@@ -27,6 +27,7 @@ import time
 
 from companion.distribute._launch_workers import worker_ports
 from companion.distribute._ps_service import endpoint
+from companion.distribute.cluster_resolver import TFConfigClusterResolver
 
 GRACE_SECONDS = 5.0
 STARTUP_SECONDS = 120.0
@@ -43,8 +44,6 @@ class LocalCluster:
     """
 
     def __init__(self, num_workers, num_ps):
-        from companion.distribute.cluster_resolver import TFConfigClusterResolver
-
         ports = worker_ports(num_ps + num_workers + 1, None)
         cluster = {"chief": [f"localhost:{ports[0]}"],
                    "worker": [f"localhost:{p}" for p in ports[1:1 + num_workers]],

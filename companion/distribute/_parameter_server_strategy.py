@@ -17,10 +17,13 @@ import jax
 import numpy as np
 
 from companion._core._context import state
+from companion._core._dtypes import as_dtype
 from companion._core._shape import TensorShape
-from companion._core._variable import _ADD, Variable
+from companion._core._tensor import Tensor
+from companion._core._variable import _ADD, Variable, _assigned
 from companion.distribute import _ps_service
 from companion.distribute._context import ReplicaContext
+from companion.distribute._distributed_dataset import InputContext
 from companion.distribute._ps_service import _split
 from companion.distribute._reduce_op import ReduceOp
 from companion.distribute._strategy import Strategy, _reduce_plain
@@ -121,7 +124,6 @@ class ParameterServerStrategy(Strategy):
         partitioner = self._variable_partitioner
         if partitioner is None or value.ndim == 0:
             return 1
-        from companion._core._dtypes import as_dtype
 
         parts = partitioner(TensorShape(value.shape), as_dtype(value.dtype))
         parts = list(parts)
@@ -190,8 +192,6 @@ class ParameterServerStrategy(Strategy):
 
 
 def _worker_datasets_from_function(dataset_fn):
-    from companion.distribute._distributed_dataset import InputContext
-
     return dataset_fn(InputContext(num_input_pipelines=1, input_pipeline_id=0, num_replicas_in_sync=1))
 
 
@@ -232,7 +232,6 @@ class ParameterServerVariable(Variable):
     def _read(self):
         if state.staging:
             return Variable._read(self)
-        from companion._core._tensor import Tensor
 
         return Tensor(self._fetch())
 
@@ -246,7 +245,6 @@ class ParameterServerVariable(Variable):
     def _update(self, fn, delta, what, read_value):
         if state.staging:
             return Variable._update(self, fn, delta, what, read_value)
-        from companion._core._variable import _assigned
 
         delta = np.asarray(_assigned(delta, self.dtype)._value)
         delta = np.broadcast_to(delta, self.shape.as_list()) if self.shape.is_fully_defined() else delta

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import math
 
+from companion._core._dtypes import as_dtype
+
 
 class Partitioner:
     """The base class: ``partitioner(shape, dtype, axis=0)`` -> shards per axis."""
@@ -92,8 +94,6 @@ def _dims(shape, axis):
 
 
 def _element_bytes(dtype, bytes_per_string):
-    from companion._core._dtypes import as_dtype
-
     dtype = as_dtype(dtype)
     return bytes_per_string if dtype.name == "string" else dtype.size
 

@@ -22,6 +22,7 @@ import threading
 import time
 
 from companion.distribute import _ps_service
+from companion.distribute.cluster_resolver import ClusterSpec, TFConfigClusterResolver
 
 SUPPORTED_JOBS = ("ps", "worker")
 
@@ -50,8 +51,6 @@ class Server:
 
     def __init__(self, server_or_cluster_def, job_name=None, task_index=None, protocol=None, config=None,
                  start=True):
-        from companion.distribute.cluster_resolver import ClusterSpec
-
         cluster = ClusterSpec(server_or_cluster_def).as_dict()
         if job_name not in SUPPORTED_JOBS:
             raise ValueError(f"tf.distribute.Server serves a 'ps' or a 'worker' task of a parameter-server "
@@ -114,8 +113,6 @@ def _watch_parent(pid: int) -> None:
 
 
 def main() -> int:
-    from companion.distribute.cluster_resolver import TFConfigClusterResolver
-
     resolver = TFConfigClusterResolver()
     parent = os.environ.get("COMPANION_PARENT_PID")
     if parent:

@@ -20,13 +20,19 @@ import errno
 import hashlib
 import json
 import os
+import pickle
 import threading
 import time
 import traceback
 from multiprocessing import AuthenticationError
 from multiprocessing.managers import BaseManager
 
+import jax
 import numpy as np
+from jax import export
+
+from companion._core import _nest
+from companion._core._errors import OutOfRangeError, UnavailableError
 
 CONNECT_TIMEOUT = 120.0
 
@@ -70,8 +76,6 @@ def connect(address: str, key: bytes, what: str, timeout: float = CONNECT_TIMEOU
     deadline = time.monotonic() + timeout
     where = endpoint(address, sockets)
     if isinstance(where, str) and not os.path.isdir(os.path.dirname(where)):
-        from companion._core._errors import UnavailableError
-
         raise UnavailableError(f"Cannot reach {what} at {address}: its local cluster was shut down (its "
                                f"socket folder {os.path.dirname(where)} is gone). Start a new one with "
                                "tf.distribute.experimental.create_local_cluster() and make the strategy "
@@ -87,16 +91,12 @@ def connect(address: str, key: bytes, what: str, timeout: float = CONNECT_TIMEOU
                 "TF_CONFIG cluster or COMPANION_CLUSTER_SECRET differs from this process's).") from None
         except (ConnectionError, OSError, EOFError) as error:
             if getattr(error, "errno", None) in _UNREACHABLE:
-                from companion._core._errors import UnavailableError
-
                 raise UnavailableError(
                     f"Cannot reach {what} at {address}: {error}. This process has no network route to "
                     "it (in a sandbox without a network, even localhost is unreachable): use "
                     "tf.distribute.experimental.create_local_cluster(), which connects over Unix "
                     "sockets.") from None
             if time.monotonic() > deadline:
-                from companion._core._errors import UnavailableError
-
                 raise UnavailableError(
                     f"Could not reach {what} at {address} within {timeout:g} s ({error}). Start it "
                     "first: a ps/worker task runs tf.distribute.Server(...).join() (companion-launch "
@@ -173,8 +173,6 @@ class WorkerRuntime:
 
     def create_dataset(self, dataset_id, blob):
         """Builds dataset ``dataset_id`` by calling the pickled ``dataset_fn`` here."""
-        import pickle
-
         try:
             with self._lock:
                 self._datasets[dataset_id] = pickle.loads(blob)()
@@ -211,19 +209,12 @@ class WorkerRuntime:
         if program is None:
             if blob is None:
                 raise KeyError(f"program {program_id} was never sent to this worker")
-            import jax
-            from jax import export
 
             program = self._programs[program_id] = jax.jit(export.deserialize(blob).call)
         return program
 
     def _feeds(self, feeds, shapes):
         """The arrays of the dataset elements the function takes (``next(iterator)`` calls)."""
-        import jax
-
-        from companion._core import _nest
-        from companion._core._errors import OutOfRangeError
-
         elements = {}
         out = []
         for (iterator_id, call, index), shape in zip(feeds, shapes):
@@ -302,8 +293,6 @@ class WorkerRuntime:
 
 def ps_unavailable(task, address, error):
     """The error of a lost ps task: training cannot go on without the Variables it stores."""
-    from companion._core._errors import UnavailableError
-
     return UnavailableError(f"ps task {task} at {address} is unavailable ({type(error).__name__}: {error}). "
                             "The Variables it stores are lost, so parameter-server training cannot go on; "
                             "restart the cluster (and restore a checkpoint).")

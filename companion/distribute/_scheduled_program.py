@@ -21,7 +21,9 @@ from jax import export
 
 from companion._core import _nest
 from companion._core._tensor import Tensor
+from companion._ops._random import _LOCK, split_key
 from companion._staging import Trace, leaf_key, stage
+from companion.distribute._parameter_server_strategy import ParameterServerVariable
 from companion.distribute._values import PerReplica
 
 _ids = itertools.count()
@@ -46,6 +48,7 @@ def flatten(structure):
 
 def call_signature(fn, args, kwargs):
     """The program cache key: the function, the structure, shapes/dtypes and Python values."""
+    # deferred: companion.distribute._coordinator_data imports this module at its top
     from companion.distribute._coordinator_data import PerWorkerIterator
 
     leaves, treedef = flatten((args, kwargs))
@@ -62,6 +65,7 @@ class ScheduledProgram:
     """One staged and exported signature of a scheduled function."""
 
     def __init__(self, strategy, fn, args, kwargs):
+        # deferred: companion.distribute._coordinator_data imports this module at its top
         from companion.distribute._coordinator_data import PerWorkerIterator
 
         self.id = next(_ids)
@@ -100,6 +104,7 @@ class ScheduledProgram:
         self.blob = self._export(avals)
 
     def _call(self, *arrays):
+        # deferred: companion.distribute._coordinator_data imports this module at its top
         from companion.distribute._coordinator_data import PerWorkerIterator, TracedIterator
 
         it = iter(arrays)
@@ -119,8 +124,6 @@ class ScheduledProgram:
         return [_array_of(o) for o in outs if o is not None]
 
     def _check_variables(self):
-        from companion.distribute._parameter_server_strategy import ParameterServerVariable
-
         for var in list(self.staged.variables) + list(self.staged.written):
             if var._is_rng_state:
                 continue
@@ -169,8 +172,6 @@ class ScheduledProgram:
     def _fresh_keys(self):
         """One key per random-number state the function uses, split from the chief's state (which
         advances), so every scheduled call draws different numbers, reproducibly after set_seed."""
-        from companion._ops._random import _LOCK, split_key
-
         keys = []
         with _LOCK:
             for var in self._keys:
@@ -200,6 +201,7 @@ def _is_tensor(x):
 
 
 def _check_python(x):
+    # deferred: companion.distribute._coordinator imports this module at its top
     from companion.distribute._coordinator import RemoteValue
 
     if isinstance(x, RemoteValue):

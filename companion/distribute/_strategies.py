@@ -8,6 +8,7 @@ from companion._core._device import resolve
 from companion.distribute._context import ReplicaContext
 from companion.distribute._reduce_op import ReduceOp
 from companion.distribute._strategy import Strategy
+from companion.distribute.cluster_resolver import TFConfigClusterResolver, TPUClusterResolver
 
 
 class _DefaultDistributionStrategy(Strategy):
@@ -107,8 +108,6 @@ class TPUStrategy(MirroredStrategy):
     """
 
     def __init__(self, tpu_cluster_resolver=None, experimental_device_assignment=None):
-        from companion.distribute.cluster_resolver import TPUClusterResolver
-
         resolver = tpu_cluster_resolver or TPUClusterResolver()
         self.cluster_resolver = resolver
         super().__init__(list(resolver.devices))
@@ -122,8 +121,6 @@ class MultiWorkerMirroredStrategy(MirroredStrategy):
     """
 
     def __init__(self, cluster_resolver=None, communication_options=None):
-        from companion.distribute.cluster_resolver import TFConfigClusterResolver
-
         resolver = cluster_resolver or TFConfigClusterResolver()
         if "ps" in resolver.cluster_spec().jobs:
             raise ValueError("MultiWorkerMirroredStrategy's cluster has 'chief' and 'worker' tasks only; "

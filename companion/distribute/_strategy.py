@@ -5,6 +5,7 @@ import contextlib
 import jax
 import jax.numpy as jnp
 import numpy as np
+from jax.experimental import multihost_utils
 from jax.sharding import Mesh, NamedSharding
 from jax.sharding import PartitionSpec as P
 
@@ -12,6 +13,8 @@ from companion._core._convert import as_input
 from companion._core._tensor import Tensor
 from companion._core._variable_aggregation import VariableSynchronization
 from companion.distribute import _context
+from companion.distribute._distributed_dataset import DistributedDataset, from_function
+from companion.distribute._mirrored_variable import MirroredVariable
 from companion.distribute._reduce_op import ReduceOp
 from companion.distribute._run import AXIS, ReplicaProgram, signature
 from companion.distribute._values import PerReplica
@@ -67,13 +70,10 @@ class Strategy:
 
         ``traced``: it was created while a function traced (its value is then a constant).
         """
-        from companion.distribute._mirrored_variable import MirroredVariable
-
         value = variable._v
         if jax.process_count() > 1 and not traced:
             # every worker starts from worker 0's initial value (Variables created while a
             # function traces, such as optimizer slots, start from constants anyway)
-            from jax.experimental import multihost_utils
 
             value = multihost_utils.broadcast_one_to_all(value)
         variable._v = self._replicated_array(value)
@@ -133,14 +133,10 @@ class Strategy:
 
     def experimental_distribute_dataset(self, dataset, options=None):
         """A `DistributedDataset`: each global batch of ``dataset`` split across the replicas."""
-        from companion.distribute._distributed_dataset import DistributedDataset
-
         return DistributedDataset(self, dataset)
 
     def distribute_datasets_from_function(self, dataset_fn, options=None):
         """A `DistributedDataset` from ``dataset_fn(InputContext)`` (per-replica batches)."""
-        from companion.distribute._distributed_dataset import from_function
-
         return from_function(self, dataset_fn)
 
     def replicate(self, array):

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import jax
+
 from companion.distribute.cluster_resolver._tpu import TPUClusterResolver, local_tpu_devices
 
 
@@ -53,8 +55,6 @@ def initialize_tpu_system(cluster_resolver: TPUClusterResolver | None = None) ->
         >>> found in (True, False)
         True
     """
-    import jax
-
     resolver = TPUClusterResolver() if cluster_resolver is None else cluster_resolver
     _check_resolver("initialize_tpu_system", resolver)
     devices = tuple(local_tpu_devices("initialize_tpu_system"))

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 
+import jax
+
 from companion.distribute.cluster_resolver._cluster_spec import ClusterSpec
 from companion.distribute.cluster_resolver._tf_config_parse import parse_tf_config
 
@@ -96,8 +98,6 @@ class TFConfigClusterResolver:
 
         Like TensorFlow, this counts the local devices, whatever task is asked about.
         """
-        import jax
-
         devices = jax.local_devices()
         kind = {"gpu": "GPU", "tpu": "TPU"}.get(devices[0].platform)
         return {kind: len(devices)} if kind else {}

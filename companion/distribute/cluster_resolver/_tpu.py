@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import jax
+
 from companion.distribute.cluster_resolver._cluster_spec import ClusterSpec
 
 
@@ -49,6 +51,7 @@ class TPUClusterResolver:
     def connect(tpu: str | None = None, zone: str | None = None,
                 project: str | None = None) -> TPUClusterResolver:
         """Makes a resolver, connects to it and initializes the TPU system, like TensorFlow's."""
+        # deferred: companion.distribute._tpu_system imports this module at its top
         from companion.distribute._tpu_system import experimental_connect_to_cluster, initialize_tpu_system
 
         resolver = TPUClusterResolver(tpu, zone, project)
@@ -69,8 +72,6 @@ class TPUClusterResolver:
     @property
     def task_id(self) -> int:
         """This host's JAX process index."""
-        import jax
-
         return jax.process_index()
 
     def master(self, task_type=None, task_id=None, rpc_layer=None) -> str:
@@ -91,8 +92,6 @@ class TPUClusterResolver:
 
 def local_tpu_devices(caller: str) -> list:
     """This host's TPU devices; ``ValueError`` saying what ``caller`` looked for when there are none."""
-    import jax
-
     try:
         devices = jax.devices()
     except RuntimeError as error:  # e.g. JAX_PLATFORMS=tpu on a host without TPUs
