@@ -19,6 +19,7 @@ def get(identifier, deserialize, kind, hint, none=None):
 def serialize(obj, base, otherwise):
     """``{'class_name', 'config'}`` for an instance of ``base`` (plus ``registered_name`` when its
     class is registered with ``keras.saving.register_keras_serializable``), else ``otherwise(obj)``."""
+    # deferred: companion.keras.saving imports this module at its top (_keras_file, layers, _serialization)
     from companion.keras.saving._object_registry import _NAMES
 
     if isinstance(obj, base):
@@ -58,6 +59,7 @@ def function_or_instance(name, functions, classes, base, kind, hint, custom_obje
 
 def _custom(custom_objects):
     """Registered objects, those of active ``custom_object_scope`` blocks, then ``custom_objects``."""
+    # deferred: companion.keras.saving imports this module at its top (_keras_file, layers, _serialization)
     from companion.keras.saving._object_registry import custom_objects as everything
 
     return everything(custom_objects)

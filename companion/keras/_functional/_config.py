@@ -8,6 +8,7 @@ with each symbolic tensor written as ``{'class_name': '__keras_tensor__', 'confi
 """
 
 from companion.keras._functional._input_layer import InputLayer
+from companion.keras.layers import deserialize, serialize
 from companion.keras.layers._tracking import map_structure
 
 _TENSOR = "__keras_tensor__"
@@ -15,8 +16,6 @@ _TENSOR = "__keras_tensor__"
 
 def functional_config(model):
     """The config of functional ``model`` (a dict that `functional_from_config` rebuilds)."""
-    from companion.keras.layers import serialize
-
     graph = model._graph
     nodes_of = _nodes_by_layer(graph)
 
@@ -51,8 +50,6 @@ def is_functional_config(config):
 
 def functional_from_config(cls, config, custom_objects=None):
     """A new ``cls`` (a functional Model class) with fresh layers wired as ``config`` says."""
-    from companion.keras.layers import deserialize
-
     created, outputs, pending = {}, {}, []
     for entry in config["layers"]:
         layer = deserialize(entry, custom_objects=custom_objects)

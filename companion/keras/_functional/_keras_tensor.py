@@ -76,6 +76,7 @@ def _symbolic_error(tensor, what):
 
 
 def _lambda(fn, *operands):
+    # deferred: companion.keras.layers imports this module at its top (through _functional._input_layer)
     from companion.keras.layers._lambda import Lambda
 
     symbolic = [x for x in operands if getattr(x, "_is_keras_tensor", False)]

@@ -50,6 +50,7 @@ def clear_session():
         >>> tf.keras.layers.Dense(2).name
         'dense'
     """
-    from companion.keras.layers import _naming  # imported on use, like the layers themselves
+    # deferred: the layers are built on the backend (layers._layer imports backend._variable at its top)
+    from companion.keras.layers import _naming
 
     _naming.reset_name_counts()

@@ -24,6 +24,7 @@ class KerasVariable(Variable):
 
     def __init__(self, initial_value, name=None, **kwargs):
         if name is None:
+            # deferred: companion.keras.layers._layer imports this module at its top
             from companion.keras.layers._naming import unique_name
 
             name = unique_name("Variable")  # Keras: 'variable', 'variable_1', ...

@@ -8,6 +8,8 @@ Tags as Keras 3 writes them: ``epoch_<name>`` per epoch (the ``val_`` prefix dro
 
 import os
 
+import numpy as np
+
 from companion import summary
 from companion.keras.callbacks._callback import Callback
 from companion.keras.callbacks._logs import to_python
@@ -120,8 +122,6 @@ class TensorBoard(Callback):
 
 def _as_image(values):
     """A weight as a ``[1, h, w, 1]`` image, as Keras 3 shows kernels and biases."""
-    import numpy as np
-
     values = np.squeeze(values)
     if values.ndim == 1:
         values = values[None, :]

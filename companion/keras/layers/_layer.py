@@ -1,6 +1,7 @@
 """`Layer`: the Keras layer base class (build on first call, weights, tracking, losses, configs)."""
 
 import functools
+import warnings
 
 import numpy as np
 
@@ -12,6 +13,7 @@ from companion._module import Module
 from companion._ops._math import cast
 from companion.keras import initializers, regularizers
 from companion.keras._functional._keras_tensor import is_symbolic
+from companion.keras._functional._symbolic import symbolic_call
 from companion.keras.backend._name_scope import name_scope
 from companion.keras.backend._variable import KerasVariable
 from companion.keras.layers._call_context import CallContext, call_parameters
@@ -141,8 +143,6 @@ class Layer(Module):
         else:
             raise TypeError(f"Layer {self.name!r} needs its inputs as the first argument.")
         if is_symbolic(inputs) or is_symbolic(args) or is_symbolic(kwargs):
-            from companion.keras._functional._symbolic import symbolic_call
-
             self._maybe_build(inputs)
             _check_input_spec(self, inputs)
             outputs = symbolic_call(self, self._call_on_values, inputs, args, kwargs)
@@ -419,8 +419,6 @@ def _mask_outputs(layer, inputs, outputs, mask):
     that does not support masking drops an input's mask (Keras 3's warning)."""
     if not layer.supports_masking:
         if mask is not None:
-            import warnings
-
             warnings.warn(f"Layer {layer.name!r} (of type {type(layer).__name__}) was passed an input with "
                           "a mask attached to it. However, this layer does not support masking and will "
                           "therefore destroy the mask information. Downstream layers will not see the "

@@ -1,6 +1,7 @@
 """`serialize` and `deserialize` for layers: ``{'class_name', 'config'}`` dicts and back."""
 
 from companion.keras import _registry
+from companion.keras.layers._layer import Layer
 
 
 def serialize(layer):
@@ -11,8 +12,6 @@ def serialize(layer):
         >>> tf.keras.layers.serialize(tf.keras.layers.Dense(2, name="d"))["config"]["units"]
         2
     """
-    from companion.keras.layers._layer import Layer
-
     return _registry.serialize(layer, Layer, _not_a_layer)
 
 
@@ -30,8 +29,8 @@ def deserialize(config, custom_objects=None):
 
 
 def _known_layers():
+    # deferred: companion.keras.models imports this package at its top (models are built on layers)
     from companion.keras import layers, models
-    from companion.keras.layers._layer import Layer
 
     found = {}
     for module in (layers, models):

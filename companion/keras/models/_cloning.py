@@ -2,6 +2,7 @@
 
 from companion.keras._functional._input_layer import Input, InputLayer
 from companion.keras.layers._tracking import map_structure
+from companion.keras.models._sequential import Sequential
 
 
 def clone_model(model, input_tensors=None, clone_function=None, call_function=None, recursive=False,
@@ -36,7 +37,6 @@ def clone_model(model, input_tensors=None, clone_function=None, call_function=No
     clone_function = clone_function or _fresh
     if recursive:
         clone_function = _recursive(clone_function, call_function)
-    from companion.keras.models._sequential import Sequential
 
     if isinstance(model, Sequential):
         return _clone_sequential(model, input_tensors, clone_function)
@@ -62,8 +62,6 @@ def _recursive(clone_function, call_function):
 
 
 def _clone_sequential(model, input_tensors, clone_function):
-    from companion.keras.models._sequential import Sequential
-
     layers = [clone_function(layer) for layer in model.layers]
     if input_tensors is not None:
         first = input_tensors[0] if isinstance(input_tensors, (list, tuple)) else input_tensors

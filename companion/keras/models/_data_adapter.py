@@ -8,6 +8,7 @@ import numpy as np
 from companion._core._convert import constant
 from companion._core._tensor import Tensor
 from companion._ops import _random
+from companion.data import Dataset
 from companion.keras.layers._tracking import map_structure
 
 
@@ -28,8 +29,6 @@ def unpack_x_y_sample_weight(data):
 
 
 def is_dataset(x):
-    from companion.data import Dataset
-
     return isinstance(x, Dataset)
 
 

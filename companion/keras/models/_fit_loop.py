@@ -2,6 +2,8 @@
 
 import numpy as np
 
+from companion.keras.callbacks import CallbackList
+from companion.keras.callbacks._backup_and_restore import resume_point
 from companion.keras.layers._tracking import map_structure
 from companion.keras.models import _class_weight
 from companion.keras.models._data_adapter import DataHandler, is_dataset, train_validation_split
@@ -141,8 +143,6 @@ def _resume(callback_list, data, initial_epoch):
     The input of the epochs (and batches) already done is replayed without training, so the
     resumed epochs get the shuffle orders and batches of an uninterrupted run.
     """
-    from companion.keras.callbacks._backup_and_restore import resume_point
-
     found = resume_point(callback_list)
     if found is None:
         return initial_epoch
@@ -160,8 +160,6 @@ def _should_validate(epoch, frequency):
 
 
 def _callbacks(model, callbacks, verbose, epochs, steps):
-    from companion.keras.callbacks import CallbackList
-
     if callbacks is not None and not isinstance(callbacks, CallbackList):
         callbacks = list(callbacks)
     if isinstance(callbacks, CallbackList):

@@ -1,10 +1,18 @@
 """`Model`: a Layer that trains (compile/fit), built by subclassing or from functional inputs/outputs."""
 
+from companion.keras import _weights_file
+from companion.keras._functional._config import (
+    functional_config,
+    functional_from_config,
+    is_functional_config,
+)
 from companion.keras._functional._graph import Graph
 from companion.keras._functional._keras_tensor import KerasTensor
 from companion.keras.layers._layer import Layer
 from companion.keras.layers._tracking import map_structure
+from companion.keras.models._summary import print_summary
 from companion.keras.models._training import Trainer
+from companion.keras.saving._keras_file import save_model
 
 
 class Model(Trainer, Layer):
@@ -155,8 +163,6 @@ class Model(Trainer, Layer):
     def summary(self, line_length=None, positions=None, print_fn=None, expand_nested=False,
                 show_trainable=False):
         """Prints the layer table: names and types, output shapes, parameter counts, totals."""
-        from companion.keras.models._summary import print_summary
-
         print_summary(self, line_length, positions, print_fn)
 
     # -- configs and saving ---------------------------------------------------------------------
@@ -164,37 +170,27 @@ class Model(Trainer, Layer):
         """A functional model's layers and connections (Keras 3's layout); a subclassed model's
         constructor arguments (override it to add your own)."""
         if self._graph is not None:
-            from companion.keras._functional._config import functional_config
-
             return functional_config(self)
         return super().get_config()
 
     @classmethod
     def from_config(cls, config, custom_objects=None):
         """A new model from `get_config`'s dict (fresh weights)."""
-        from companion.keras._functional._config import functional_from_config, is_functional_config
-
         if is_functional_config(config):
             return functional_from_config(cls, config, custom_objects)
         return cls(**config)
 
     def save(self, filepath, overwrite=True, zipped=None, **kwargs):
         """Writes the whole model to a ``.keras`` file (see `keras.models.save_model`)."""
-        from companion.keras.saving._keras_file import save_model
-
         save_model(self, filepath, overwrite=overwrite, **kwargs)
 
     # -- weights files ------------------------------------------------------------------------
     def save_weights(self, filepath, overwrite=True, save_format=None, options=None):
         """Writes every weight to ``filepath`` (see `companion.keras` weights files)."""
-        from companion.keras import _weights_file
-
         _weights_file.save_weights(self, filepath)
 
     def load_weights(self, filepath, skip_mismatch=False, by_name=False, options=None):
         """Reads weights written by `save_weights` into this model (same architecture)."""
-        from companion.keras import _weights_file
-
         return _weights_file.load_weights(self, filepath, skip_mismatch=skip_mismatch)
 
     def __repr__(self):

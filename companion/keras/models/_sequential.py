@@ -4,6 +4,7 @@ from companion.keras._functional._graph import conform
 from companion.keras._functional._input_layer import InputLayer
 from companion.keras._functional._keras_tensor import KerasTensor
 from companion.keras.backend._name_scope import name_scope
+from companion.keras.layers import deserialize, serialize
 from companion.keras.layers._layer import Layer
 from companion.keras.models._model import Model
 
@@ -153,8 +154,6 @@ class Sequential(Model):
         return [tuple(t.shape.as_list()) for t in self._layer_outputs]
 
     def get_config(self):
-        from companion.keras.layers import serialize
-
         config = {"name": self.name, "layers": [serialize(layer) for layer in self._stack]}
         if self._input is not None:
             config["build_input_shape"] = tuple(self._input.shape.as_list())
@@ -162,8 +161,6 @@ class Sequential(Model):
 
     @classmethod
     def from_config(cls, config, custom_objects=None):
-        from companion.keras.layers import deserialize
-
         model = cls(name=config.get("name"))
         shape = config.get("build_input_shape")
         if shape is not None:

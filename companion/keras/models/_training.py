@@ -12,8 +12,9 @@ from companion._staging._function import function
 from companion._tape._gradient_tape import GradientTape
 from companion.keras import optimizers as optimizers_module
 from companion.keras.layers._tracking import map_structure
-from companion.keras.models import _data_adapter
+from companion.keras.models import _class_weight, _data_adapter
 from companion.keras.models._compile_utils import LossesContainer, MetricsContainer
+from companion.keras.models._fit_loop import FitLoop, run_evaluate, run_predict
 from companion.keras.models._logs import flatten_logs, to_python
 from companion.keras.models._replica_step import replica_step
 from companion.keras.saving._compile_config import CompileArgs
@@ -77,6 +78,7 @@ class Trainer:
         """The strategy whose scope the model was created in (the default strategy otherwise)."""
         if self._distribute_strategy is not None:
             return self._distribute_strategy
+        # deferred: companion.distribute (multiprocessing) loads on first use, not on `import companion.keras`
         from companion.distribute import get_strategy
 
         return get_strategy()
@@ -242,8 +244,6 @@ class Trainer:
         ``class_weight`` (``{class: weight}``, single-output models) gives each training
         example the weight of its label's class, as Keras 3 does.
         """
-        from companion.keras.models._fit_loop import FitLoop
-
         self._assert_compiled("fit")
         _reject(kwargs, "fit")
         with self._scope():
@@ -258,8 +258,6 @@ class Trainer:
     def evaluate(self, x=None, y=None, batch_size=None, verbose="auto", sample_weight=None, steps=None,
                  callbacks=None, return_dict=False, **kwargs):
         """The loss and metrics over the data: a scalar (loss only), a list, or a dict."""
-        from companion.keras.models._fit_loop import run_evaluate
-
         self._assert_compiled("evaluate")
         _reject(kwargs, "evaluate")
         with self._scope():
@@ -269,8 +267,6 @@ class Trainer:
 
     def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None, **kwargs):
         """The model's outputs on ``x`` as NumPy arrays (batches concatenated)."""
-        from companion.keras.models._fit_loop import run_predict
-
         _reject(kwargs, "predict")
         with self._scope():
             return run_predict(self, x, batch_size, _verbosity(verbose), steps, callbacks)
@@ -278,8 +274,6 @@ class Trainer:
     def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None, reset_metrics=True,
                        return_dict=False):
         """One training step on one batch; returns the loss and metrics of that batch."""
-        from companion.keras.models import _class_weight
-
         self._assert_compiled("train_on_batch")
         x, y, sample_weight = _class_weight.apply(x, y, sample_weight, class_weight, False, "train_on_batch")
         logs = to_python(self.make_train_function()(_batch(x, y, sample_weight)))

@@ -1,6 +1,8 @@
 """A model's ``compile`` arguments, kept so that `Model.save` can store them and `load_model` recompile."""
 
+from companion.keras import losses, metrics, optimizers
 from companion.keras.layers._tracking import map_structure
+from companion.keras.saving._object_registry import custom_objects as everything
 
 
 class CompileArgs:
@@ -13,8 +15,6 @@ class CompileArgs:
 
 def compile_config(model):
     """The JSON-ready ``compile_config`` of ``model`` (Keras 3's keys), or None if not compiled."""
-    from companion.keras import losses, metrics, optimizers
-
     args = getattr(model, "_compile_args", None)
     if args is None or model.optimizer is None:
         return None
@@ -28,9 +28,6 @@ def compile_config(model):
 
 def compile_from_config(model, config, custom_objects=None):
     """Compiles ``model`` with the optimizer, losses and metrics of a saved ``compile_config``."""
-    from companion.keras import losses, metrics, optimizers
-    from companion.keras.saving._object_registry import custom_objects as everything
-
     known = everything(custom_objects)
 
     def loss(value):

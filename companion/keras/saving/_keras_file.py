@@ -12,9 +12,12 @@ import datetime
 import json
 import os
 import tempfile
+import warnings
 import zipfile
 
+from companion import __version__
 from companion.keras import _weights_file
+from companion.keras.layers import deserialize, serialize
 from companion.keras.saving._compile_config import compile_config, compile_from_config
 from companion.keras.saving._object_registry import CustomObjectScope
 
@@ -45,8 +48,6 @@ def save_model(model, filepath, overwrite=True, **kwargs):
         raise FileExistsError(f"{filepath!r} exists and overwrite=False. Pass overwrite=True or choose "
                               "another path.")
     if not model.built:
-        import warnings
-
         warnings.warn(f"Model {model.name!r} is saved before it was built, so the file holds no weights. "
                       "Call it on data (or build it) first.", stacklevel=3)
     config = json.dumps(model_config(model))
@@ -88,8 +89,6 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):  # 
 
 def model_config(model):
     """``{'class_name', 'config', 'registered_name', 'compile_config', 'build_config'}`` of ``model``."""
-    from companion.keras.layers import serialize
-
     config = serialize(model)
     config["compile_config"] = compile_config(model)
     shape = getattr(model, "_build_input_shape", None)
@@ -99,8 +98,6 @@ def model_config(model):
 
 def model_from_config(config, custom_objects=None):
     """A new model from `model_config`'s dict, built when the saved model was."""
-    from companion.keras.layers import deserialize
-
     try:
         model = deserialize(config, custom_objects=custom_objects)
     except ValueError as error:
@@ -127,8 +124,6 @@ def _check_extension(filepath, action):
 
 
 def _metadata():
-    from companion import __version__
-
     return {"companion_version": __version__, "weights_format": "npz",
             "date_saved": datetime.datetime.now().strftime("%Y-%m-%d@%H:%M:%S")}
 
