@@ -302,3 +302,26 @@ def _malformed(device_name):
         f"Cannot understand the device name {device_name!r}. Expected a name like 'CPU:0', "
         f"'/GPU:0', '/device:TPU:0' or '/job:localhost/replica:0/task:0/device:CPU:0'. "
         f"Devices present: {', '.join(_present())}.")
+
+
+_SIMULATED = {}  # "devices": True when the devices are forced host (CPU) devices, several of them
+
+
+def settle_on_simulated_devices(outputs):
+    """Waits for ``outputs`` (arrays, or a structure of them) when several forced CPU devices
+    simulate accelerators; a no-op anywhere else.
+
+    XLA's CPU client runs each device's share of a multi-device program on its thread pool and
+    admits the next program's share behind a per-device semaphore. With two such programs in
+    flight, the second's share on one device can hold that device's slot while it waits for the
+    first's outputs, and the first's share on that device never starts: its all-reduce waits for
+    ever (seen as the C2W4 custom training loop hanging in its first epochs). Letting a program
+    (a staged function, a `Strategy.run`) finish before the next one starts rules it out; on real
+    accelerators JAX's asynchronous dispatch is kept.
+    """
+    simulated = _SIMULATED.get("devices")
+    if simulated is None:
+        simulated = _SIMULATED["devices"] = jax.default_backend() == "cpu" and jax.device_count() > 1
+    if simulated:
+        jax.block_until_ready(outputs)
+    return outputs

@@ -8,6 +8,7 @@ import numpy as np
 from companion._core import _dtypes, _nest
 from companion._core._context import state
 from companion._core._convert import convert_to_tensor
+from companion._core._device import settle_on_simulated_devices
 from companion._core._op import Op
 from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor
@@ -116,8 +117,8 @@ class ConcreteFunction:
     def call(self, flat_args):
         """Runs the program on tensor arguments (in signature order); returns the outputs."""
         if self._plain and not state.tapes:  # one output, no Variables, no datasets
-            return Tensor(self._op._eager(*[a._value if type(a) is Tensor else convert_to_tensor(a)._value
-                                            for a in flat_args])[0])
+            return Tensor(settle_on_simulated_devices(self._op._eager(
+                *[a._value if type(a) is Tensor else convert_to_tensor(a)._value for a in flat_args]))[0])
         if state.tapes:
             outputs, written = self._call_recorded(flat_args)
         else:
@@ -126,7 +127,7 @@ class ConcreteFunction:
                 values += [v._value for v in self.variables]
             if self._feed_slots:
                 values += [t._value for t in self._feed_values()]
-            raw = self._op._eager(*values)
+            raw = settle_on_simulated_devices(self._op._eager(*values))
             n_user = self._n_user
             outputs, written = [Tensor(o) for o in raw[:n_user]], raw[n_user:]
         for var, value in zip(self._written, written):

@@ -3,13 +3,13 @@
 The replica function is staged once, like `companion.function` stages (Variables it reads become
 inputs, Variables it writes become outputs), with the mesh axis bound so collectives trace; so
 its Python side effects happen once per signature, as in TF. The staged program runs once per
-replica under ``shard_map``: per-replica arguments are
-split along axis 0, everything else is replicated. Written Variables come back replicated:
-metric state (``_metric_state``) and Variables with ``aggregation=SUM`` as the old value plus
-the sum of every replica's change (a metric in Keras fit's step, staged inside
-``global_metric_reads``, summed its changes as it was updated and comes back as it is), ``ONLY_FIRST_REPLICA`` as replica 0's value, any other float (and
-``MEAN``) as the mean over replicas (identical values stay identical: the optimizer has already
-summed the gradients), integers as they are.
+replica under ``shard_map``: per-replica arguments are split along axis 0, everything else is
+replicated. Written Variables come back replicated: metric state (``_metric_state``) and
+Variables with ``aggregation=SUM`` as the old value plus the sum of every replica's change (a
+metric in Keras fit's step, staged inside ``global_metric_reads``, summed its changes as it was
+updated and comes back as it is), ``ONLY_FIRST_REPLICA`` as replica 0's value, any other float
+(and ``MEAN``) as the mean over replicas (identical values stay identical: the optimizer has
+already summed the gradients), integers as they are.
 """
 
 import jax
@@ -18,6 +18,7 @@ from jax.sharding import PartitionSpec as P
 
 from companion._core import _nest
 from companion._core._context import state as context_state
+from companion._core._device import settle_on_simulated_devices
 from companion._core._tensor import Tensor
 from companion._core._variable_aggregation import VariableAggregation
 from companion._staging import Trace, leaf_key, stage
@@ -103,7 +104,7 @@ class ReplicaProgram:
         arrays += [_global_array(x) for x, k in zip(leaves, self._kinds) if k]
         if self._masked:
             arrays.append(next(x._mask for x in leaves if isinstance(x, PerReplica)))
-        outs = self._run(*arrays)
+        outs = settle_on_simulated_devices(self._run(*arrays))
         for var, value in zip(self._written, outs[self._n_out:]):
             var._set_value(value)
         replicas = self._strategy.num_replicas_in_sync

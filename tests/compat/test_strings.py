@@ -9,7 +9,8 @@ import companion as tf
 
 def test_as_bytes_and_as_text_convert_between_text_and_utf8():
     assert tf.compat.as_bytes("héllo") == b"h\xc3\xa9llo"
-    assert tf.compat.as_bytes(bytearray(b"ab")) == b"ab" and type(tf.compat.as_bytes(bytearray(b"a"))) is bytes
+    assert tf.compat.as_bytes(bytearray(b"ab")) == b"ab"
+    assert type(tf.compat.as_bytes(bytearray(b"a"))) is bytes
     assert tf.compat.as_bytes("é", encoding="latin-1") == b"\xe9"
     assert tf.compat.as_text(b"h\xc3\xa9llo") == "héllo" and tf.compat.as_str(b"x") == "x"
     assert tf.compat.as_text("same") == "same"
