@@ -31,9 +31,10 @@ def _serial_cpu_kernels_for_forced_devices():
     # with fewer pool threads than devices (4 devices on a 1- or 2-CPU machine or sandbox), the
     # last device's share can wait behind the others' blocked threads for ever, the CPU
     # all-reduce stall seen under load (with one CPU: 6 of 12 runs of a 4-device psum hung).
+    # The pool's size also sets how XLA splits some CPU loops, so results can differ in their last
+    # bits with it: a size that depends on the device count only gives every machine the same numbers.
     if "PJRT_NPROC" not in _os.environ:
-        cpus = len(_os.sched_getaffinity(0)) if hasattr(_os, "sched_getaffinity") else (_os.cpu_count() or 1)
-        _os.environ["PJRT_NPROC"] = str(max(cpus, int(forced.group(1)) + 2))
+        _os.environ["PJRT_NPROC"] = str(int(forced.group(1)) + 2)
     # Programs over different device subsets (a 2-replica and a 4-replica strategy in one process)
     # dispatched asynchronously can interleave differently on different devices, and their CPU
     # collectives then wait for each other for ever: run each CPU program to completion instead.
