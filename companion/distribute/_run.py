@@ -132,11 +132,10 @@ def signature(fn, args, kwargs):
 def _synchronized(variable, new, old, metrics_summed):
     if jax.lax.axis_size(AXIS) == 1:
         return new
-    metric = getattr(variable, "_metric_state", False)
-    if metric and metrics_summed:  # summed over the replicas as it was updated (Keras fit's step)
-        return new
-    aggregation = getattr(variable, "aggregation", None)
-    if (metric or aggregation == VariableAggregation.SUM) and old is not None:
+    if metrics_summed and getattr(variable, "_metric_state", False):
+        return new  # summed over the replicas as it was updated (Keras fit's step)
+    aggregation = getattr(variable, "aggregation", None)  # (a metric's state: SUM)
+    if aggregation == VariableAggregation.SUM and old is not None:
         return old + jax.lax.psum(new - old, AXIS)
     if aggregation == VariableAggregation.ONLY_FIRST_REPLICA:
         return jax.lax.all_gather(new, AXIS)[0]
