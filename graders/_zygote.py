@@ -13,7 +13,8 @@ on its control socket (three fds: the job pipe, the log pipe, the event channel)
 3. its child, PID 1 of the new namespace, forks the worker and becomes a tiny init that exits (killing
    the namespace) when the worker exits, as the shell of a non-pooled sandbox does;
 4. the worker mounts a fresh /proc (of its own PID namespace), fresh tmpfs /tmp, /dev/shm and work
-   folder over the batch's, so nothing another submission wrote or started is visible, drops every
+   folder over the batch's (the fresh /tmp keeps the batch's read-only binds of a repository or venv
+   that lies under /tmp), so nothing another submission wrote or started is visible, drops every
    capability (and, as root, becomes uid/gid nobody) with no_new_privs, re-seeds NumPy's global
    generator, and runs `_child.main()` on exactly one submission, then exits.
 
@@ -24,6 +25,7 @@ file or process of one submission survives into another.
 import ctypes
 import gc
 import os
+import re
 import select
 import socket
 import sys
@@ -34,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 CLONE_NEWNS, CLONE_NEWUTS, CLONE_NEWIPC = 0x00020000, 0x04000000, 0x08000000
 CLONE_NEWPID, CLONE_NEWNET = 0x20000000, 0x40000000
-MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REC, MS_PRIVATE = 2, 4, 8, 16384, 1 << 18
+MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_MOVE, MS_REC, MS_PRIVATE = 2, 4, 8, 8192, 16384, 1 << 18
 PR_CAPBSET_DROP, PR_SET_NO_NEW_PRIVS, PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL = 24, 38, 47, 4
 CAPABILITY_VERSION_3 = 0x20080522
 NOBODY = 65534
@@ -164,7 +166,8 @@ def _enter_sandbox(mode: str) -> None:
     """Fresh /proc, /tmp, /dev/shm and work folder for this child only; then no privileges."""
     work = os.getcwd()
     _mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
-    for path, size in (("/tmp", "64m"), ("/dev/shm", "64m"), (work, "512m")):
+    _fresh_tmp(work)
+    for path, size in (("/dev/shm", "64m"), (work, "512m")):
         os.makedirs(path, mode=0o755, exist_ok=True)  # the work folder may lie in the fresh /tmp
         _mount("tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV, f"size={size},mode=1777")
     os.chdir(work)  # the fresh tmpfs, not the batch's folder under it
@@ -179,6 +182,35 @@ def _enter_sandbox(mode: str) -> None:
     header = (ctypes.c_uint32 * 2)(CAPABILITY_VERSION_3, 0)
     _check(_libc.capset(header, (ctypes.c_uint32 * 6)()), "clearing capabilities")
     _check(_libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs")
+
+
+def _fresh_tmp(work: str) -> None:
+    """A fresh, empty tmpfs /tmp that still holds the batch's read-only binds that lie under /tmp.
+
+    When the repository or the venv lives under /tmp (a checkout in a temporary folder), the batch's
+    sandbox binds them there; a plain new tmpfs over /tmp would hide them and the child could not
+    import its own libraries. So the new tmpfs is mounted beside them first, each such bind is moved
+    into it at the same path, and then the new tmpfs is moved over /tmp. Nothing else of the old /tmp
+    (other submissions' files, the batch's work folder) stays reachable.
+    """
+    staging = f"/tmp/.fresh-tmp-{os.urandom(8).hex()}"  # PIDs repeat: each child has its own namespace
+    os.mkdir(staging, 0o700)
+    _mount("tmpfs", staging, "tmpfs", MS_NOSUID | MS_NODEV, "size=64m,mode=1777")
+    for point in _mounts_under("/tmp", skip=(staging, work)):
+        target = staging + point[len("/tmp"):]
+        os.makedirs(target, mode=0o755, exist_ok=True)
+        _mount(point, target, None, MS_MOVE)
+    _mount(staging, "/tmp", None, MS_MOVE)
+
+
+def _mounts_under(top: str, skip: tuple[str, ...]) -> list[str]:
+    """Mount points strictly below `top`, outermost only (a moved mount takes its sub-mounts along)."""
+    points: list[str] = []
+    for line in Path("/proc/self/mountinfo").read_text().splitlines():
+        point = re.sub(r"\\([0-7]{3})", lambda m: chr(int(m[1], 8)), line.split()[4])  # "\\040": a space
+        if point.startswith(f"{top}/") and not any(point == x or point.startswith(f"{x}/") for x in skip):
+            points.append(point)
+    return [p for p in dict.fromkeys(points) if not any(p.startswith(q + "/") for q in points)]
 
 
 def _mount(source, target, kind, flags, data=None) -> None:

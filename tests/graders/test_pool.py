@@ -9,8 +9,10 @@ was forked from the warm zygote (companion was already imported before its first
 
 import json
 import os
+import shutil
 import subprocess
 import sys
+import uuid
 from pathlib import Path
 
 import pytest
@@ -135,3 +137,41 @@ def test_the_pool_can_be_turned_off(toy, tmp_path):
                           env=env, timeout=300, cwd=ROOT)
     assert done.returncode == 0, done.stdout + done.stderr
     assert grader.scores("cold") == toy.full
+
+
+UNDER_TMP = """
+import sys
+from graders._limits import Limits
+from graders._pool import ForkServer
+from graders._runner import run_notebook
+cells = [{"index": 0, "source": "from companion import _probe_under_tmp as p\\nprint('FROM', p.__file__)"}]
+limits = Limits(notebook_timeout=60)
+with ForkServer(limits, ()) as pool:
+    runs = [run_notebook(cells, [], limits, (), pool) for _ in range(2)]  # two children of one zygote
+runs.append(run_notebook(cells, [], limits, (), None))  # and a fresh sandboxed child
+for run in runs:
+    print("RUN", run.stopped or "ok", run.log.replace("\\n", " | "))
+"""
+
+
+@POOLED
+def test_a_checkout_under_tmp_grades_in_pooled_and_fresh_children():
+    """A checkout in a temporary folder: each child's fresh /tmp must still hold the bound repository.
+
+    (It once did not: every pooled child exited while starting, unable to import its own libraries.)
+    """
+    checkout = Path("/tmp") / f"companion-checkout-{uuid.uuid4().hex}"
+    try:
+        for package in ("companion", "graders"):
+            shutil.copytree(ROOT / package, checkout / package,
+                            ignore=shutil.ignore_patterns("__pycache__", "_hidden"))
+        (checkout / "companion" / "_probe_under_tmp.py").write_text("")  # read by the child, not preloaded
+        done = subprocess.run([sys.executable, "-c", UNDER_TMP], capture_output=True, text=True, timeout=300,
+                              cwd=checkout, env={**os.environ, "PYTHONPATH": str(checkout)})
+    finally:
+        shutil.rmtree(checkout, ignore_errors=True)
+    runs = [line.split(" ", 2) for line in done.stdout.splitlines() if line.startswith("RUN ")]
+    assert len(runs) == 3, done.stdout + done.stderr
+    for _, stopped, log in runs:
+        assert stopped == "ok", log
+        assert f"FROM {checkout}/companion/_probe_under_tmp.py" in log, log
