@@ -7,6 +7,7 @@ sandbox hides from every child.
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
@@ -54,13 +55,24 @@ def load_or_compute(assignment: Assignment, limits: Limits, cache_dir: Path,
     """
     key = reference_key(assignment, seed)
     path = cache_dir / f"{assignment.name}-{key[:20]}.json"
-    if path.is_file():
-        cached = json.loads(path.read_text())
-        if cached.get("key") == key:
-            return Reference(key, cached["outputs"])
-    reference = Reference(key, _compute(assignment, limits, hidden))
-    write_atomic(path, json.dumps({"key": key, "assignment": assignment.name, "outputs": reference.outputs}))
-    return reference
+    if (cached := _cached(path, key)) is not None:
+        return cached
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path.with_name(f".{path.name}.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # several grader runs at once compute a reference once
+        if (cached := _cached(path, key)) is not None:
+            return cached
+        outputs = _compute(assignment, limits, hidden)
+        write_atomic(path, json.dumps({"key": key, "assignment": assignment.name, "outputs": outputs}))
+    return Reference(key, outputs)
+
+
+def _cached(path: Path, key: str) -> Reference | None:
+    """The reference stored at `path` for `key`, or None when there is none (or another key's)."""
+    if not path.is_file():
+        return None
+    cached = json.loads(path.read_text())
+    return Reference(key, cached["outputs"]) if cached.get("key") == key else None
 
 
 def _compute(assignment: Assignment, limits: Limits, hidden: tuple[Path, ...]) -> dict[str, list[dict]]:

@@ -1,5 +1,9 @@
 """Shared pytest fixtures."""
 
+import os
+import shutil
+import tempfile
+
 import numpy as np
 import pytest
 
@@ -8,3 +12,25 @@ import pytest
 def rng():
     """A NumPy generator with a fixed seed, for building test inputs."""
     return np.random.default_rng(1234)
+
+
+SHARED_CACHE = "COMPANION_TEST_REFERENCE_CACHE"
+
+
+def pytest_configure(config):
+    """One reference-output cache for every grader test of the session (xdist workers inherit it).
+
+    Reference outputs are keyed by the solution notebook and hidden spec, so tests that grade the same
+    course assignment share one computation instead of each paying for it; tests about the cache
+    itself keep their own folder.
+    """
+    if SHARED_CACHE not in os.environ:
+        os.environ[SHARED_CACHE] = tempfile.mkdtemp(prefix="companion-test-references-")
+        config._companion_made_cache = os.environ[SHARED_CACHE]
+
+
+def pytest_unconfigure(config):
+    made = getattr(config, "_companion_made_cache", None)
+    if made:
+        shutil.rmtree(made, ignore_errors=True)
+        os.environ.pop(SHARED_CACHE, None)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -37,11 +38,17 @@ def variant(solution: Path, path: Path, replace: dict[str, str] | None = None, s
     return path
 
 
+def reference_cache(base: Path) -> Path:
+    """The session's shared reference-output cache (tests/conftest.py), else a folder under `base`."""
+    shared = os.environ.get("COMPANION_TEST_REFERENCE_CACHE")
+    return Path(shared) if shared else base / "cache"
+
+
 def grade_with_cli(assignment: str, submissions: Path, base: Path, timeout: int = 1200, args: tuple = ()):
     """Grade every notebook in `submissions` in one `python -m graders` run (2 jobs); return
     `scores(id) -> {exercise: score}` reading each submission's results.json."""
     done = subprocess.run([sys.executable, "-m", "graders", assignment, str(submissions), "--out",
-                           str(base / "out"), "--cache", str(base / "cache"), "--jobs", "2", *args],
+                           str(base / "out"), "--cache", str(reference_cache(base)), "--jobs", "2", *args],
                           cwd=ROOT, capture_output=True, text=True, timeout=timeout)
     assert done.returncode == 0, done.stdout + done.stderr
 

@@ -1,8 +1,13 @@
 """Reports of a graded batch: Gradescope results.json, feedback without hidden data, summary.csv, re-runs."""
 
 import json
+import threading
+import time
+from types import SimpleNamespace
 
 import pytest
+
+from graders import _reference
 
 pytestmark = pytest.mark.slow
 
@@ -73,6 +78,28 @@ def test_reference_outputs_are_cached_and_never_in_reports(graded):
     cached = list(graded.cache.glob("toy-*.json"))
     assert len(cached) == 1
     assert json.loads(cached[0].read_text())["assignment"] == "toy"
+
+
+def test_grader_runs_at_once_compute_a_reference_once(tmp_path, monkeypatch):
+    """Two batches of one assignment started together (two TAs, two test workers): one computes, one waits."""
+    computed = []
+
+    def compute(assignment, limits, hidden):
+        computed.append(assignment.name)
+        time.sleep(0.5)  # long enough for the other run to find no file yet
+        return {"add_one": [{"t": "array", "n": len(computed)}]}
+
+    monkeypatch.setattr(_reference, "reference_key", lambda assignment, seed=0: "f" * 64)
+    monkeypatch.setattr(_reference, "_compute", compute)
+    results = []
+    runs = [threading.Thread(target=lambda: results.append(_reference.load_or_compute(
+        SimpleNamespace(name="toy"), None, tmp_path / "cache", ()))) for _ in range(2)]
+    for run in runs:
+        run.start()
+    for run in runs:
+        run.join()
+    assert computed == ["toy"]
+    assert [r.outputs for r in results] == [{"add_one": [{"t": "array", "n": 1}]}] * 2
 
 
 def test_unknown_assignment_and_missing_paths_are_clear_errors(grader):
