@@ -198,7 +198,11 @@ def test_conversion_error_for_unsupported_objects():
 
 
 def test_device_string():
-    assert tf.constant(1.0).device.endswith("device:CPU:0")
+    """A new eager tensor lives on the first accelerator when there is one (as in TF), else on CPU:0."""
+    kind = "GPU" if tf.config.list_physical_devices("GPU") else "CPU"
+    if tf.config.list_physical_devices("TPU"):
+        kind = "TPU"
+    assert tf.constant(1.0).device == f"/job:localhost/replica:0/task:0/device:{kind}:0"
 
 
 def test_string_tensors_compare_reshape_index_and_join():
