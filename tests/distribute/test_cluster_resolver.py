@@ -2,8 +2,10 @@
 
 import json
 
+import jax
 import pytest
 
+import companion as tf
 from companion.distribute import _tpu_system
 from companion.distribute.cluster_resolver import ClusterSpec, TFConfigClusterResolver, TPUClusterResolver
 
@@ -53,7 +55,8 @@ def test_without_tf_config_one_local_process(monkeypatch, value):
     assert (resolver.num_processes(), resolver.process_id(), resolver.coordinator_address()) == (1, 0, None)
     assert (resolver.task_type, resolver.task_id, resolver.master()) == (None, None, "")
     assert not resolver.cluster_spec()
-    assert resolver.num_accelerators() == {}  # the test machine's JAX runs on CPU
+    accelerators = {kind: len(tf.config.list_physical_devices(kind)) for kind in ("GPU", "TPU")}
+    assert resolver.num_accelerators() == {k: n for k, n in accelerators.items() if n}  # {} on a CPU
 
 
 def test_arguments_replace_the_task():
@@ -140,7 +143,8 @@ def test_bad_arguments_are_named():
 
 
 def test_tpu_resolver_without_a_tpu_says_how_to_fall_back():
-    expected = r"No TPU found: TPUClusterResolver\(tpu='local'\) looks for TPU.*'cpu' devices.*default"
+    platform = jax.devices()[0].platform  # 'gpu' on a GPU machine
+    expected = rf"No TPU found: TPUClusterResolver\(tpu='local'\) looks for TPU.*'{platform}' devic.*default"
     with pytest.raises(ValueError, match=expected):
         TPUClusterResolver(tpu="local")
 

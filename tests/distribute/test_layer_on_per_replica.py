@@ -6,7 +6,7 @@ import sys
 
 PROGRAM = """
 import numpy as np, companion as tf
-strategy = tf.distribute.MirroredStrategy()
+strategy = tf.distribute.MirroredStrategy(["/cpu:0", "/cpu:1"])  # the forced CPUs, on a GPU machine too
 with strategy.scope():
     dense = tf.keras.layers.Dense(2)
 batches = strategy.experimental_distribute_dataset(
