@@ -43,6 +43,8 @@ def _serial_cpu_kernels_for_forced_devices():
 
 _serial_cpu_kernels_for_forced_devices()
 _jax.config.update("jax_enable_x64", True)  # int64/float64/uint32 exist, as in TensorFlow
+# Full float32 matrix products on GPUs too (no TF32): answers match a CPU's (config.experimental).
+_jax.config.update("jax_default_matmul_precision", "highest")
 
 from companion import _compilation_cache  # noqa: E402
 
@@ -51,7 +53,8 @@ _compilation_cache.enable()
 # ruff: noqa: E402, F401, F403, I001 - the order above matters: x64 before any array exists
 from companion import _missing
 from companion._core import _operators
-from companion._core._convert import convert_to_tensor, is_tensor
+from companion._core._convert import convert_to_tensor
+from companion._core._convert import is_tensor_like as is_tensor
 from companion._staging._graph import Graph, constant, executing_eagerly
 from companion._core._device import device
 from companion._core._dtypes import (

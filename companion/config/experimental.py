@@ -8,15 +8,22 @@ from companion._core._device import (
     set_memory_growth,
     set_visible_devices,
 )
-from companion.config._execution import disable_op_determinism, enable_op_determinism
+from companion.config._execution import (
+    disable_op_determinism,
+    enable_op_determinism,
+    enable_tensor_float_32_execution,
+    tensor_float_32_execution_enabled,
+)
 
 __all__ = [
     "disable_op_determinism",
     "enable_op_determinism",
+    "enable_tensor_float_32_execution",
     "get_memory_growth",
     "get_visible_devices",
     "list_logical_devices",
     "list_physical_devices",
     "set_memory_growth",
     "set_visible_devices",
+    "tensor_float_32_execution_enabled",
 ]
