@@ -38,6 +38,18 @@ def is_tensor(value):
     return isinstance(value, Tensor) or getattr(value, "_is_variable", False)
 
 
+def is_tensor_like(value):
+    """``tf.is_tensor``: True for Tensors, Variables and the composite tensors (`IndexedSlices`,
+    `RaggedTensor`, `SparseTensor`); False for NumPy arrays and Python values.
+
+    Example:
+        >>> import companion as tf
+        >>> tf.is_tensor(tf.constant(1.0)), tf.is_tensor(tf.ragged.constant([[1], []])), tf.is_tensor(1.0)
+        (True, True, False)
+    """
+    return is_tensor(value) or getattr(type(value), "_composite_tensor", False)
+
+
 def constant(value, dtype=None, shape=None, name=None):
     """Creates a constant Tensor from a Python value, a NumPy array or a Tensor.
 

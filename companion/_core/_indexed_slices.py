@@ -28,6 +28,8 @@ class IndexedSlices:
          [0. 0.]], shape=(3, 2), dtype=float32)
     """
 
+    _composite_tensor = True  # tf.is_tensor is True for it
+
     def __init__(self, values, indices, dense_shape=None):
         # deferred: a top-level import is a cycle (companion._core._convert is still loading then)
         from companion._core._convert import as_input, convert_to_tensor

@@ -1,11 +1,13 @@
 """Norm clipping: clip_by_norm, clip_by_global_norm and global_norm, as TensorFlow computes them.
 
-A zero norm never divides by zero (the scale is then 1), so the gradient at zero is finite.
+A zero norm never divides by zero (the scale is then 1), so the gradient at zero is finite. An
+`IndexedSlices` (an embedding's gradient) is measured and scaled by its slices, and stays one.
 """
 
 import jax.numpy as jnp
 
 from companion._core._convert import as_input
+from companion._core._indexed_slices import IndexedSlices
 from companion._core._op import op
 from companion._ops._static import normalize_axes
 
@@ -32,6 +34,8 @@ def clip_by_norm(t, clip_norm, axes=None, name=None):
         >>> print(tf.clip_by_norm(tf.constant([3.0, 4.0]), 1.0))
         companion.Tensor([0.6 0.8], shape=(2,), dtype=float32)
     """
+    if isinstance(t, IndexedSlices):
+        return IndexedSlices(clip_by_norm(t.values, clip_norm, axes), t.indices, t.dense_shape)
     t = as_input(t)
     _check_float(t, "clip_by_norm")
     axes = normalize_axes(axes, t._value.ndim, "clip_by_norm")
@@ -89,7 +93,12 @@ def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
         return items, None if use_norm is None else as_input(use_norm)
     norm = global_norm(tensors) if use_norm is None else as_input(use_norm)
     clipped = iter(_clip_by_global_norm(as_input(clip_norm), norm, *tensors))
-    return [None if t is None else next(clipped) for t in items], norm
+    return [None if t is None else _like(t, next(clipped)) for t in items], norm
+
+
+def _like(t, values):
+    """``values`` in the form of ``t``: an `IndexedSlices` when ``t`` is one."""
+    return IndexedSlices(values, t.indices, t.dense_shape) if isinstance(t, IndexedSlices) else values
 
 
 def _sequence(t_list, what):
@@ -100,7 +109,8 @@ def _sequence(t_list, what):
 
 
 def _present(t_list, what):
-    tensors = [as_input(t) for t in _sequence(t_list, what) if t is not None]
+    tensors = [as_input(t.values if isinstance(t, IndexedSlices) else t)
+               for t in _sequence(t_list, what) if t is not None]
     for t in tensors:
         _check_float(t, what)
     return tensors

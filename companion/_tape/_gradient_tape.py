@@ -7,12 +7,15 @@ import jax
 
 from companion._core import _nest
 from companion._core._context import state
-from companion._core._convert import as_input
+from companion._core._convert import as_input, constant
 from companion._core._dtypes import as_dtype
 from companion._core._errors import GradientSourceAttributeError, GradientSourceTypeError
+from companion._core._indexed_slices import IndexedSlices
 from companion._core._tensor import Tensor
 from companion._html import table
+from companion._ops._array import concat, reshape
 from companion._ops._creation import zeros
+from companion._ops._math import cast
 from companion._tape import _replay
 
 
@@ -214,6 +217,9 @@ class GradientTape:
         """One gradient (or None) per flat source; a Variable's reads are summed."""
         float_targets = [(t, c) for t, c in _zip_longest(targets, cotangents) if _is_float(t)]
         groups = [self._source_tensors(s) for s in flat_sources]
+        sparse = self._sparse_reads(flat_sources, groups, targets) if mode == "vjp" else {}
+        for k, rows in sparse.items():
+            groups[k] = [out for out, _ in rows]  # differentiate the looked-up rows, not the table
         wanted = [t for group in groups for t in group if _is_float(t)]
         if not float_targets or not wanted:
             return [None] * len(flat_sources)
@@ -228,8 +234,37 @@ class GradientTape:
             if outer_owned:
                 state.tapes.append(self)
         by_id = dict(zip(map(id, wanted), found))
-        return [by_id.get(id(group[0])) if len(group) == 1 else _sum_grads([by_id.get(id(t)) for t in group])
-                for group in groups]
+        return [_slices(sparse[k], by_id, source) if k in sparse else by_id.get(id(group[0]))
+                if len(group) == 1 else _sum_grads([by_id.get(id(t)) for t in group])
+                for k, (group, source) in enumerate(zip(groups, flat_sources))]
+
+    def _sparse_reads(self, sources, groups, targets):
+        """Variables used only through row lookups: position -> [(rows looked up, their indices)].
+
+        As in TF, a Variable whose every read feeds ``gather`` (axis 0) or ``embedding_lookup`` as
+        the table gets an `IndexedSlices` gradient: the looked-up rows' gradients and their indices.
+        """
+        found = {}
+        consumers = None
+        target_ids = {id(t) for t in targets}
+        for k, (source, group) in enumerate(zip(sources, groups)):
+            if not group or not getattr(source, "_is_variable", False) or len(source.shape) == 0:
+                continue
+            if consumers is None:  # only the ops on a path to a target count (as TF's graph walk)
+                consumers = {}
+                for record in _replay.prune(self._records, [t for t in targets if _is_float(t)])[0]:
+                    for x in {id(x) for x in record[2]}:
+                        consumers.setdefault(x, []).append(record)
+            rows = []
+            for read in group:
+                uses = consumers.get(id(read), [])
+                if id(read) in target_ids or not all(_is_row_lookup(use, read) for use in uses):
+                    rows = None
+                    break
+                rows += [(use[3][0], use[2][1]) for use in uses]
+            if rows:
+                found[k] = rows
+        return found
 
     def _source_tensors(self, source):
         if getattr(source, "_is_variable", False):
@@ -334,6 +369,33 @@ _FLOATING = {}
 
 def _zip_longest(targets, cotangents):
     return zip(targets, cotangents) if cotangents else ((t, None) for t in targets)
+
+
+def _is_row_lookup(record, table):
+    """Whether ``record`` looks rows of ``table`` up along axis 0 (TF's sparse-gradient ops)."""
+    op, params, inputs, _ = record
+    if len(inputs) < 2 or inputs[0] is not table or inputs[1] is table:
+        return False
+    if op.name == "gather":
+        return params.get("axis") == 0 and params.get("batch_dims") == 0
+    return op.name == "embedding_lookup" and params.get("max_norm") is None
+
+
+def _slices(rows, by_id, variable):
+    """The `IndexedSlices` gradient of a table from its looked-up rows' gradients (None if none flowed)."""
+    parts = [(by_id.get(id(out)), indices) for out, indices in rows]
+    parts = [(grad, indices) for grad, indices in parts if grad is not None]
+    if not parts:
+        return None
+    row_shape = list(variable.shape[1:])
+    values = [reshape(grad, [-1] + row_shape) for grad, _ in parts]
+    indices = [reshape(indices, [-1]) for _, indices in parts]
+    if len(parts) > 1:  # several lookups: their slices side by side (TF's aggregation)
+        if len({i.dtype for i in indices}) > 1:
+            indices = [cast(i, "int64") for i in indices]
+        values, indices = [concat(values, 0)], [concat(indices, 0)]
+    shape = constant(list(variable.shape), dtype="int32")
+    return IndexedSlices(values[0], indices[0], shape)
 
 
 def _sum_grads(grads):

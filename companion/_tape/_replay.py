@@ -176,7 +176,7 @@ def compute(records, targets, sources, cotangents, mode):
         A list with one entry per source: a Tensor, or None when the source is not
         connected to any target.
     """
-    kept, needed = _prune(records, targets)
+    kept, needed = prune(records, targets)
     connected = [s for s in _unique(sources) if id(s) in needed]
     if not connected:
         return [None] * len(sources)
@@ -254,7 +254,8 @@ def _compute_vjp(kept, connected, targets, sources, cotangents):
     return [by_id.get(id(s)) for s in sources]
 
 
-def _prune(records, targets):
+def prune(records, targets):
+    """The records on a path to ``targets`` (in order), and the ids of every tensor they need."""
     needed = {id(t) for t in targets}
     kept = []
     for rec in reversed(records):

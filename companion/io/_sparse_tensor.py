@@ -27,6 +27,8 @@ class SparseTensor:
          [8 0]], shape=(3, 2), dtype=int32)
     """
 
+    _composite_tensor = True  # tf.is_tensor is True for it
+
     def __init__(self, indices, values, dense_shape):
         self.indices = convert_to_tensor(np.asarray(indices, dtype=np.int64).reshape(-1, len(dense_shape)))
         self.values = values if hasattr(values, "dtype") and hasattr(values, "numpy") else constant(values)

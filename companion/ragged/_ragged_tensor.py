@@ -31,6 +31,8 @@ class RaggedTensor:
         companion.Tensor([2 1 0], shape=(3,), dtype=int64)
     """
 
+    _composite_tensor = True  # tf.is_tensor is True for it
+
     _is_ragged = True
 
     def __init__(self, values, row_splits, internal=False):

@@ -33,9 +33,10 @@ class Adadelta(Optimizer):
 
     def _update(self, var, grad, slots, lr, step):
         rho, eps = self.rho, self.epsilon
-        acc_g = rho * slots["accumulated_grad"] + (1 - rho) * jnp.square(grad)
-        delta = -(jnp.sqrt(slots["accumulated_delta_var"] + eps) * grad) / jnp.sqrt(acc_g + eps)
-        acc_d = rho * slots["accumulated_delta_var"] + (1 - rho) * jnp.square(delta)
+        acc_g = rho * slots["accumulated_grad"] + (1 - rho) * self._square(grad)
+        ratio = jnp.sqrt(slots["accumulated_delta_var"] + eps) / jnp.sqrt(acc_g + eps)
+        delta = -ratio * grad  # ratio ** 2 * square: an IndexedSlices gradient's rows squared per slice
+        acc_d = rho * slots["accumulated_delta_var"] + (1 - rho) * jnp.square(ratio) * self._square(grad)
         return var + lr * delta, {"accumulated_grad": acc_g, "accumulated_delta_var": acc_d}
 
     def get_config(self):

@@ -37,7 +37,7 @@ class Adagrad(Optimizer):
         return _slot_like(var, name, lambda shape, dtype: np.full(shape, fill, dtype))
 
     def _update(self, var, grad, slots, lr, step):
-        acc = slots["accumulator"] + jnp.square(grad)
+        acc = slots["accumulator"] + self._square(grad)
         return var - lr * grad / jnp.sqrt(acc + self.epsilon), {"accumulator": acc}
 
     def get_config(self):

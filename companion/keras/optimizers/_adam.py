@@ -35,7 +35,7 @@ class Adam(Optimizer):
         self._slot_names = ("m", "v", "vhat") if self.amsgrad else ("m", "v")
 
     def _update(self, var, grad, slots, lr, step):
-        new = adam_moments(grad, slots, self.beta_1, self.beta_2, self.amsgrad)
+        new = adam_moments(grad, slots, self.beta_1, self.beta_2, self.amsgrad, self._square(grad))
         v = new["vhat"] if self.amsgrad else new["v"]
         lr_t = lr * jnp.sqrt(1 - self.beta_2 ** step) / (1 - self.beta_1 ** step)
         return var - lr_t * new["m"] / (jnp.sqrt(v) + self.epsilon), new
@@ -45,10 +45,11 @@ class Adam(Optimizer):
                 "epsilon": self.epsilon, "amsgrad": self.amsgrad}
 
 
-def adam_moments(grad, slots, beta_1, beta_2, amsgrad):
-    """Adam's moment updates (shared with AdamW): the new ``m``, ``v`` (and ``vhat``)."""
+def adam_moments(grad, slots, beta_1, beta_2, amsgrad, square):
+    """Adam's moment updates (shared with AdamW): the new ``m``, ``v`` (and ``vhat``);
+    ``square`` is the squared gradient (`Optimizer._square`)."""
     m = slots["m"] + (grad - slots["m"]) * (1 - beta_1)
-    v = slots["v"] + (jnp.square(grad) - slots["v"]) * (1 - beta_2)
+    v = slots["v"] + (square - slots["v"]) * (1 - beta_2)
     if amsgrad:
         return {"m": m, "v": v, "vhat": jnp.maximum(slots["vhat"], v)}
     return {"m": m, "v": v}

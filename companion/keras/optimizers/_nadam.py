@@ -51,7 +51,7 @@ class Nadam(Optimizer):
         u_next = b1 * (1.0 - 0.5 * jnp.power(0.96, step + 1))
         u_product = slots["u_product"] * u_t
         m = slots["momentum"] + (grad - slots["momentum"]) * (1 - b1)
-        v = slots["velocity"] + (jnp.square(grad) - slots["velocity"]) * (1 - b2)
+        v = slots["velocity"] + (self._square(grad) - slots["velocity"]) * (1 - b2)
         m_hat = u_next * m / (1 - u_product * u_next) + (1 - u_t) * grad / (1 - u_product)
         v_hat = v / (1 - b2 ** step)
         new_var = var - m_hat * lr / (jnp.sqrt(v_hat) + self.epsilon)

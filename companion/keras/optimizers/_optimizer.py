@@ -2,11 +2,13 @@
 
 
 import jax
+import jax.numpy as jnp
 import numpy as np
 
 from companion._core import _dtypes
 from companion._core._context import current_replica, state
 from companion._core._convert import as_input
+from companion._core._indexed_slices import IndexedSlices
 from companion._core._tensor import Tensor
 from companion._core._variable import Variable
 from companion._tape._gradient_tape import GradientTape
@@ -110,11 +112,16 @@ class Optimizer:
         if not pairs:
             return self._iterations
         variables = [_checked_variable(v) for _, v in pairs]
+        if self.clipvalue is not None:  # Keras clips each slice of an IndexedSlices gradient
+            pairs = [(_clipped_slices(g, self.clipvalue), v) for g, v in pairs]
+        squares = [_slice_squares(g, v) for g, v in pairs]
         grads = _summed_over_replicas([_cast(as_input(g)._value, v._value.dtype) for g, v in pairs])
+        if any(sq is not None for sq in squares):
+            squares = _summed_over_replicas(squares)
         slots = [self._slots_for(v) for v in variables]
         lr = self._current_learning_rate()
         arrays = ([v._value for v in variables], grads,
-                  [{k: s._value for k, s in d.items()} for d in slots], lr, self._iterations._value)
+                  [{k: s._value for k, s in d.items()} for d in slots], lr, self._iterations._value, squares)
         new_vars, new_slots, step = self._step_program()(*arrays)
         _write_back(variables, slots, new_vars, new_slots)
         self._iterations._set_value(step)
@@ -197,22 +204,34 @@ class Optimizer:
             self._compiled = jax.jit(self._counted_step)
         return self._compiled
 
-    def _counted_step(self, variables, grads, slots, lr, iterations):
+    def _counted_step(self, variables, grads, slots, lr, iterations, squares=None):
         """`_step` numbered ``iterations + 1``, also returning that count: one program per eager
         call, where counting outside it took two more dispatches."""
         step = iterations + 1
-        new_vars, new_slots = self._step(variables, grads, slots, lr, step)
+        new_vars, new_slots = self._step(variables, grads, slots, lr, step, squares)
         return new_vars, new_slots, step
 
-    def _step(self, variables, grads, slots, lr, step):
-        grads = _clipping.clip(grads, self.clipnorm, self.clipvalue, self.global_clipnorm)
+    def _step(self, variables, grads, slots, lr, step, squares=None):
+        squares = [None] * len(grads) if squares is None else squares
+        grads, squares = _clipping.clip(grads, self.clipnorm, self.clipvalue, self.global_clipnorm, squares)
         new_vars, new_slots = [], []
-        for var, grad, slot in zip(variables, grads, slots):
+        for var, grad, slot, square in zip(variables, grads, slots, squares):
+            self._grad_square = square  # read by `_square` while this variable's update is traced
             new_var, new_slot = self._update(var, grad, slot, lr.astype(var.dtype),
                                              step.astype(var.dtype))
             new_vars.append(new_var)
             new_slots.append(new_slot)
+        self._grad_square = None
         return new_vars, new_slots
+
+    def _square(self, grad):
+        """The squared gradient an update rule uses, Keras's ``ops.square(gradient)``.
+
+        For an `IndexedSlices` gradient Keras squares each slice before they are added into rows,
+        so a row looked up twice gets ``a**2 + b**2``, not ``(a + b)**2``: kept the same here.
+        """
+        square = getattr(self, "_grad_square", None)
+        return jnp.square(grad) if square is None else square.astype(grad.dtype)
 
     def _gradients(self, loss, var_list, tape):
         if callable(var_list):
@@ -237,6 +256,23 @@ def _summed_over_replicas(grads):
     if replica is None or replica.num_replicas_in_sync == 1:
         return grads
     return [t._value for t in replica.all_reduce("SUM", [Tensor(g) for g in grads])]
+
+
+def _slice_squares(grad, variable):
+    """For an `IndexedSlices` gradient, each slice squared and added into its row; else None."""
+    if not isinstance(grad, IndexedSlices):
+        return None
+    values = as_input(grad.values)._value.astype(variable._value.dtype)
+    indices = as_input(grad.indices)._value
+    return jnp.zeros(variable._value.shape, values.dtype).at[indices].add(jnp.square(values))
+
+
+def _clipped_slices(grad, clipvalue):
+    if not isinstance(grad, IndexedSlices):
+        return grad
+    values = as_input(grad.values)
+    clipped = Tensor(jnp.clip(values._value, -clipvalue, clipvalue))
+    return IndexedSlices(clipped, grad.indices, grad.dense_shape)
 
 
 def _cast(array, dtype):

@@ -1,5 +1,6 @@
 """`RMSprop`: gradients divided by a running root mean square (optax's ``scale_by_rms``)."""
 
+import jax.numpy as jnp
 import optax
 
 from companion.keras.optimizers._optimizer import Optimizer
@@ -48,7 +49,15 @@ class RMSprop(Optimizer):
         return var - increment, new
 
     def _scaled(self, grad, slots):
-        """``g / sqrt(denominator)`` and the new moving averages, computed by optax."""
+        """``g / sqrt(denominator)`` and the new moving averages, computed by optax (written out for
+        an `IndexedSlices` gradient, whose squares optax cannot be given)."""
+        if getattr(self, "_grad_square", None) is not None:
+            velocity = self.rho * slots["velocity"] + (1 - self.rho) * self._square(grad)
+            new = {"velocity": velocity}
+            if self.centered:
+                new["average_gradient"] = self.rho * slots["average_gradient"] + (1 - self.rho) * grad
+                velocity = velocity - jnp.square(new["average_gradient"])
+            return grad / jnp.sqrt(velocity + self.epsilon), new
         if self.centered:
             tx = optax.scale_by_stddev(decay=self.rho, eps=self.epsilon, eps_in_sqrt=True)
             state = optax.ScaleByRStdDevState(mu=slots["average_gradient"], nu=slots["velocity"])

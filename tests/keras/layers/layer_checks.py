@@ -82,7 +82,7 @@ def _numeric(fn, point, rng, samples=25):
 
 
 def _compare(grad, numeric):
-    analytic = np.zeros(1) if grad is None else np.asarray(grad).ravel()
+    analytic = np.zeros(1) if grad is None else tf.convert_to_tensor(grad).numpy().ravel()  # IndexedSlices
     for i, value in numeric.items():
         got = 0.0 if grad is None else analytic[i]
         np.testing.assert_allclose(got, value, rtol=1e-5, atol=1e-6)
