@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 RUNNER = r"""
-import json, sys, time, traceback, builtins
+import json, linecache, sys, time, traceback, builtins
 import matplotlib
 matplotlib.use("Agg")
 cells = json.load(open(sys.argv[1]))
@@ -37,14 +37,20 @@ for index, source in cells:
         header, _, body = source.partition("\n")
         open(header.split()[-1], "w").write(body)
         continue
-    code = "\n".join(line for line in source.splitlines() if not line.lstrip().startswith(("%", "!")))
+    code = "\n".join(line for line in source.splitlines() if not line.startswith(("%", "!")))
+    name = f"<cell {index}>"
+    linecache.cache[name] = (len(code), None, code.splitlines(True), name)  # source for AutoGraph
+    began = time.perf_counter()
+    print(f"RUNNING cell {index} at {began - start:.1f} s", file=sys.stderr, flush=True)
     try:
-        exec(compile(code, f"<cell {index}>", "exec"), namespace)
+        exec(compile(code, name, "exec"), namespace)
     except BaseException as error:
         seconds = time.perf_counter() - start
         print(f"CELL {index} FAILED after {seconds:.1f} s: {type(error).__name__}: {error}")
         traceback.print_exc()
         sys.exit(1)
+    if time.perf_counter() - began > 5:
+        print(f"SLOW cell {index}: {time.perf_counter() - began:.1f} s", file=sys.stderr)
 print(f"DONE {time.perf_counter() - start:.1f}")
 """
 
@@ -67,11 +73,15 @@ def run_one(notebook: Path, timeout: float) -> tuple[str, float, str]:
         try:
             done = subprocess.run([sys.executable, "-c", RUNNER, str(cells)], cwd=folder, env=env,
                                   capture_output=True, text=True, timeout=timeout)
-        except subprocess.TimeoutExpired:
-            return "TIMEOUT", time.perf_counter() - start, f"still running after {timeout:.0f} s"
+        except subprocess.TimeoutExpired as stopped:
+            text = stopped.stderr.decode() if isinstance(stopped.stderr, bytes) else stopped.stderr or ""
+            lines = [line for line in text.splitlines() if line.startswith(("SLOW cell", "RUNNING cell"))]
+            where = "\n".join([line for line in lines if line.startswith("SLOW")] + lines[-1:])
+            return "TIMEOUT", time.perf_counter() - start, f"still running after {timeout:.0f} s\n{where}"
         seconds = time.perf_counter() - start
+        slow = "\n".join(line for line in done.stderr.splitlines() if line.startswith("SLOW cell"))
         if done.returncode == 0:
-            return "ok", seconds, ""
+            return "ok", seconds, slow
         failed = [line for line in done.stdout.splitlines() if line.startswith("CELL ")]
         return "FAILED", seconds, (failed[0] if failed else "") + "\n" + done.stderr[-1500:]
 

@@ -18,10 +18,14 @@ if [ "$skip_steps" = 0 ]; then
     timeout 80 python3 benchmarks/$b.py --repeats 3 --steps 100 > "$out/$b.txt" 2>&1; echo "$b rc=$?" >> "$out/env.txt"
   done
 fi
-timeout 300 python3 benchmarks/notebook_cells.py --jobs 4 --timeout 240 solutions/week[234]/*.ipynb > "$out/notebooks.txt" 2>&1 &
-timeout 300 python3 -m pytest -q -n 8 -p no:cacheprovider -m "not notebook and not e2e and not slow" \
-  tests/test_gradient_tape.py tests/test_function.py tests/test_tensor.py tests/test_variable.py \
-  tests/test_custom_gradient.py tests/test_random.py tests/ops tests/keras tests/distribute tests/data \
+# NOTEBOOKS, TESTS and NB_TIMEOUT narrow a rerun to what failed.
+notebooks=${NOTEBOOKS:-solutions/week[234]/*.ipynb}
+tests=${TESTS:-tests/test_gradient_tape.py tests/test_function.py tests/test_tensor.py tests/test_variable.py \
+  tests/test_custom_gradient.py tests/test_random.py tests/test_sparse_gradients.py tests/config tests/ops \
+  tests/keras tests/distribute tests/data}
+timeout 300 python3 benchmarks/notebook_cells.py --jobs 4 --timeout "${NB_TIMEOUT:-240}" $notebooks \
+  > "$out/notebooks.txt" 2>&1 &
+timeout 300 python3 -m pytest -q -n 8 -p no:cacheprovider -m "not notebook and not e2e and not slow" $tests \
   > "$out/pytest.txt" 2>&1; echo "pytest rc=$?" >> "$out/env.txt"
 wait
 tail -30 "$out/pytest.txt"; cat "$out/notebooks.txt" "$out/env.txt"
