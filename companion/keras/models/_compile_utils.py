@@ -276,3 +276,36 @@ def _pick(sample_weight, index):
 
 def _batch_size(y_pred):
     return cast(y_pred.shape[0] if y_pred.shape.rank else 1, y_pred.dtype)
+
+
+class CompileMetrics(Metric):
+    """Keras 3's ``compile_metrics``: one entry in ``model.metrics`` for every compiled metric.
+
+    Its ``result()`` is a dict (metric name -> value), ``reset_state()`` resets each metric and
+    ``variables`` are theirs; ``metrics`` lists them once the first batch has built them.
+    """
+
+    def __init__(self, container):
+        super().__init__(name="compile_metrics")
+        self._container = container
+
+    @property
+    def metrics(self):
+        return self._container.metrics
+
+    @property
+    def variables(self):
+        return [v for metric in self.metrics for v in metric.variables]
+
+    weights = non_trainable_weights = non_trainable_variables = variables
+
+    def result(self):
+        results = {}
+        for metric in self.metrics:
+            value = metric.result()
+            results.update(value if isinstance(value, dict) else {metric.name: value})
+        return results
+
+    def reset_state(self):
+        for metric in self.metrics:
+            metric.reset_state()

@@ -13,7 +13,7 @@ from companion._tape._gradient_tape import GradientTape
 from companion.keras import optimizers as optimizers_module
 from companion.keras.layers._tracking import map_structure
 from companion.keras.models import _class_weight, _data_adapter
-from companion.keras.models._compile_utils import LossesContainer, MetricsContainer
+from companion.keras.models._compile_utils import CompileMetrics, LossesContainer, MetricsContainer
 from companion.keras.models._fit_loop import FitLoop, run_evaluate, run_predict
 from companion.keras.models._logs import flatten_logs, to_python
 from companion.keras.models._replica_step import replica_step
@@ -94,13 +94,40 @@ class Trainer:
 
     @property
     def metrics(self):
-        """The loss trackers, then the compiled metrics (built on the first batch)."""
-        found = []
-        if self.compiled_loss is not None:
-            found += self.compiled_loss.metrics
-        if self.compiled_metrics is not None:
-            found += self.compiled_metrics.metrics
-        return found
+        """Keras 3's list: the ``loss`` tracker, ``compile_metrics`` (a `CompileMetrics` holding every
+        compiled metric) when ``metrics`` or ``weighted_metrics`` were given, then each output's
+        loss tracker."""
+        if self.compiled_loss is None:
+            return []
+        losses = self.compiled_loss.metrics
+        container = self._compile_metrics()
+        return losses[:1] + ([container] if container is not None else []) + losses[1:]
+
+    def _compile_metrics(self):
+        args = getattr(self, "_compile_args", None)
+        if self.compiled_metrics is None or args is None or args.metrics is args.weighted_metrics is None:
+            return None
+        if getattr(self.compiled_metrics, "_as_metric", None) is None:
+            self.compiled_metrics._as_metric = CompileMetrics(self.compiled_metrics)
+        return self.compiled_metrics._as_metric
+
+    def _flat_metrics(self):
+        """Every metric object one by one: the loss trackers, then each compiled metric (or the
+        entries of an overridden ``metrics``, a `CompileMetrics` opened up)."""
+        if type(self).metrics is Trainer.metrics:
+            losses = self.compiled_loss.metrics if self.compiled_loss is not None else []
+            return losses + (self.compiled_metrics.metrics if self.compiled_metrics is not None else [])
+        return [m for entry in self.metrics for m in (entry.metrics if isinstance(entry, CompileMetrics)
+                                                       else [entry])]
+
+    def get_metrics_result(self):
+        """Every metric's current value by name (``compile_metrics`` opened up): Python floats, or
+        NumPy arrays for metrics with several values."""
+        results = {}
+        for metric in self._flat_metrics():
+            value = metric.result()
+            results.update(value if isinstance(value, dict) else {metric.name: value})
+        return {name: _pythonic(value) for name, value in results.items()}
 
     @property
     def metrics_names(self):
@@ -119,10 +146,10 @@ class Trainer:
     @property
     def _log_names(self):
         """The order of the values `evaluate` returns as a list: the loss, then each metric."""
-        return [m.name for m in self.metrics]
+        return [m.name for m in self._flat_metrics()]
 
     def reset_metrics(self):
-        for metric in self.metrics:
+        for metric in self._flat_metrics():
             metric.reset_state()
 
     # -- the steps ------------------------------------------------------------------------------
@@ -161,7 +188,7 @@ class Trainer:
         if y is not None:
             self.compiled_metrics.update_state(self._per_output(y, "y"),
                                                self._per_output(y_pred, "output"), sample_weight)
-        return {m.name: m.result() for m in self.metrics}
+        return {m.name: m.result() for m in self._flat_metrics()}
 
     def make_train_function(self):
         if self.train_function is None:
@@ -345,3 +372,8 @@ def _sorted(logs):
     """A ``return_dict=True`` result with its keys sorted, as Keras 3 returns it (TF's nest sorts
     the step's dict): ``{'accuracy': ..., 'loss': ...}``."""
     return {key: logs[key] for key in sorted(logs)} if isinstance(logs, dict) else logs
+
+
+def _pythonic(value):
+    array = np.asarray(value)
+    return float(array) if array.ndim == 0 else array

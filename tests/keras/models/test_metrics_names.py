@@ -62,3 +62,22 @@ def test_a_subclass_that_lists_its_metrics_names_them():
             return [self.tracker]
 
     assert Tracked().metrics_names == ["my_loss"]
+
+
+def test_model_metrics_hold_the_compile_metrics_container():
+    """Keras 3.15: model.metrics is [Mean 'loss', CompileMetrics 'compile_metrics'] once compiled."""
+    model = _model({"metrics": ["accuracy", "mae"]})
+    assert [(type(m).__name__, m.name) for m in model.metrics] == [("Mean", "loss"),
+                                                                   ("CompileMetrics", "compile_metrics")]
+    model.fit(X, Y, epochs=1, verbose=0, batch_size=4)
+    container = model.metrics[1]
+    results = container.result()
+    assert list(results) == ["accuracy", "mae"]
+    assert [v.name for v in container.variables] == ["total", "count", "total", "count"]  # TF: 2 per metric
+    logs = model.get_metrics_result()
+    assert sorted(logs) == ["accuracy", "loss", "mae"] and all(isinstance(v, float) for v in logs.values())
+    assert logs["mae"] == pytest.approx(float(results["mae"]))
+    for metric in model.metrics:
+        metric.reset_state()
+    assert model.get_metrics_result() == {"loss": 0.0, "accuracy": 0.0, "mae": 0.0}
+    assert [m.name for m in _model({}).metrics] == ["loss"]  # no container without metrics
