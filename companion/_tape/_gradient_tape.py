@@ -245,6 +245,8 @@ class GradientTape:
         the table gets an `IndexedSlices` gradient: the looked-up rows' gradients and their indices.
         """
         found = {}
+        if not any(record[0].name in _LOOKUPS for record in self._records):
+            return found  # the common case costs one pass over the op names
         consumers = None
         target_ids = {id(t) for t in targets}
         for k, (source, group) in enumerate(zip(sources, groups)):
@@ -369,6 +371,9 @@ _FLOATING = {}
 
 def _zip_longest(targets, cotangents):
     return zip(targets, cotangents) if cotangents else ((t, None) for t in targets)
+
+
+_LOOKUPS = frozenset({"gather", "embedding_lookup"})
 
 
 def _is_row_lookup(record, table):
