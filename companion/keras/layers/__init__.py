@@ -3,7 +3,7 @@
 from companion.keras._functional._input_layer import Input, InputLayer  # noqa: E402, I001
 from companion.keras.layers._activation import Activation
 from companion.keras.layers._batch_normalization import BatchNormalization
-from companion.keras.layers._conv import Conv2D
+from companion.keras.layers._conv import Conv1D, Conv2D, Conv3D
 from companion.keras.layers._dense import Dense
 from companion.keras.layers._dropout import Dropout
 from companion.keras.layers._embedding import Embedding
@@ -16,13 +16,19 @@ from companion.keras.layers._layer_normalization import LayerNormalization
 from companion.keras.layers._masking import Masking
 from companion.keras.layers._merging import Add, Concatenate, add, concatenate
 from companion.keras.layers._pooling import (
+    AveragePooling1D,
     AveragePooling2D,
+    AvgPool1D,
     AvgPool2D,
     GlobalAveragePooling2D,
     GlobalAvgPool2D,
+    GlobalMaxPool1D,
     GlobalMaxPool2D,
+    GlobalMaxPooling1D,
     GlobalMaxPooling2D,
+    MaxPool1D,
     MaxPool2D,
+    MaxPooling1D,
     MaxPooling2D,
 )
 from companion.keras.layers._rescaling import Rescaling
@@ -31,10 +37,12 @@ from companion.keras.layers._serialization import deserialize, serialize
 from companion.keras.layers._spatial_dropout import SpatialDropout1D, SpatialDropout2D
 
 __all__ = [
-    "Activation", "Add", "AveragePooling2D", "AvgPool2D", "BatchNormalization", "Concatenate",
-    "Conv2D", "Dense", "Dropout", "Embedding", "Flatten", "GlobalAveragePooling1D",
-    "GlobalAveragePooling2D", "GlobalAvgPool1D", "GlobalAvgPool2D", "GlobalMaxPool2D",
-    "GlobalMaxPooling2D", "Input", "InputLayer", "InputSpec", "Lambda", "Layer", "LayerNormalization",
-    "Masking", "MaxPool2D", "MaxPooling2D", "Rescaling", "Reshape", "SpatialDropout1D", "SpatialDropout2D",
+    "Activation", "Add", "AveragePooling1D", "AveragePooling2D", "AvgPool1D", "AvgPool2D",
+    "BatchNormalization", "Concatenate", "Conv1D", "Conv2D", "Conv3D", "Dense", "Dropout", "Embedding",
+    "Flatten", "GlobalAveragePooling1D", "GlobalAveragePooling2D", "GlobalAvgPool1D", "GlobalAvgPool2D",
+    "GlobalMaxPool1D", "GlobalMaxPool2D", "GlobalMaxPooling1D", "GlobalMaxPooling2D", "Input",
+    "InputLayer", "InputSpec", "Lambda", "Layer", "LayerNormalization", "Masking", "MaxPool1D",
+    "MaxPool2D", "MaxPooling1D", "MaxPooling2D", "Rescaling", "Reshape", "SpatialDropout1D",
+    "SpatialDropout2D",
     "add", "concatenate", "deserialize", "serialize",
 ]

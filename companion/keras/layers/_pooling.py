@@ -1,11 +1,12 @@
-"""2-D pooling layers: windowed max and average, and global max and average over the image."""
+"""Pooling layers: windowed max and average over sequences (1-D) and images (2-D), global max and
+average over an image's rows and columns, global max over a sequence's steps."""
 
-from companion._ops._nn_pooling import avg_pool2d, max_pool2d
+from companion._ops._nn_pooling import avg_pool, max_pool
 from companion._ops._reduce import reduce_max, reduce_mean
 from companion.keras.layers._conv import (
     batch_and_spatial,
     data_format_name,
-    int_pair,
+    int_tuple,
     op_data_format,
     output_length,
     padding_name,
@@ -14,38 +15,68 @@ from companion.keras.layers._input_spec import InputSpec
 from companion.keras.layers._layer import Layer
 
 
-class _Pooling2D(Layer):
+class _Pooling(Layer):
     """Applies ``_pool_op`` over ``pool_size`` windows moved by ``strides`` (default: the size)."""
 
     _pool_op = None
+    rank = 2
 
-    def __init__(self, pool_size=(2, 2), strides=None, padding="valid", data_format=None, **kwargs):
+    def __init__(self, pool_size=2, strides=None, padding="valid", data_format=None, **kwargs):
         super().__init__(**kwargs)
-        self.pool_size = int_pair(pool_size, "pool_size")
-        self.strides = self.pool_size if strides is None else int_pair(strides, "strides")
+        self.pool_size = int_tuple(pool_size, self.rank, "pool_size")
+        self.strides = self.pool_size if strides is None else int_tuple(strides, self.rank, "strides")
         self.padding = padding_name(padding)
         self.data_format = data_format_name(data_format)
-        self.input_spec = InputSpec(ndim=4)
+        self.input_spec = InputSpec(ndim=self.rank + 2)
 
     def call(self, inputs):
         return self._pool_op(inputs, ksize=self.pool_size, strides=self.strides,
-                             padding=self.padding.upper(), data_format=op_data_format(self.data_format))
+                             padding=self.padding.upper(),
+                             data_format=op_data_format(self.data_format, self.rank))
 
     def compute_output_shape(self, input_shape):
-        batch, rows, cols = batch_and_spatial(input_shape, self.data_format)
-        rows, cols = (output_length(n, k, self.padding, s)
-                      for n, k, s in zip((rows, cols), self.pool_size, self.strides))
-        channels = tuple(input_shape)[1 if self.data_format == "channels_first" else 3]
+        batch, *spatial = batch_and_spatial(input_shape, self.data_format, self.rank)
+        spatial = [output_length(n, k, self.padding, s)
+                   for n, k, s in zip(spatial, self.pool_size, self.strides)]
+        channels = tuple(input_shape)[1 if self.data_format == "channels_first" else -1]
         if self.data_format == "channels_first":
-            return (batch, channels, rows, cols)
-        return (batch, rows, cols, channels)
+            return (batch, channels, *spatial)
+        return (batch, *spatial, channels)
 
     def get_config(self):
         return {**super().get_config(), "pool_size": self.pool_size, "padding": self.padding,
                 "strides": self.strides, "data_format": self.data_format}
 
 
-class MaxPooling2D(_Pooling2D):
+class MaxPooling1D(_Pooling):
+    """The maximum over each ``pool_size`` window of the steps of ``(batch, steps, features)``.
+
+    Example:
+        >>> import companion as tf
+        >>> x = tf.reshape(tf.range(6.0), [1, 6, 1])
+        >>> tf.keras.layers.MaxPooling1D(pool_size=3)(x)[0, :, 0].numpy()
+        array([2., 5.], dtype=float32)
+    """
+
+    _pool_op = staticmethod(max_pool)
+    rank = 1
+
+
+class AveragePooling1D(_Pooling):
+    """The mean over each ``pool_size`` window of the steps of ``(batch, steps, features)``.
+
+    Example:
+        >>> import companion as tf
+        >>> x = tf.reshape(tf.range(6.0), [1, 6, 1])
+        >>> tf.keras.layers.AveragePooling1D(pool_size=3)(x)[0, :, 0].numpy()
+        array([1., 4.], dtype=float32)
+    """
+
+    _pool_op = staticmethod(avg_pool)
+    rank = 1
+
+
+class MaxPooling2D(_Pooling):
     """The maximum over each ``pool_size`` window of ``(batch, rows, cols, channels)`` images.
 
     ``strides`` defaults to ``pool_size``; ``padding`` is ``"valid"`` or ``"same"``
@@ -59,10 +90,10 @@ class MaxPooling2D(_Pooling2D):
                [13., 15.]], dtype=float32)
     """
 
-    _pool_op = staticmethod(max_pool2d)
+    _pool_op = staticmethod(max_pool)
 
 
-class AveragePooling2D(_Pooling2D):
+class AveragePooling2D(_Pooling):
     """The mean over each ``pool_size`` window of ``(batch, rows, cols, channels)`` images.
 
     ``strides`` defaults to ``pool_size``. With ``padding="same"`` a window that sticks out
@@ -76,7 +107,39 @@ class AveragePooling2D(_Pooling2D):
                [6.5, 8. ]], dtype=float32)
     """
 
-    _pool_op = staticmethod(avg_pool2d)
+    _pool_op = staticmethod(avg_pool)
+
+
+class GlobalMaxPooling1D(Layer):
+    """The maximum over the steps of each feature of ``(batch, steps, features)`` (masks ignored, as in
+    Keras 3).
+
+    Example:
+        >>> import companion as tf
+        >>> x = tf.reshape(tf.range(8.0), [1, 4, 2])
+        >>> tf.keras.layers.GlobalMaxPooling1D()(x).numpy()
+        array([[6., 7.]], dtype=float32)
+    """
+
+    def __init__(self, data_format=None, keepdims=False, **kwargs):
+        super().__init__(**kwargs)
+        self.data_format = data_format_name(data_format)
+        self.keepdims = bool(keepdims)
+        self.input_spec = InputSpec(ndim=3)
+
+    def call(self, inputs):
+        axis = 1 if self.data_format == "channels_last" else 2
+        return reduce_max(inputs, axis=axis, keepdims=self.keepdims)
+
+    def compute_output_shape(self, input_shape):
+        batch, first, second = tuple(input_shape)
+        features = second if self.data_format == "channels_last" else first
+        if self.keepdims:
+            return (batch, 1, features) if self.data_format == "channels_last" else (batch, features, 1)
+        return (batch, features)
+
+    def get_config(self):
+        return {**super().get_config(), "data_format": self.data_format, "keepdims": self.keepdims}
 
 
 class _GlobalPooling2D(Layer):
@@ -136,6 +199,9 @@ class GlobalMaxPooling2D(_GlobalPooling2D):
     _reduce_op = staticmethod(reduce_max)
 
 
+MaxPool1D = MaxPooling1D
+AvgPool1D = AveragePooling1D
+GlobalMaxPool1D = GlobalMaxPooling1D
 MaxPool2D = MaxPooling2D
 AvgPool2D = AveragePooling2D
 GlobalAvgPool2D = GlobalAveragePooling2D
