@@ -1,4 +1,4 @@
-"""``companion.keras.initializers``: weight initializers (Glorot, He, random, constant, identity), `get`."""
+"""``companion.keras.initializers``: weight initializers (Glorot, He, random, orthogonal, ...), `get`."""
 
 from companion.keras.initializers._get import deserialize, get, serialize
 from companion.keras.initializers._identity import Identity
@@ -11,6 +11,7 @@ from companion.keras.initializers._initializer import (
     TruncatedNormal,
     Zeros,
 )
+from companion.keras.initializers._orthogonal import Orthogonal
 from companion.keras.initializers._variance_scaling import (
     GlorotNormal,
     GlorotUniform,
@@ -26,6 +27,7 @@ he_normal = HeNormal
 he_uniform = HeUniform
 identity = Identity
 ones = Ones
+orthogonal = Orthogonal
 random_normal = RandomNormal
 random_uniform = RandomUniform
 truncated_normal = TruncatedNormal
@@ -33,7 +35,7 @@ zeros = Zeros
 
 __all__ = [
     "Constant", "GlorotNormal", "GlorotUniform", "HeNormal", "HeUniform", "Identity", "Initializer", "Ones",
-    "RandomNormal", "RandomUniform", "TruncatedNormal", "VarianceScaling", "Zeros", "constant",
+    "Orthogonal", "RandomNormal", "RandomUniform", "TruncatedNormal", "VarianceScaling", "Zeros", "constant",
     "deserialize", "get", "glorot_normal", "glorot_uniform", "he_normal", "he_uniform", "identity", "ones",
-    "random_normal", "random_uniform", "serialize", "truncated_normal", "zeros",
+    "orthogonal", "random_normal", "random_uniform", "serialize", "truncated_normal", "zeros",
 ]

@@ -1,21 +1,21 @@
 """`get`, `serialize`, `deserialize`: initializers by name, as ``Dense(kernel_initializer=...)`` needs."""
 
 from companion.keras import _registry
-from companion.keras.initializers import _identity
+from companion.keras.initializers import _identity, _orthogonal
 from companion.keras.initializers import _initializer as _i
 from companion.keras.initializers import _variance_scaling as _vs
 
 _CLASSES = {cls.__name__: cls for cls in (
     _i.Zeros, _i.Ones, _i.Constant, _i.RandomNormal, _i.RandomUniform, _i.TruncatedNormal,
     _vs.VarianceScaling, _vs.GlorotUniform, _vs.GlorotNormal, _vs.HeNormal, _vs.HeUniform,
-    _identity.Identity)}
+    _identity.Identity, _orthogonal.Orthogonal)}
 _ALIASES = {
     "zeros": "Zeros", "ones": "Ones", "constant": "Constant", "random_normal": "RandomNormal",
     "uniform": "RandomUniform", "normal": "RandomNormal",
     "random_uniform": "RandomUniform", "truncated_normal": "TruncatedNormal",
     "variance_scaling": "VarianceScaling", "glorot_uniform": "GlorotUniform",
     "glorot_normal": "GlorotNormal", "he_normal": "HeNormal", "he_uniform": "HeUniform",
-    "identity": "Identity",
+    "identity": "Identity", "orthogonal": "Orthogonal",
 }
 
 

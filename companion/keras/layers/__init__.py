@@ -31,6 +31,7 @@ from companion.keras.layers._pooling import (
     MaxPooling1D,
     MaxPooling2D,
 )
+from companion.keras.layers._recurrent import GRU, LSTM, SimpleRNN
 from companion.keras.layers._rescaling import Rescaling
 from companion.keras.layers._reshape import Reshape
 from companion.keras.layers._serialization import deserialize, serialize
@@ -40,9 +41,9 @@ __all__ = [
     "Activation", "Add", "AveragePooling1D", "AveragePooling2D", "AvgPool1D", "AvgPool2D",
     "BatchNormalization", "Concatenate", "Conv1D", "Conv2D", "Conv3D", "Dense", "Dropout", "Embedding",
     "Flatten", "GlobalAveragePooling1D", "GlobalAveragePooling2D", "GlobalAvgPool1D", "GlobalAvgPool2D",
-    "GlobalMaxPool1D", "GlobalMaxPool2D", "GlobalMaxPooling1D", "GlobalMaxPooling2D", "Input",
-    "InputLayer", "InputSpec", "Lambda", "Layer", "LayerNormalization", "Masking", "MaxPool1D",
-    "MaxPool2D", "MaxPooling1D", "MaxPooling2D", "Rescaling", "Reshape", "SpatialDropout1D",
+    "GlobalMaxPool1D", "GlobalMaxPool2D", "GlobalMaxPooling1D", "GlobalMaxPooling2D", "GRU", "Input",
+    "InputLayer", "InputSpec", "LSTM", "Lambda", "Layer", "LayerNormalization", "Masking", "MaxPool1D",
+    "MaxPool2D", "MaxPooling1D", "MaxPooling2D", "Rescaling", "Reshape", "SimpleRNN", "SpatialDropout1D",
     "SpatialDropout2D",
     "add", "concatenate", "deserialize", "serialize",
 ]

@@ -1,0 +1,291 @@
+"""Recurrent layers: `SimpleRNN`, `LSTM` and `GRU`, each one op running its cell under ``lax.scan``.
+
+The whole sequence is one XLA loop (one dispatch eagerly, one recorded op on a tape, one loop in a
+staged function). Keras 3's cells and weight layout: kernels ``(features, gates * units)``,
+recurrent kernels ``(units, gates * units)``, gates ordered ``i, f, c, o`` (LSTM) and ``z, r, h``
+(GRU); a masked step (``Embedding(mask_zero=True)``, ``Masking``) keeps the previous states and
+repeats the previous output, as Keras does.
+"""
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from companion._core._convert import as_input
+from companion._core._op import op
+from companion._ops._array import concat
+from companion._ops._creation import ones, zeros
+from companion._ops._math import cast
+from companion.keras import activations, initializers, regularizers
+from companion.keras.layers._dense_op import FUSED_ACTIVATIONS
+from companion.keras.layers._input_spec import InputSpec
+from companion.keras.layers._layer import Layer
+
+_ACTIVATIONS = FUSED_ACTIVATIONS
+_GATES = {"simple_rnn": 1, "lstm": 4, "gru": 3}
+
+
+def _cell(kind, act, ract, reset_after, units):
+    """``step(x_projected, states, recurrent_kernel, recurrent_bias) -> (new_states, output)``."""
+    def simple(xw, states, u, _):
+        h = act(xw + states[0] @ u)
+        return (h,), h
+
+    def lstm(xw, states, u, _):
+        h, c = states
+        i, f, g, o = jnp.split(xw + h @ u, 4, axis=-1)
+        c = ract(f) * c + ract(i) * act(g)
+        h = ract(o) * act(c)
+        return (h, c), h
+
+    def gru(xw, states, u, recurrent_bias):
+        h = states[0]
+        xz, xr, xh = jnp.split(xw, 3, axis=-1)
+        if reset_after:
+            hz, hr, hh = jnp.split(h @ u + recurrent_bias, 3, axis=-1)
+            z, r = ract(xz + hz), ract(xr + hr)
+            candidate = act(xh + r * hh)
+        else:
+            z = ract(xz + h @ u[:, :units])
+            r = ract(xr + h @ u[:, units:2 * units])
+            candidate = act(xh + (r * h) @ u[:, 2 * units:])
+        h = z * h + (1 - z) * candidate
+        return (h,), h
+
+    return {"simple_rnn": simple, "lstm": lstm, "gru": gru}[kind]
+
+
+@op("keras_rnn", static=("kind", "activation", "recurrent_activation", "go_backwards", "return_sequences",
+                         "reset_after"))
+def _rnn(inputs, mask, kernel, recurrent_kernel, bias, *states, kind, activation, recurrent_activation,
+         go_backwards, return_sequences, reset_after):
+    units = recurrent_kernel.shape[0]
+    step = _cell(kind, _ACTIVATIONS[activation], _ACTIVATIONS[recurrent_activation], reset_after, units)
+    input_bias, recurrent_bias = (bias[0], bias[1]) if bias.ndim == 2 else (bias, None)
+    projected = jnp.swapaxes(jnp.tensordot(inputs, kernel, [[2], [0]]) + input_bias, 0, 1)  # steps first
+    keep = jnp.swapaxes(mask, 0, 1)[..., None]
+    if go_backwards:
+        projected, keep = projected[::-1], keep[::-1]
+
+    def scan_step(carry, step_inputs):
+        old_states, old_output = carry
+        xw, kept = step_inputs
+        new_states, output = step(xw, old_states, recurrent_kernel, recurrent_bias)
+        new_states = tuple(jnp.where(kept, new, old) for new, old in zip(new_states, old_states))
+        output = jnp.where(kept, output, old_output)
+        return (new_states, output), output
+
+    first = (tuple(states), jnp.zeros(states[0].shape, states[0].dtype))
+    (final_states, last), outputs = jax.lax.scan(scan_step, first, (projected, keep))
+    return (jnp.swapaxes(outputs, 0, 1) if return_sequences else last, *final_states)
+
+
+class _RNN(Layer):
+    """What `SimpleRNN`, `LSTM` and `GRU` share: arguments, weights, masks and the call."""
+
+    _kind = "simple_rnn"
+    _state_count = 1
+
+    def __init__(self, units, activation="tanh", recurrent_activation="sigmoid", use_bias=True,
+                 kernel_initializer="glorot_uniform", recurrent_initializer="orthogonal",
+                 bias_initializer="zeros", kernel_regularizer=None, recurrent_regularizer=None,
+                 bias_regularizer=None, activity_regularizer=None, dropout=0.0, recurrent_dropout=0.0,
+                 return_sequences=False, return_state=False, go_backwards=False, stateful=False,
+                 unroll=False, **kwargs):
+        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
+        if isinstance(units, bool) or not isinstance(units, (int, np.integer)) or units <= 0:
+            raise ValueError(f"`units` must be a positive integer. Received: units={units!r}")
+        if dropout or recurrent_dropout:
+            raise ValueError(f"{type(self).__name__}: dropout inside the recurrence is not supported by "
+                             "companion yet. Put a Dropout layer before (or after) the recurrent layer "
+                             f"instead. Received: dropout={dropout!r}, "
+                             f"recurrent_dropout={recurrent_dropout!r}")
+        if stateful:
+            raise ValueError(f"{type(self).__name__}: stateful=True is not supported by companion. Pass "
+                             "the previous states with initial_state=... (return_state=True returns them).")
+        self.units = int(units)
+        self.activation = activations.get(activation)
+        self.recurrent_activation = activations.get(recurrent_activation)
+        for role in ("activation", "recurrent_activation"):
+            fn = getattr(self, role)
+            if _name(fn) is None:
+                raise ValueError(f"{type(self).__name__}: `{role}` must be one of {sorted(_ACTIVATIONS)} "
+                                 f"(companion runs the cell as one compiled loop). Received: {fn!r}")
+        self.use_bias = bool(use_bias)
+        self.kernel_initializer = initializers.get(kernel_initializer)
+        self.recurrent_initializer = initializers.get(recurrent_initializer)
+        self.bias_initializer = initializers.get(bias_initializer)
+        self.kernel_regularizer = regularizers.get(kernel_regularizer)
+        self.recurrent_regularizer = regularizers.get(recurrent_regularizer)
+        self.bias_regularizer = regularizers.get(bias_regularizer)
+        self.dropout, self.recurrent_dropout = float(dropout), float(recurrent_dropout)
+        self.return_sequences, self.return_state = bool(return_sequences), bool(return_state)
+        self.go_backwards, self.stateful, self.unroll = bool(go_backwards), False, bool(unroll)
+        self.input_spec = InputSpec(ndim=3)
+        self.supports_masking = True
+
+    def build(self, input_shape):
+        features = tuple(input_shape)[-1]
+        if features is None:
+            raise ValueError(f"{type(self).__name__} layer {self.name!r} needs a known feature dimension "
+                             f"(the last one). Received: input_shape={input_shape}")
+        gates = _GATES[self._kind] * self.units
+        self.kernel = self.add_weight("kernel", shape=(features, gates), initializer=self.kernel_initializer,
+                                      regularizer=self.kernel_regularizer)
+        self.recurrent_kernel = self.add_weight("recurrent_kernel", shape=(self.units, gates),
+                                                initializer=self.recurrent_initializer,
+                                                regularizer=self.recurrent_regularizer)
+        self.bias = self.add_weight("bias", shape=self._bias_shape(), initializer=self._bias_values(),
+                                    regularizer=self.bias_regularizer) if self.use_bias else None
+        self.input_spec = InputSpec(ndim=3, axes={-1: features})
+
+    def _bias_shape(self):
+        return (_GATES[self._kind] * self.units,)
+
+    def _bias_values(self):
+        return self.bias_initializer
+
+    def call(self, inputs, mask=None, training=None, initial_state=None):
+        inputs = as_input(inputs)
+        batch = inputs.shape[0]
+        states = self._initial_states(initial_state, batch, inputs.dtype)
+        mask = ones(inputs.shape[:2], "bool") if mask is None else cast(as_input(mask), "bool")
+        bias = self.bias if self.use_bias else zeros(self._bias_shape(), inputs.dtype)
+        outputs = _rnn(inputs, mask, self.kernel, self.recurrent_kernel, bias, *states, kind=self._kind,
+                       activation=_name(self.activation),
+                       recurrent_activation=_name(self.recurrent_activation),
+                       go_backwards=self.go_backwards, return_sequences=self.return_sequences,
+                       reset_after=getattr(self, "reset_after", True))
+        return list(outputs) if self.return_state else outputs[0]
+
+    def _initial_states(self, initial_state, batch, dtype):
+        if initial_state is None:
+            return [zeros((batch, self.units), dtype) for _ in range(self._state_count)]
+        given = list(initial_state) if isinstance(initial_state, (list, tuple)) else [initial_state]
+        if len(given) != self._state_count:
+            raise ValueError(f"{type(self).__name__} expects {self._state_count} initial state(s) of shape "
+                             f"(batch, {self.units}). Received {len(given)}: initial_state={initial_state!r}")
+        return [as_input(state) for state in given]
+
+    def compute_mask(self, inputs, mask=None):
+        output_mask = mask if self.return_sequences else None
+        return [output_mask] + [None] * self._state_count if self.return_state else output_mask
+
+    def compute_output_shape(self, input_shape):
+        batch, steps = tuple(input_shape)[:2]
+        output = (batch, steps, self.units) if self.return_sequences else (batch, self.units)
+        return [output] + [(batch, self.units)] * self._state_count if self.return_state else output
+
+    def get_config(self):
+        return {**super().get_config(), "units": self.units,
+                "activation": activations.serialize(self.activation),
+                "recurrent_activation": activations.serialize(self.recurrent_activation),
+                "use_bias": self.use_bias,
+                "kernel_initializer": initializers.serialize(self.kernel_initializer),
+                "recurrent_initializer": initializers.serialize(self.recurrent_initializer),
+                "bias_initializer": initializers.serialize(self.bias_initializer),
+                "kernel_regularizer": regularizers.serialize(self.kernel_regularizer),
+                "recurrent_regularizer": regularizers.serialize(self.recurrent_regularizer),
+                "bias_regularizer": regularizers.serialize(self.bias_regularizer),
+                "activity_regularizer": regularizers.serialize(self.activity_regularizer),
+                "dropout": self.dropout, "recurrent_dropout": self.recurrent_dropout,
+                "return_sequences": self.return_sequences, "return_state": self.return_state,
+                "go_backwards": self.go_backwards, "stateful": self.stateful, "unroll": self.unroll}
+
+
+class SimpleRNN(_RNN):
+    """A fully connected recurrence: ``h_t = activation(x_t @ kernel + h_{t-1} @ recurrent_kernel + bias)``.
+
+    Args:
+        units: the size of the state and output.
+        activation: ``"tanh"`` (default) or another built-in activation.
+        return_sequences: return every step's output ``(batch, steps, units)`` instead of the last.
+        return_state: also return the final state(s), as a list ``[output, *states]``.
+        go_backwards: read the steps in reverse (the returned sequence is in that reversed order).
+        kernel/recurrent/bias initializers and regularizers: as for `Dense` (recurrent kernel:
+            ``"orthogonal"``).
+
+    Example:
+        >>> import companion as tf
+        >>> layer = tf.keras.layers.SimpleRNN(4, return_sequences=True)
+        >>> layer(tf.ones([2, 3, 5])).shape
+        TensorShape([2, 3, 4])
+    """
+
+    def __init__(self, units, activation="tanh", **kwargs):
+        kwargs.pop("recurrent_activation", None)
+        super().__init__(units, activation=activation, **kwargs)
+
+    def get_config(self):
+        config = super().get_config()
+        config.pop("recurrent_activation")
+        return config
+
+
+class LSTM(_RNN):
+    """Long short-term memory (Hochreiter 1997), Keras 3's cell: gates ``i, f, c, o`` in the kernels.
+
+    ``c_t = f * c_{t-1} + i * activation(g)``, ``h_t = o * activation(c_t)``, with ``i, f, o`` through
+    ``recurrent_activation`` (sigmoid). ``unit_forget_bias=True`` starts the forget gate's bias at 1.
+    ``return_state=True`` returns ``[output, h, c]``. Other arguments as in `SimpleRNN`.
+
+    Example:
+        >>> import companion as tf
+        >>> output, h, c = tf.keras.layers.LSTM(4, return_state=True)(tf.ones([2, 3, 5]))
+        >>> output.shape, c.shape
+        (TensorShape([2, 4]), TensorShape([2, 4]))
+    """
+
+    _kind = "lstm"
+    _state_count = 2
+
+    def __init__(self, units, unit_forget_bias=True, **kwargs):
+        super().__init__(units, **kwargs)
+        self.unit_forget_bias = bool(unit_forget_bias)
+
+    def _bias_values(self):
+        if not self.unit_forget_bias:
+            return self.bias_initializer
+        units, initializer = self.units, self.bias_initializer
+
+        def forget_gate_ones(shape, dtype=None, **kwargs):
+            return concat([initializer((units,), dtype), ones((units,), dtype),
+                           initializer((2 * units,), dtype)], 0)
+        return forget_gate_ones
+
+    def get_config(self):
+        return {**super().get_config(), "unit_forget_bias": self.unit_forget_bias}
+
+
+class GRU(_RNN):
+    """Gated recurrent unit (Cho 2014), Keras 3's cell: gates ``z, r, h`` in the kernels.
+
+    With ``reset_after=True`` (the default, cuDNN's form) the reset gate multiplies the recurrent
+    projection after the matrix product and the bias has shape ``(2, 3 * units)`` (input and
+    recurrent biases); with False, before it, and the bias is ``(3 * units,)``. ``h_t = z * h_{t-1} +
+    (1 - z) * candidate``. Other arguments as in `SimpleRNN`.
+
+    Example:
+        >>> import companion as tf
+        >>> layer = tf.keras.layers.GRU(4)
+        >>> layer(tf.ones([2, 3, 5])).shape, layer.bias.shape
+        (TensorShape([2, 4]), TensorShape([2, 12]))
+    """
+
+    _kind = "gru"
+
+    def __init__(self, units, reset_after=True, **kwargs):
+        self.reset_after = bool(reset_after)
+        super().__init__(units, **kwargs)
+
+    def _bias_shape(self):
+        return (2, 3 * self.units) if self.reset_after else (3 * self.units,)
+
+    def get_config(self):
+        return {**super().get_config(), "reset_after": self.reset_after}
+
+
+def _name(activation):
+    """The built-in activation's name when the cell can run it, else None."""
+    name = getattr(activation, "__name__", None)
+    return name if name in _ACTIVATIONS and activation is activations.get(name) else None
