@@ -3,6 +3,7 @@
 from companion.keras._functional._input_layer import Input, InputLayer  # noqa: E402, I001
 from companion.keras.layers._activation import Activation
 from companion.keras.layers._batch_normalization import BatchNormalization
+from companion.keras.layers._bidirectional import Bidirectional
 from companion.keras.layers._conv import Conv1D, Conv2D, Conv3D
 from companion.keras.layers._dense import Dense
 from companion.keras.layers._dropout import Dropout
@@ -39,7 +40,8 @@ from companion.keras.layers._spatial_dropout import SpatialDropout1D, SpatialDro
 
 __all__ = [
     "Activation", "Add", "AveragePooling1D", "AveragePooling2D", "AvgPool1D", "AvgPool2D",
-    "BatchNormalization", "Concatenate", "Conv1D", "Conv2D", "Conv3D", "Dense", "Dropout", "Embedding",
+    "BatchNormalization", "Bidirectional", "Concatenate", "Conv1D", "Conv2D", "Conv3D", "Dense", "Dropout",
+    "Embedding",
     "Flatten", "GlobalAveragePooling1D", "GlobalAveragePooling2D", "GlobalAvgPool1D", "GlobalAvgPool2D",
     "GlobalMaxPool1D", "GlobalMaxPool2D", "GlobalMaxPooling1D", "GlobalMaxPooling2D", "GRU", "Input",
     "InputLayer", "InputSpec", "LSTM", "Lambda", "Layer", "LayerNormalization", "Masking", "MaxPool1D",

@@ -4,7 +4,7 @@ The whole sequence is one XLA loop (one dispatch eagerly, one recorded op on a t
 staged function). Keras 3's cells and weight layout: kernels ``(features, gates * units)``,
 recurrent kernels ``(units, gates * units)``, gates ordered ``i, f, c, o`` (LSTM) and ``z, r, h``
 (GRU); a masked step (``Embedding(mask_zero=True)``, ``Masking``) keeps the previous states and
-repeats the previous output, as Keras does.
+repeats the previous output (outputs 0 under `Bidirectional`), as Keras does.
 """
 
 import jax
@@ -56,9 +56,9 @@ def _cell(kind, act, ract, reset_after, units):
 
 
 @op("keras_rnn", static=("kind", "activation", "recurrent_activation", "go_backwards", "return_sequences",
-                         "reset_after"))
+                         "reset_after", "zero_output_for_mask"))
 def _rnn(inputs, mask, kernel, recurrent_kernel, bias, *states, kind, activation, recurrent_activation,
-         go_backwards, return_sequences, reset_after):
+         go_backwards, return_sequences, reset_after, zero_output_for_mask):
     units = recurrent_kernel.shape[0]
     step = _cell(kind, _ACTIVATIONS[activation], _ACTIVATIONS[recurrent_activation], reset_after, units)
     input_bias, recurrent_bias = (bias[0], bias[1]) if bias.ndim == 2 else (bias, None)
@@ -72,8 +72,8 @@ def _rnn(inputs, mask, kernel, recurrent_kernel, bias, *states, kind, activation
         xw, kept = step_inputs
         new_states, output = step(xw, old_states, recurrent_kernel, recurrent_bias)
         new_states = tuple(jnp.where(kept, new, old) for new, old in zip(new_states, old_states))
-        output = jnp.where(kept, output, old_output)
-        return (new_states, output), output
+        carried = jnp.where(kept, output, old_output)
+        return (new_states, carried), (jnp.where(kept, output, 0) if zero_output_for_mask else carried)
 
     first = (tuple(states), jnp.zeros(states[0].shape, states[0].dtype))
     (final_states, last), outputs = jax.lax.scan(scan_step, first, (projected, keep))
@@ -91,7 +91,7 @@ class _RNN(Layer):
                  bias_initializer="zeros", kernel_regularizer=None, recurrent_regularizer=None,
                  bias_regularizer=None, activity_regularizer=None, dropout=0.0, recurrent_dropout=0.0,
                  return_sequences=False, return_state=False, go_backwards=False, stateful=False,
-                 unroll=False, **kwargs):
+                 unroll=False, zero_output_for_mask=False, **kwargs):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         if isinstance(units, bool) or not isinstance(units, (int, np.integer)) or units <= 0:
             raise ValueError(f"`units` must be a positive integer. Received: units={units!r}")
@@ -121,6 +121,7 @@ class _RNN(Layer):
         self.dropout, self.recurrent_dropout = float(dropout), float(recurrent_dropout)
         self.return_sequences, self.return_state = bool(return_sequences), bool(return_state)
         self.go_backwards, self.stateful, self.unroll = bool(go_backwards), False, bool(unroll)
+        self.zero_output_for_mask = bool(zero_output_for_mask)  # masked steps output 0 (Bidirectional)
         self.input_spec = InputSpec(ndim=3)
         self.supports_masking = True
 
@@ -155,7 +156,8 @@ class _RNN(Layer):
                        activation=_name(self.activation),
                        recurrent_activation=_name(self.recurrent_activation),
                        go_backwards=self.go_backwards, return_sequences=self.return_sequences,
-                       reset_after=getattr(self, "reset_after", True))
+                       reset_after=getattr(self, "reset_after", True),
+                       zero_output_for_mask=self.zero_output_for_mask)
         return list(outputs) if self.return_state else outputs[0]
 
     def _initial_states(self, initial_state, batch, dtype):

@@ -108,3 +108,49 @@ def test_a_sequence_model_learns_and_runs_the_same_staged():
     assert history.history["loss"][-1] < 0.3 * history.history["loss"][0]
     staged = tf.function(lambda batch: model(batch))
     np.testing.assert_allclose(staged(x[:4]).numpy(), model(x[:4]).numpy(), rtol=1e-5, atol=1e-6)
+
+
+def _bidirectional(layer, x, seed=1, **kwargs):
+    wrapper = layers.Bidirectional(layer, **kwargs)
+    wrapper(x)
+    wrapper.set_weights([(np.random.RandomState(seed).rand(*w.shape) - 0.5).astype("float32")
+                         for w in wrapper.get_weights()])
+    return wrapper
+
+
+@pytest.mark.parametrize("merge_mode, last, sequence", [
+    # TF 2.21: first values of the output without and with return_sequences
+    ("concat", [-0.2950, -0.1814, 0.0836, -0.2921, -0.1748], [-0.2060, -0.1459, 0.0376, -0.2921, -0.1748]),
+    ("sum", [-0.5870, -0.3562, 0.1573, -0.5621, -0.3367], [-0.4980, -0.3207, 0.1113, -0.5074, -0.3203]),
+    ("ave", [-0.2935, -0.1781, 0.0786, -0.2811, -0.1683], [-0.2490, -0.1604, 0.0557, -0.2537, -0.1601]),
+    ("mul", [0.0861, 0.0317, 0.0062, 0.0790, 0.0282], [0.0602, 0.0255, 0.0028, 0.0642, 0.0256]),
+])
+def test_bidirectional_matches_tensorflow(merge_mode, last, sequence):
+    x = np.random.RandomState(0).rand(2, 4, 3).astype("float32")
+    out = _bidirectional(layers.LSTM(3), x, merge_mode=merge_mode)(x)
+    np.testing.assert_allclose(out.numpy().ravel()[:5], last, atol=1e-4)
+    out = _bidirectional(layers.LSTM(3, return_sequences=True), x, merge_mode=merge_mode)(x)
+    np.testing.assert_allclose(out.numpy().ravel()[:5], sequence, atol=1e-4)
+    assert out.shape == ((2, 4, 6) if merge_mode == "concat" else (2, 4, 3))
+
+
+def test_bidirectional_states_names_masks_and_config():
+    x = np.random.RandomState(0).rand(2, 4, 3).astype("float32")
+    forward, backward = _bidirectional(layers.LSTM(3), x, merge_mode=None)(x)
+    np.testing.assert_allclose(backward.numpy().ravel()[:3], [-0.2921, -0.1748, 0.0737], atol=1e-4)  # TF 2.21
+    wrapper = layers.Bidirectional(layers.GRU(3, return_state=True, name="gru"))
+    outputs = wrapper(x)
+    assert [tuple(o.shape) for o in outputs] == [(2, 6), (2, 3), (2, 3)]
+    assert (wrapper.forward_layer.name, wrapper.backward_layer.name) == ("forward_gru", "backward_gru")
+    ids = np.array([[1, 2, 0, 0], [3, 0, 0, 0]])
+    embedded = layers.Embedding(5, 3, mask_zero=True, embeddings_initializer="ones")(ids)
+    masked = _bidirectional(layers.SimpleRNN(2, return_sequences=True), embedded, seed=2)(embedded).numpy()
+    np.testing.assert_allclose(masked[0, 0], [-0.1567, -0.8282, -0.1869, -0.7836], atol=1e-4)  # TF 2.21
+    assert not masked[0, 2:].any() and not masked[1, 1:].any()  # masked steps output 0 in Bidirectional
+    model = tf.keras.Sequential([tf.keras.Input((4, 3)), layers.Bidirectional(layers.LSTM(2)),
+                                 layers.Dense(1)])
+    assert model.count_params() == 101  # TF 2.21
+    clone = layers.Bidirectional.from_config(model.layers[0].get_config())
+    assert clone.merge_mode == "concat" and clone.backward_layer.go_backwards
+    with pytest.raises(ValueError, match="merge_mode"):
+        layers.Bidirectional(layers.LSTM(2), merge_mode="max")
