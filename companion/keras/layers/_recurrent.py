@@ -4,7 +4,9 @@ The whole sequence is one XLA loop (one dispatch eagerly, one recorded op on a t
 staged function). Keras 3's cells and weight layout: kernels ``(features, gates * units)``,
 recurrent kernels ``(units, gates * units)``, gates ordered ``i, f, c, o`` (LSTM) and ``z, r, h``
 (GRU); a masked step (``Embedding(mask_zero=True)``, ``Masking``) keeps the previous states and
-repeats the previous output (outputs 0 under `Bidirectional`), as Keras does.
+repeats the previous output (outputs 0 under `Bidirectional`), as Keras does. In training,
+``dropout`` and ``recurrent_dropout`` draw one mask per sequence (per gate when
+``recurrent_dropout`` is set, Keras's implementation 1).
 """
 
 import jax
@@ -16,24 +18,37 @@ from companion._core._op import op
 from companion._ops._array import concat
 from companion._ops._creation import ones, zeros
 from companion._ops._math import cast
+from companion._ops._nn_dropout import dropout
 from companion.keras import activations, initializers, regularizers
 from companion.keras.layers._dense_op import FUSED_ACTIVATIONS
 from companion.keras.layers._input_spec import InputSpec
 from companion.keras.layers._layer import Layer
+from companion.keras.layers._training_value import select, training_value
 
-_ACTIVATIONS = FUSED_ACTIVATIONS
+_ACTIVATIONS = {name: fn or (lambda y: y) for name, fn in FUSED_ACTIVATIONS.items()}  # linear: None there
 _GATES = {"simple_rnn": 1, "lstm": 4, "gru": 3}
 
 
-def _cell(kind, act, ract, reset_after, units):
-    """``step(x_projected, states, recurrent_kernel, recurrent_bias) -> (new_states, output)``."""
+def _cell(kind, act, ract, reset_after, units, recurrent_masks):
+    """``step(x_projected, states, recurrent_kernel, recurrent_bias) -> (new_states, output)``.
+
+    ``recurrent_masks`` (None, or one dropout mask per gate) scale the previous state in each gate's
+    recurrent product, as Keras's cells do with ``recurrent_dropout``.
+    """
+    def project(h, u, gate=None):
+        if recurrent_masks is None:
+            return h @ (u if gate is None else u[:, gate * units:(gate + 1) * units])
+        gates = range(u.shape[1] // units) if gate is None else [gate]
+        parts = [(h * recurrent_masks[g]) @ u[:, g * units:(g + 1) * units] for g in gates]
+        return jnp.concatenate(parts, -1)
+
     def simple(xw, states, u, _):
-        h = act(xw + states[0] @ u)
+        h = act(xw + project(states[0], u))
         return (h,), h
 
     def lstm(xw, states, u, _):
         h, c = states
-        i, f, g, o = jnp.split(xw + h @ u, 4, axis=-1)
+        i, f, g, o = jnp.split(xw + project(h, u), 4, axis=-1)
         c = ract(f) * c + ract(i) * act(g)
         h = ract(o) * act(c)
         return (h, c), h
@@ -42,13 +57,13 @@ def _cell(kind, act, ract, reset_after, units):
         h = states[0]
         xz, xr, xh = jnp.split(xw, 3, axis=-1)
         if reset_after:
-            hz, hr, hh = jnp.split(h @ u + recurrent_bias, 3, axis=-1)
+            hz, hr, hh = jnp.split(project(h, u) + recurrent_bias, 3, axis=-1)
             z, r = ract(xz + hz), ract(xr + hr)
             candidate = act(xh + r * hh)
         else:
-            z = ract(xz + h @ u[:, :units])
-            r = ract(xr + h @ u[:, units:2 * units])
-            candidate = act(xh + (r * h) @ u[:, 2 * units:])
+            z, r = ract(xz + project(h, u, 0)), ract(xr + project(h, u, 1))
+            masked_h = h if recurrent_masks is None else h * recurrent_masks[2]
+            candidate = act(xh + (r * masked_h) @ u[:, 2 * units:])
         h = z * h + (1 - z) * candidate
         return (h,), h
 
@@ -56,13 +71,23 @@ def _cell(kind, act, ract, reset_after, units):
 
 
 @op("keras_rnn", static=("kind", "activation", "recurrent_activation", "go_backwards", "return_sequences",
-                         "reset_after", "zero_output_for_mask"))
-def _rnn(inputs, mask, kernel, recurrent_kernel, bias, *states, kind, activation, recurrent_activation,
-         go_backwards, return_sequences, reset_after, zero_output_for_mask):
+                         "reset_after", "zero_output_for_mask", "input_dropout", "recurrent_dropout"))
+def _rnn(inputs, mask, kernel, recurrent_kernel, bias, input_masks, recurrent_masks, *states, kind,
+         activation, recurrent_activation, go_backwards, return_sequences, reset_after, zero_output_for_mask,
+         input_dropout, recurrent_dropout):
     units = recurrent_kernel.shape[0]
-    step = _cell(kind, _ACTIVATIONS[activation], _ACTIVATIONS[recurrent_activation], reset_after, units)
+    step = _cell(kind, _ACTIVATIONS[activation], _ACTIVATIONS[recurrent_activation], reset_after, units,
+                 recurrent_masks if recurrent_dropout else None)
     input_bias, recurrent_bias = (bias[0], bias[1]) if bias.ndim == 2 else (bias, None)
-    projected = jnp.swapaxes(jnp.tensordot(inputs, kernel, [[2], [0]]) + input_bias, 0, 1)  # steps first
+    if not input_dropout:
+        projected = jnp.tensordot(inputs, kernel, [[2], [0]])
+    else:  # one mask for every gate, or one per gate (Keras's two implementations)
+        count = input_masks.shape[0]
+        kernels = [kernel[:, g * units:(g + 1) * units] for g in range(count)] if count > 1 else [kernel]
+        parts = [jnp.tensordot(inputs * input_masks[g][:, None, :], kernels[g], [[2], [0]])
+                 for g in range(count)]
+        projected = jnp.concatenate(parts, -1)
+    projected = jnp.swapaxes(projected + input_bias, 0, 1)  # steps first
     keep = jnp.swapaxes(mask, 0, 1)[..., None]
     if go_backwards:
         projected, keep = projected[::-1], keep[::-1]
@@ -95,11 +120,9 @@ class _RNN(Layer):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         if isinstance(units, bool) or not isinstance(units, (int, np.integer)) or units <= 0:
             raise ValueError(f"`units` must be a positive integer. Received: units={units!r}")
-        if dropout or recurrent_dropout:
-            raise ValueError(f"{type(self).__name__}: dropout inside the recurrence is not supported by "
-                             "companion yet. Put a Dropout layer before (or after) the recurrent layer "
-                             f"instead. Received: dropout={dropout!r}, "
-                             f"recurrent_dropout={recurrent_dropout!r}")
+        for role, rate in (("dropout", dropout), ("recurrent_dropout", recurrent_dropout)):
+            if isinstance(rate, bool) or not isinstance(rate, (int, float)) or not 0 <= rate < 1:
+                raise ValueError(f"`{role}` must be a number in [0, 1). Received: {role}={rate!r}")
         if stateful:
             raise ValueError(f"{type(self).__name__}: stateful=True is not supported by companion. Pass "
                              "the previous states with initial_state=... (return_state=True returns them).")
@@ -152,13 +175,27 @@ class _RNN(Layer):
         states = self._initial_states(initial_state, batch, inputs.dtype)
         mask = ones(inputs.shape[:2], "bool") if mask is None else cast(as_input(mask), "bool")
         bias = self.bias if self.use_bias else zeros(self._bias_shape(), inputs.dtype)
-        outputs = _rnn(inputs, mask, self.kernel, self.recurrent_kernel, bias, *states, kind=self._kind,
-                       activation=_name(self.activation),
+        training = training_value(training)
+        input_dropout = training is not False and self.dropout > 0
+        recurrent_dropout = training is not False and self.recurrent_dropout > 0
+        per_gate = _GATES[self._kind] if self.recurrent_dropout > 0 else 1  # Keras's implementation 1
+        input_masks = self._dropout_masks(training, self.dropout, (per_gate, batch, inputs.shape[-1]),
+                                          inputs.dtype) if input_dropout else zeros((1,), inputs.dtype)
+        recurrent_masks = self._dropout_masks(training, self.recurrent_dropout,
+                                              (_GATES[self._kind], batch, self.units), inputs.dtype) \
+            if recurrent_dropout else zeros((1,), inputs.dtype)
+        outputs = _rnn(inputs, mask, self.kernel, self.recurrent_kernel, bias, input_masks, recurrent_masks,
+                       *states, kind=self._kind, input_dropout=input_dropout,
+                       recurrent_dropout=recurrent_dropout, activation=_name(self.activation),
                        recurrent_activation=_name(self.recurrent_activation),
                        go_backwards=self.go_backwards, return_sequences=self.return_sequences,
                        reset_after=getattr(self, "reset_after", True),
                        zero_output_for_mask=self.zero_output_for_mask)
         return list(outputs) if self.return_state else outputs[0]
+
+    def _dropout_masks(self, training, rate, shape, dtype):
+        """Masks of kept units scaled by ``1 / (1 - rate)``, one per sequence (the same at every step)."""
+        return select(training, lambda: dropout(ones(shape, dtype), rate), lambda: ones(shape, dtype))
 
     def _initial_states(self, initial_state, batch, dtype):
         if initial_state is None:

@@ -85,8 +85,8 @@ def test_states_shapes_and_weights_as_keras():
     assert gru.bias.shape == (15,) and layers.GRU(5).compute_output_shape((2, 3, 4)) == (2, 5)
     with pytest.raises(ValueError, match="initial state"):
         layers.LSTM(5)(x, initial_state=[np.zeros((2, 5), np.float32)])
-    with pytest.raises(ValueError, match="Dropout layer before"):
-        layers.LSTM(5, dropout=0.2)
+    with pytest.raises(ValueError, match=r"in \[0, 1\)"):
+        layers.LSTM(5, dropout=1.5)
     carried = layers.GRU(5, return_state=True)
     _, state = carried(x)
     assert carried(x, initial_state=state)[0].shape == (2, 5)
@@ -154,3 +154,25 @@ def test_bidirectional_states_names_masks_and_config():
     assert clone.merge_mode == "concat" and clone.backward_layer.go_backwards
     with pytest.raises(ValueError, match="merge_mode"):
         layers.Bidirectional(layers.LSTM(2), merge_mode="max")
+
+
+def test_dropout_draws_one_mask_per_sequence_and_only_in_training():
+    """Linear SimpleRNN, identity kernel, no recurrence: each step's output is that step's masked input."""
+    layer = layers.SimpleRNN(6, activation="linear", dropout=0.5, return_sequences=True, use_bias=False,
+                             kernel_initializer="identity", recurrent_initializer="zeros")
+    x = np.ones((3, 5, 6), np.float32)
+    np.testing.assert_array_equal(layer(x).numpy(), x)  # inference: no dropout
+    tf.random.set_seed(3)
+    dropped = layer(x, training=True).numpy()
+    assert set(np.unique(dropped)) <= {0.0, 2.0} and 0 < dropped.mean() < 2  # scaled by 1 / (1 - rate)
+    np.testing.assert_array_equal(dropped, np.repeat(dropped[:, :1], 5, axis=1))  # one mask for all steps
+    for make in (layers.LSTM, layers.GRU):
+        recurrent = make(4, dropout=0.3, recurrent_dropout=0.3)
+        inputs = np.random.default_rng(0).normal(size=(8, 5, 3)).astype(np.float32)
+        plain = recurrent(inputs).numpy()
+        assert not np.allclose(recurrent(inputs, training=True).numpy(), plain)
+        np.testing.assert_array_equal(recurrent(inputs, training=False).numpy(), plain)
+    model = tf.keras.Sequential([tf.keras.Input((5, 3)), layers.LSTM(4, dropout=0.2, recurrent_dropout=0.2),
+                                 layers.Dense(1)])
+    model.compile(optimizer="adam", loss="mse")
+    assert np.isfinite(model.fit(inputs, np.ones((8, 1)), epochs=2, verbose=0).history["loss"]).all()
