@@ -8,6 +8,7 @@ from companion.keras.layers._conv import Conv1D, Conv2D, Conv3D
 from companion.keras.layers._dense import Dense
 from companion.keras.layers._dropout import Dropout
 from companion.keras.layers._embedding import Embedding
+from companion.keras.layers._feature_normalization import Normalization
 from companion.keras.layers._flatten import Flatten
 from companion.keras.layers._global_pooling_1d import GlobalAveragePooling1D, GlobalAvgPool1D
 from companion.keras.layers._input_spec import InputSpec
@@ -45,7 +46,7 @@ __all__ = [
     "Flatten", "GlobalAveragePooling1D", "GlobalAveragePooling2D", "GlobalAvgPool1D", "GlobalAvgPool2D",
     "GlobalMaxPool1D", "GlobalMaxPool2D", "GlobalMaxPooling1D", "GlobalMaxPooling2D", "GRU", "Input",
     "InputLayer", "InputSpec", "LSTM", "Lambda", "Layer", "LayerNormalization", "Masking", "MaxPool1D",
-    "MaxPool2D", "MaxPooling1D", "MaxPooling2D", "Rescaling", "Reshape", "SimpleRNN", "SpatialDropout1D",
-    "SpatialDropout2D",
+    "MaxPool2D", "MaxPooling1D", "MaxPooling2D", "Normalization", "Rescaling", "Reshape", "SimpleRNN",
+    "SpatialDropout1D", "SpatialDropout2D",
     "add", "concatenate", "deserialize", "serialize",
 ]
