@@ -30,7 +30,7 @@ class Normalization(Layer):
         >>> layer = tf.keras.layers.Normalization()
         >>> layer.adapt(np.array([[1.0, 10.0], [3.0, 30.0]]))
         >>> layer(np.array([[2.0, 40.0]])).numpy()
-        array([[0., 3.]], dtype=float32)
+        array([[0., 2.]], dtype=float32)
     """
 
     def __init__(self, axis=-1, mean=None, variance=None, invert=False, **kwargs):
