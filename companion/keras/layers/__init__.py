@@ -11,6 +11,7 @@ from companion.keras.layers._embedding import Embedding
 from companion.keras.layers._feature_normalization import Normalization
 from companion.keras.layers._flatten import Flatten
 from companion.keras.layers._global_pooling_1d import GlobalAveragePooling1D, GlobalAvgPool1D
+from companion.keras.layers._index_lookup import IntegerLookup, StringLookup
 from companion.keras.layers._input_spec import InputSpec
 from companion.keras.layers._lambda import Lambda
 from companion.keras.layers._layer import Layer
@@ -45,8 +46,8 @@ __all__ = [
     "Embedding",
     "Flatten", "GlobalAveragePooling1D", "GlobalAveragePooling2D", "GlobalAvgPool1D", "GlobalAvgPool2D",
     "GlobalMaxPool1D", "GlobalMaxPool2D", "GlobalMaxPooling1D", "GlobalMaxPooling2D", "GRU", "Input",
-    "InputLayer", "InputSpec", "LSTM", "Lambda", "Layer", "LayerNormalization", "Masking", "MaxPool1D",
-    "MaxPool2D", "MaxPooling1D", "MaxPooling2D", "Normalization", "Rescaling", "Reshape", "SimpleRNN",
-    "SpatialDropout1D", "SpatialDropout2D",
+    "InputLayer", "InputSpec", "IntegerLookup", "LSTM", "Lambda", "Layer", "LayerNormalization", "Masking",
+    "MaxPool1D", "MaxPool2D", "MaxPooling1D", "MaxPooling2D", "Normalization", "Rescaling", "Reshape",
+    "SimpleRNN", "SpatialDropout1D", "SpatialDropout2D", "StringLookup",
     "add", "concatenate", "deserialize", "serialize",
 ]
