@@ -39,6 +39,7 @@ from companion.keras.layers._rescaling import Rescaling
 from companion.keras.layers._reshape import Reshape
 from companion.keras.layers._serialization import deserialize, serialize
 from companion.keras.layers._spatial_dropout import SpatialDropout1D, SpatialDropout2D
+from companion.keras.layers._text_vectorization import TextVectorization
 
 __all__ = [
     "Activation", "Add", "AveragePooling1D", "AveragePooling2D", "AvgPool1D", "AvgPool2D",
@@ -48,6 +49,6 @@ __all__ = [
     "GlobalMaxPool1D", "GlobalMaxPool2D", "GlobalMaxPooling1D", "GlobalMaxPooling2D", "GRU", "Input",
     "InputLayer", "InputSpec", "IntegerLookup", "LSTM", "Lambda", "Layer", "LayerNormalization", "Masking",
     "MaxPool1D", "MaxPool2D", "MaxPooling1D", "MaxPooling2D", "Normalization", "Rescaling", "Reshape",
-    "SimpleRNN", "SpatialDropout1D", "SpatialDropout2D", "StringLookup",
+    "SimpleRNN", "SpatialDropout1D", "SpatialDropout2D", "StringLookup", "TextVectorization",
     "add", "concatenate", "deserialize", "serialize",
 ]
