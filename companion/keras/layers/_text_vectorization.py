@@ -43,7 +43,7 @@ class TextVectorization(Layer):
         >>> vectorize = tf.keras.layers.TextVectorization(output_sequence_length=4)
         >>> vectorize.adapt(["The cat sat.", "The dog!"])
         >>> vectorize(tf.constant(["the cat", "a dog"])).numpy()
-        array([[2, 3, 0, 0],
+        array([[2, 5, 0, 0],
                [1, 4, 0, 0]])
     """
 
