@@ -57,10 +57,13 @@ class DataHandler:
             count = self._dataset._node.cardinality()
             self.steps = self._steps or (count if count >= 0 else None)
         else:
-            self._dataset = _ArrayBatches(x, y, sample_weight, 32 if batch_size is None else batch_size,
-                                          shuffle, caller)
-            self.arrays = self._dataset.arrays
-            self.steps = min(self._steps or len(self._dataset), len(self._dataset))
+            batches = _ArrayBatches(x, y, sample_weight, 32 if batch_size is None else batch_size, shuffle,
+                                    caller)
+            self.steps = min(self._steps or len(batches), len(batches))
+            if batches.has_strings():  # strings stay on the host: batches come from a Dataset of the arrays
+                self._dataset, self.arrays = batches.as_dataset(), None
+            else:
+                self._dataset, self.arrays = batches, batches.arrays
 
     def runner(self, step, gathering_step, strategy=None):
         """What to call on each item `epoch` yields: ``step(batch)`` for a Dataset's batches;
@@ -153,6 +156,18 @@ class _ArrayBatches:
 
     def __len__(self):
         return -(-self.count // self.batch_size)
+
+    def has_strings(self):
+        """Whether an array holds strings (they cannot be gathered inside a compiled step)."""
+        return any(leaf.dtype.name == "string" for leaf in _leaves(self.arrays) if isinstance(leaf, Tensor))
+
+    def as_dataset(self):
+        """The same batches as a Dataset: shuffled each epoch (seeded like the arrays' orders)."""
+        dataset = Dataset.from_tensor_slices(self.arrays)
+        if self._shuffle:
+            seed = int(np.asarray(_random.next_key(None))[-1]) % (2 ** 31)
+            dataset = dataset.shuffle(self.count, seed=seed)
+        return dataset.batch(self.batch_size)
 
     def batches(self, first=0):
         """Per batch from batch ``first`` on: (this epoch's row order as a device Tensor, the

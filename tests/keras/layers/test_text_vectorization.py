@@ -51,3 +51,20 @@ def test_in_a_dataset_a_function_and_a_model():
     outputs = layers.Dense(1)(layers.GlobalAveragePooling1D()(layers.Embedding(8, 4)(vectorize(inputs))))
     model = tf.keras.Model(inputs, outputs)
     assert model(tf.constant(TEXTS)).shape == (3, 1)
+
+
+def test_a_text_model_fits_on_numpy_string_arrays():
+    """String arrays cannot be gathered inside the compiled step: fit batches them through a Dataset."""
+    vectorize = layers.TextVectorization(output_sequence_length=4)
+    vectorize.adapt(["good movie", "bad film", "great movie"])
+    inputs = tf.keras.Input(shape=(), dtype="string")
+    hidden = layers.GlobalAveragePooling1D()(layers.Embedding(10, 4)(vectorize(inputs)))
+    model = tf.keras.Model(inputs, layers.Dense(1, activation="sigmoid")(hidden))
+    model.compile(optimizer=tf.keras.optimizers.Adam(0.05), loss="binary_crossentropy", metrics=["accuracy"])
+    texts = np.array(["good movie", "bad film", "great movie", "bad movie"] * 8)
+    labels = np.array([1, 0, 1, 0] * 8, np.float32)
+    history = model.fit(texts, labels, epochs=20, batch_size=8, verbose=0, validation_split=0.25)
+    assert sorted(history.history) == ["accuracy", "loss", "val_accuracy", "val_loss"]
+    assert history.history["loss"][-1] < history.history["loss"][0]
+    assert model.evaluate(texts, labels, verbose=0)[1] == 1.0
+    assert model.predict(texts[:2], verbose=0).shape == (2, 1)
