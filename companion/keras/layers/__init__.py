@@ -10,7 +10,12 @@ from companion.keras.layers._dropout import Dropout
 from companion.keras.layers._embedding import Embedding
 from companion.keras.layers._feature_normalization import Normalization
 from companion.keras.layers._flatten import Flatten
-from companion.keras.layers._global_pooling_1d import GlobalAveragePooling1D, GlobalAvgPool1D
+from companion.keras.layers._global_pooling_1d import (
+    GlobalAveragePooling1D,
+    GlobalAvgPool1D,
+    GlobalMaxPool1D,
+    GlobalMaxPooling1D,
+)
 from companion.keras.layers._index_lookup import IntegerLookup, StringLookup
 from companion.keras.layers._input_spec import InputSpec
 from companion.keras.layers._lambda import Lambda
@@ -25,9 +30,7 @@ from companion.keras.layers._pooling import (
     AvgPool2D,
     GlobalAveragePooling2D,
     GlobalAvgPool2D,
-    GlobalMaxPool1D,
     GlobalMaxPool2D,
-    GlobalMaxPooling1D,
     GlobalMaxPooling2D,
     MaxPool1D,
     MaxPool2D,

@@ -1,9 +1,11 @@
-"""`GlobalAveragePooling1D`: the mean over the steps of a sequence, leaving masked steps out."""
+"""1-D global pooling: `GlobalAveragePooling1D` (the mean over a sequence's steps, leaving masked steps
+out) and `GlobalMaxPooling1D` (the maximum; masks ignored, as in Keras 3)."""
 
 import jax.numpy as jnp
 
 from companion._core._convert import as_input
 from companion._core._op import op
+from companion._ops._reduce import reduce_max
 from companion.keras.layers._input_spec import InputSpec
 from companion.keras.layers._layer import Layer
 
@@ -20,7 +22,33 @@ def _mean(inputs, axis, keepdims):
     return jnp.mean(inputs, axis=axis, keepdims=keepdims)
 
 
-class GlobalAveragePooling1D(Layer):
+class _GlobalPooling1D(Layer):
+    """Reduces the steps axis of ``(batch, steps, features)`` inputs (kept with size 1 if ``keepdims``)."""
+
+    def __init__(self, data_format=None, keepdims=False, **kwargs):
+        super().__init__(**kwargs)
+        self.data_format = data_format or "channels_last"
+        if self.data_format not in ("channels_last", "channels_first"):
+            raise ValueError("`data_format` must be 'channels_last' or 'channels_first'. Received: "
+                             f"data_format={data_format!r}")
+        self.keepdims = bool(keepdims)
+        self.input_spec = InputSpec(ndim=3)
+
+    def _steps_axis(self):
+        return 1 if self.data_format == "channels_last" else 2
+
+    def compute_output_shape(self, input_shape):
+        batch, first, second = tuple(input_shape)
+        features = second if self.data_format == "channels_last" else first
+        if self.keepdims:
+            return (batch, 1, features) if self.data_format == "channels_last" else (batch, features, 1)
+        return (batch, features)
+
+    def get_config(self):
+        return {**super().get_config(), "data_format": self.data_format, "keepdims": self.keepdims}
+
+
+class GlobalAveragePooling1D(_GlobalPooling1D):
     """The mean over the steps axis of ``(batch, steps, features)`` inputs.
 
     With a mask (from ``Embedding(mask_zero=True)`` or ``Masking``) the mean is over the
@@ -35,33 +63,32 @@ class GlobalAveragePooling1D(Layer):
     """
 
     def __init__(self, data_format=None, keepdims=False, **kwargs):
-        super().__init__(**kwargs)
-        self.data_format = data_format or "channels_last"
-        if self.data_format not in ("channels_last", "channels_first"):
-            raise ValueError("`data_format` must be 'channels_last' or 'channels_first'. Received: "
-                             f"data_format={data_format!r}")
-        self.keepdims = bool(keepdims)
-        self.input_spec = InputSpec(ndim=3)
+        super().__init__(data_format, keepdims, **kwargs)
         self.supports_masking = True
 
     def call(self, inputs, mask=None):
-        axis = 1 if self.data_format == "channels_last" else 2
         if mask is None:
-            return _mean(inputs, axis=axis, keepdims=self.keepdims)
-        return _masked_mean(inputs, as_input(mask), axis=axis, keepdims=self.keepdims)
+            return _mean(inputs, axis=self._steps_axis(), keepdims=self.keepdims)
+        return _masked_mean(inputs, as_input(mask), axis=self._steps_axis(), keepdims=self.keepdims)
 
     def compute_mask(self, inputs, mask=None):
         return None
 
-    def compute_output_shape(self, input_shape):
-        batch, first, second = tuple(input_shape)
-        features = second if self.data_format == "channels_last" else first
-        if self.keepdims:
-            return (batch, 1, features) if self.data_format == "channels_last" else (batch, features, 1)
-        return (batch, features)
 
-    def get_config(self):
-        return {**super().get_config(), "data_format": self.data_format, "keepdims": self.keepdims}
+class GlobalMaxPooling1D(_GlobalPooling1D):
+    """The maximum over the steps of each feature of ``(batch, steps, features)`` (masks ignored, as in
+    Keras 3).
+
+    Example:
+        >>> import companion as tf
+        >>> x = tf.reshape(tf.range(8.0), [1, 4, 2])
+        >>> tf.keras.layers.GlobalMaxPooling1D()(x).numpy()
+        array([[6., 7.]], dtype=float32)
+    """
+
+    def call(self, inputs):
+        return reduce_max(inputs, axis=self._steps_axis(), keepdims=self.keepdims)
 
 
 GlobalAvgPool1D = GlobalAveragePooling1D
+GlobalMaxPool1D = GlobalMaxPooling1D

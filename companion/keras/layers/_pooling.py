@@ -1,5 +1,5 @@
 """Pooling layers: windowed max and average over sequences (1-D) and images (2-D), global max and
-average over an image's rows and columns, global max over a sequence's steps."""
+average over an image's rows and columns (a sequence's: `_global_pooling_1d`)."""
 
 from companion._ops._nn_pooling import avg_pool, max_pool
 from companion._ops._reduce import reduce_max, reduce_mean
@@ -110,38 +110,6 @@ class AveragePooling2D(_Pooling):
     _pool_op = staticmethod(avg_pool)
 
 
-class GlobalMaxPooling1D(Layer):
-    """The maximum over the steps of each feature of ``(batch, steps, features)`` (masks ignored, as in
-    Keras 3).
-
-    Example:
-        >>> import companion as tf
-        >>> x = tf.reshape(tf.range(8.0), [1, 4, 2])
-        >>> tf.keras.layers.GlobalMaxPooling1D()(x).numpy()
-        array([[6., 7.]], dtype=float32)
-    """
-
-    def __init__(self, data_format=None, keepdims=False, **kwargs):
-        super().__init__(**kwargs)
-        self.data_format = data_format_name(data_format)
-        self.keepdims = bool(keepdims)
-        self.input_spec = InputSpec(ndim=3)
-
-    def call(self, inputs):
-        axis = 1 if self.data_format == "channels_last" else 2
-        return reduce_max(inputs, axis=axis, keepdims=self.keepdims)
-
-    def compute_output_shape(self, input_shape):
-        batch, first, second = tuple(input_shape)
-        features = second if self.data_format == "channels_last" else first
-        if self.keepdims:
-            return (batch, 1, features) if self.data_format == "channels_last" else (batch, features, 1)
-        return (batch, features)
-
-    def get_config(self):
-        return {**super().get_config(), "data_format": self.data_format, "keepdims": self.keepdims}
-
-
 class _GlobalPooling2D(Layer):
     """Reduces the spatial axes with ``_reduce_op``, keeping them with size 1 if ``keepdims``."""
 
@@ -201,7 +169,6 @@ class GlobalMaxPooling2D(_GlobalPooling2D):
 
 MaxPool1D = MaxPooling1D
 AvgPool1D = AveragePooling1D
-GlobalMaxPool1D = GlobalMaxPooling1D
 MaxPool2D = MaxPooling2D
 AvgPool2D = AveragePooling2D
 GlobalAvgPool2D = GlobalAveragePooling2D
