@@ -135,7 +135,7 @@ def launch(script: str | os.PathLike, workers: int = 2, devices_per_worker: int 
         if restarts:
             write(f"[launch] giving up: the workers failed {restarts + 1} times (restarts={restarts}).")
         return code
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, _Stopped):
         write("[launch] interrupted: stopping the workers")
         raise
     finally:
@@ -155,7 +155,11 @@ def main(argv: list[str] | None = None) -> int:
     if not os.path.isfile(options.script):
         cli.error(f"script {options.script!r} not found (looked in {os.getcwd()})")
     in_main_thread = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGTERM, _exit_on_sigterm) if in_main_thread else None
+    _STOP_SIGNAL[0] = None
+    # A signal only records itself; the supervising loop stops at its next poll. (A KeyboardInterrupt
+    # raised inside Popen.poll can leave the Popen's wait lock held, and the launcher then hangs.)
+    previous = {number: signal.signal(number, _record_stop) for number in (signal.SIGINT, signal.SIGTERM)} \
+        if in_main_thread else {}
     try:
         return launch(options.script, options.workers, options.devices_per_worker, options.port, options.args,
                       options.timeout, options.startup_timeout, restarts=options.restarts, ps=options.ps)
@@ -163,9 +167,11 @@ def main(argv: list[str] | None = None) -> int:
         cli.error(str(error))
     except KeyboardInterrupt:
         return INTERRUPT_EXIT
+    except _Stopped as stopped:
+        return 128 + stopped.number
     finally:
-        if in_main_thread:
-            signal.signal(signal.SIGTERM, previous)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -200,6 +206,7 @@ def _supervise(team: list[Worker], deadline: float | None, timeout: float | None
                startup_timeout: float | None, write, restarted: int) -> int:
     start = time.monotonic()
     while True:
+        _stop_if_signalled()
         codes = [worker.returncode for worker in team]
         failed = [worker for worker, code in zip(team, codes) if code not in (None, 0)]
         if failed:
@@ -225,6 +232,7 @@ def _supervise_parameter_servers(team: list[Worker], deadline: float | None, tim
     start = time.monotonic()
     chief, lost = team[0], set()
     while True:
+        _stop_if_signalled()
         if chief.returncode is not None:
             if chief.returncode:
                 return _fail(team, chief, write)
@@ -327,8 +335,24 @@ def _signal_name(number: int) -> str:
         return str(number)
 
 
-def _exit_on_sigterm(number, frame) -> None:
-    raise SystemExit(128 + number)
+class _Stopped(Exception):
+    """The command was sent SIGINT or SIGTERM; raised by the supervising loop between two polls."""
+
+    def __init__(self, number: int):
+        super().__init__(f"stopped by signal {_signal_name(number)}")
+        self.number = number
+
+
+_STOP_SIGNAL: list[int | None] = [None]  # set by the command's signal handler
+
+
+def _record_stop(number, frame) -> None:
+    _STOP_SIGNAL[0] = number
+
+
+def _stop_if_signalled() -> None:
+    if _STOP_SIGNAL[0] is not None:
+        raise _Stopped(_STOP_SIGNAL[0])
 
 
 if __name__ == "__main__":
