@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import companion as tf
+from tests.distribute.replicas import run_with_devices
 
 TABLE = np.linspace(0.5, 1.5, 8, dtype=np.float32).reshape(4, 2)
 
@@ -137,3 +138,45 @@ def test_is_tensor_counts_composite_tensors_as_tf_does():
     with pytest.raises(TypeError):
         rows * 2.0  # TF 2.21: IndexedSlices has no arithmetic but negation
     np.testing.assert_array_equal(tf.multiply(rows, 2.0).numpy(), [[2.0], [0.0]])  # ops convert it
+
+
+MIRRORED = """
+import numpy as np, companion as tf
+ids = np.array([[1, 2, 2], [3, 1, 0], [2, 2, 2], [4, 0, 1]])
+y = np.array([1.0, 0.0, 1.0, 0.0], "float32")
+
+def train(strategy):
+    with strategy.scope():
+        model = tf.keras.Sequential([tf.keras.Input((3,), dtype="int32"),
+                                     tf.keras.layers.Embedding(5, 2, embeddings_initializer="ones"),
+                                     tf.keras.layers.GlobalAveragePooling1D(),
+                                     tf.keras.layers.Dense(1, kernel_initializer="ones")])
+        optimizer = tf.keras.optimizers.Adam(0.1)
+    batches = strategy.experimental_distribute_dataset(tf.data.Dataset.from_tensor_slices((ids, y)).batch(4))
+
+    @tf.function
+    def step(batch):
+        def replica(x, t):
+            with tf.GradientTape() as tape:
+                loss = tf.nn.compute_average_loss(tf.square(model(x)[:, 0] - t), global_batch_size=4)
+            grads = tape.gradient(loss, model.trainable_variables)  # an IndexedSlices and dense ones
+            optimizer.apply_gradients(zip(grads, model.trainable_variables))
+            return loss
+        return strategy.reduce("SUM", strategy.run(replica, args=batch), axis=None)
+
+    for _ in range(3):
+        for batch in batches:
+            step(batch)
+    return [w.tolist() for w in model.get_weights()]
+
+emit(one=train(tf.distribute.OneDeviceStrategy("/cpu:0")), mirrored=train(tf.distribute.MirroredStrategy()))
+"""
+
+
+def test_mirrored_replicas_apply_sparse_and_dense_gradients_like_one_device():
+    """Each replica's slices are squared before the replicas' squares are summed (TF concatenates the
+    replicas' slices), next to dense gradients: two replicas give one device's weights."""
+    result = run_with_devices(MIRRORED, devices=2)
+    assert len(result["one"]) == 3  # embeddings, kernel, bias
+    for a, b in zip(result["one"], result["mirrored"]):
+        np.testing.assert_allclose(b, a, rtol=1e-5, atol=1e-6)

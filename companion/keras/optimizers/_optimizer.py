@@ -116,8 +116,10 @@ class Optimizer:
             pairs = [(_clipped_slices(g, self.clipvalue), v) for g, v in pairs]
         squares = [_slice_squares(g, v) for g, v in pairs]
         grads = _summed_over_replicas([_cast(as_input(g)._value, v._value.dtype) for g, v in pairs])
-        if any(sq is not None for sq in squares):
-            squares = _summed_over_replicas(squares)
+        present = [sq for sq in squares if sq is not None]
+        if present:  # each replica's slices are squared before they are summed, as for the gradients
+            summed = iter(_summed_over_replicas(present))
+            squares = [None if sq is None else next(summed) for sq in squares]
         slots = [self._slots_for(v) for v in variables]
         lr = self._current_learning_rate()
         arrays = ([v._value for v in variables], grads,
