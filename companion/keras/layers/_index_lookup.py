@@ -107,7 +107,7 @@ class _IndexLookup(Layer):
             vocabulary = self.get_vocabulary()
             flat = [vocabulary[i] if 0 <= i < len(vocabulary) else self.oov_token
                     for i in values.ravel().tolist()]
-            dtype = object if self._is_string() else np.int64
+            dtype = object if self._token_dtype() == "string" else np.int64
             return np.array([self._encode(t) for t in flat], dtype=dtype).reshape(values.shape)
         start = (self.mask_token is not None) + self.num_oov_indices
         table = {token: start + i for i, token in enumerate(self._tokens)}
@@ -125,6 +125,10 @@ class _IndexLookup(Layer):
         if self.num_oov_indices <= 1:
             return first if self.num_oov_indices else -1
         return first + self._oov_bucket(token)
+
+    def _oov_bucket(self, token):
+        """TF's bucket of an unknown token: ``Fingerprint64(str(token)) % num_oov_indices``."""
+        return int(to_hash_bucket_fast(constant([str(token)]), self.num_oov_indices).numpy()[0])
 
     def _encode_output(self, indices):
         if self.output_mode == "int":
@@ -181,14 +185,8 @@ class StringLookup(_IndexLookup):
     def _encode(self, token):
         return token.encode("utf-8") if isinstance(token, str) else token
 
-    def _is_string(self):
-        return True
-
     def _token_dtype(self):
         return "string"
-
-    def _oov_bucket(self, token):
-        return int(to_hash_bucket_fast(constant([token]), self.num_oov_indices).numpy()[0])
 
 
 class IntegerLookup(_IndexLookup):
@@ -211,14 +209,8 @@ class IntegerLookup(_IndexLookup):
     def _encode(self, token):
         return int(token)
 
-    def _is_string(self):
-        return False
-
     def _token_dtype(self):
         return "int64"
-
-    def _oov_bucket(self, token):
-        return int(to_hash_bucket_fast(constant([str(token)]), self.num_oov_indices).numpy()[0])
 
 
 def _batches(data, steps):
