@@ -18,6 +18,24 @@ def test_formats_like_tf_print(capsys):
         'x: [1 2 3] 5 "text"', "[0 1 2 ... 7 8 9]", "2.5|{'a': [1]}!"]  # TF 2.21 quotes "text" here
 
 
+def test_floats_and_booleans_print_as_tf_print_writes_them(capsys):
+    # TF 2.21's output for each line (its FloatToBuffer: %.6g when it reads back, else %.9g;
+    # float64 %.15g / %.17g; booleans as 1 and 0), checked by running the same calls under TF
+    tf.print(tf.constant([1 / 3, 2 / 3]), output_stream=sys.stdout)
+    tf.print(tf.constant([1 / 3, 2 / 3], dtype=tf.float64), output_stream=sys.stdout)
+    tf.print(tf.constant([1e-5, 1e10]), tf.constant([1e-5, 1e10], dtype=tf.float64), output_stream=sys.stdout)
+    tf.print(tf.constant([123456789.0, 0.1]), tf.constant([-0.0, -1.5]), output_stream=sys.stdout)
+    tf.print(tf.constant([[1.0, 2.5], [3.0, 4.0]]), output_stream=sys.stdout)
+    tf.print("loss:", tf.constant(0.123456789), tf.constant(7.0), tf.Variable(3.0), output_stream=sys.stdout)
+    out = sys.stdout
+    tf.print(tf.range(20.0), tf.constant([True, False]), tf.constant([np.nan, np.inf]), output_stream=out)
+    tf.print({"a": tf.constant(1.0)}, [tf.constant(2.0)], tf.constant(2.5, tf.float16), output_stream=out)
+    assert capsys.readouterr().out.splitlines() == [
+        "[0.333333343 0.666666687]", "[0.33333333333333331 0.66666666666666663]",
+        "[1e-05 1e+10] [1e-05 10000000000]", "[123456792 0.1] [-0 -1.5]", "[[1 2.5]", " [3 4]]",
+        "loss: 0.123456791 7 3", "[0 1 2 ... 17 18 19] [1 0] [nan inf]", "{'a': 1} [2] 2.5"]
+
+
 def test_summarize_minus_one_prints_everything(capsys):
     tf.print(tf.range(8), summarize=-1, output_stream=sys.stdout)
     assert capsys.readouterr().out.strip() == "[0 1 2 3 4 5 6 7]"

@@ -102,11 +102,34 @@ def _quoted(item, quote=True):
 def _format_array(array, summarize, quote=True):
     if array.dtype.kind in "OS":
         array = np.vectorize(lambda b: _quoted(b, quote), otypes=[object])(array.astype(object))
+    element = _element_format(array.dtype)
     if array.ndim == 0:
-        return str(array[()])
+        return element(array[()])
     threshold = sys.maxsize if summarize is None or summarize < 0 else 2 * summarize
+    kind = {"f": "float_kind", "b": "bool", "V": "float_kind"}.get(array.dtype.kind, "object")
+    if array.dtype.kind == "V" or array.dtype.name == "bfloat16":  # ml_dtypes' bfloat16 and friends
+        array = array.astype(np.float32)
     return np.array2string(array, separator=" ", threshold=threshold, edgeitems=max(summarize, 1),
-                           formatter={"object": str}, max_line_width=sys.maxsize)
+                           formatter={kind: element}, max_line_width=sys.maxsize)
+
+
+def _element_format(dtype):
+    """One element as TF's print writes it: booleans as 1 and 0; a float with its dtype's
+    guaranteed digits (``%.6g``, ``%.15g`` for float64) when they read back as the same value,
+    else with enough to round-trip (``%.9g``, ``%.17g``): ``0.1``, ``1e-05``, ``0.333333343``."""
+    if dtype.kind == "b":
+        return lambda v: str(int(v))
+    if dtype.kind == "f" or dtype.name == "bfloat16":
+        short, long, kind = (15, 17, np.float64) if dtype.itemsize == 8 else (6, 9, np.float32)
+        return lambda v: _float_text(float(v), short, long, kind)
+    return str
+
+
+def _float_text(value, short, long, kind):
+    text = f"{value:.{short}g}"
+    if value != value or kind(text) == kind(value):  # nan, or the short form reads back the same
+        return text
+    return f"{value:.{long}g}"
 
 
 def _emit(leaves, treedef, stream, sep, end, summarize):
