@@ -23,6 +23,7 @@ import jax.numpy as jnp
 import numpy as np
 
 import companion as tf
+from companion._core import _deferred
 
 BATCH, IN, HIDDEN, OUT, LR = 64, 784, 128, 10, 0.01
 
@@ -79,6 +80,17 @@ def jax_step_fn(x, y, params):
     return step, lambda: loss_fn(state["params"], x, y)
 
 
+def undeferred(fn):
+    """``fn`` run with deferred execution off (each eager op dispatched at once, as before it)."""
+    def run():
+        _deferred.set_enabled(False)
+        try:
+            return fn()
+        finally:
+            _deferred.set_enabled(True)
+    return run
+
+
 def per_call_seconds(fn, calls, cpu=None):
     """Wall seconds per call; with a list ``cpu``, appends the CPU seconds per call to it."""
     fn().block_until_ready()
@@ -116,13 +128,16 @@ def main():
     check_same_math(x, y, params)
     ours_step, ours_fwd = companion_step_fn(x, y, params)
     jax_step, jax_fwd = jax_step_fn(x, y, params)
-    rows = {"companion eager step": [], "jax.jit step": [], "companion eager forward": [],
+    plain_step, _ = companion_step_fn(x, y, params)
+    rows = {"companion eager step": [], "jax.jit step": [], "not deferred": [], "companion eager forward": [],
             "jax eager forward": [], "import companion": [], "import jax": [],
-            "companion eager step, CPU": [], "jax.jit step, CPU": []}
+            "companion eager step, CPU": [], "jax.jit step, CPU": [], "not deferred, CPU": []}
     for _ in range(args.repeats):
         rows["companion eager step"].append(
             per_call_seconds(ours_step, args.steps, rows["companion eager step, CPU"]))
         rows["jax.jit step"].append(per_call_seconds(jax_step, args.steps, rows["jax.jit step, CPU"]))
+        rows["not deferred"].append(per_call_seconds(undeferred(plain_step), args.steps,
+                                                     rows["not deferred, CPU"]))
         rows["companion eager forward"].append(per_call_seconds(ours_fwd, args.steps))
         rows["jax eager forward"].append(per_call_seconds(jax_fwd, args.steps))
     for _ in range(args.imports):
@@ -141,9 +156,12 @@ def report(rows, args):
     for label, ours, theirs, target in [
             ("eager step / jit step", "companion eager step", "jax.jit step", 1.5),
             ("the same in CPU time", "companion eager step, CPU", "jax.jit step, CPU", 1.5),
+            ("not deferred / jit step", "not deferred", "jax.jit step", None),
+            ("the same in CPU time", "not deferred, CPU", "jax.jit step, CPU", None),
             ("eager forward / jax eager", "companion eager forward", "jax eager forward", 1.5),
             ("import companion / jax", "import companion", "import jax", 1.5)]:
-        print(f"  {label:<27} {med[ours] / med[theirs]:.2f}x  (target <= {target})")
+        goal = f"  (target <= {target})" if target else ""
+        print(f"  {label:<27} {med[ours] / med[theirs]:.2f}x{goal}")
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ def _staged():
 
     @tf.function
     def step(x):
+        weights.read_value()  # a read nothing uses
         weights.assign_add(x)
         tf.print(weights)
         return weights * 2.0

@@ -118,7 +118,7 @@ def binary_inputs(x, y, op_name):
     x_is = isinstance(x, Tensor) or getattr(x, "_is_variable", False)
     y_is = isinstance(y, Tensor) or getattr(y, "_is_variable", False)
     if x_is and y_is:
-        if x._value.dtype != y._value.dtype:
+        if x._v.dtype != y._v.dtype:
             raise _mismatch(op_name, x, y)
         return x, y
     try:

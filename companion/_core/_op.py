@@ -15,7 +15,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from companion._core import _graph_mode
+from companion._core import _deferred, _graph_mode
 from companion._core._context import state
 from companion._core._tensor import Tensor
 
@@ -27,13 +27,16 @@ class Op:
     of eager dispatch and of gradient replay.
     """
 
-    __slots__ = ("name", "fn", "_eager", "string_fn")
+    __slots__ = ("name", "fn", "_eager", "string_fn", "deferrable")
 
     def __init__(self, name, fn, static=(), jit=True):
         self.name = name
         self.fn = fn
         self._eager = jax.jit(fn, static_argnames=static) if jit else fn
         self.string_fn = None  # a NumPy twin for string tensors, set by companion._ops._strings
+        # a pure jitted function may wait in a deferred batch (`_deferred`); False for programs
+        # with effects (a staged function's prints, Variable writes) and for un-jitted Python
+        self.deferrable = jit
 
     def __call__(self, *inputs, **params):
         """Applies the op to Tensors/Variables; returns a Tensor or a tuple of Tensors."""
@@ -43,13 +46,18 @@ class Op:
         """`__call__` with the output class chosen by ``wrap`` (a Tensor subclass)."""
         if _graph_mode.building is not None:  # TF1 graph mode: record a node, run nothing
             return _graph_mode.building._record(self, inputs, params)
-        values = [x._value for x in inputs]
-        try:
-            out = self._staged(values, params) if state.staging else self._eager(*values, **params)
-        except TypeError:
-            if not any(type(v) is np.ndarray and v.dtype == object for v in values):  # strings
-                raise
-            out = self._on_strings(values, params)
+        out = None
+        if not state.staging and self.deferrable:  # eager: maybe deferred (`_deferred`)
+            out = _deferred.run(self, [x._v if x.__class__ in _PLAIN else x._value for x in inputs],
+                                params, state.strategies)
+        if out is None:
+            values = [x._value for x in inputs]
+            try:
+                out = self._staged(values, params) if state.staging else self._eager(*values, **params)
+            except TypeError:
+                if not any(type(v) is np.ndarray and v.dtype == object for v in values):  # strings
+                    raise
+                out = self._on_strings(values, params)
         if isinstance(out, (tuple, list)):
             outputs = tuple(wrap(o) for o in out)
             result = outputs
@@ -79,6 +87,9 @@ class Op:
 
     def __repr__(self):
         return f"<Op {self.name}>"
+
+
+_PLAIN = {Tensor}  # classes whose stored value is read as is; Variables add themselves
 
 
 def op(name=None, static=(), jit=True):

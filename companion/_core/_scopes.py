@@ -183,9 +183,9 @@ def ensure_shape(x, shape, name=None):
     """
     x = convert_to_tensor(x)
     expected = TensorShape(shape)
-    if not expected.is_compatible_with(x._value.shape):
+    if not expected.is_compatible_with(x._v.shape):
         raise InvalidArgumentError(
-            f"Shape of tensor {tuple(x._value.shape)} is not compatible with expected shape "
+            f"Shape of tensor {tuple(x._v.shape)} is not compatible with expected shape "
             f"{expected.dims}. Each known dimension must match (None matches any size). Reshape "
             "the tensor or fix the expected shape.")
     # deferred: the op layer is built on this module (an upward import is a cycle)

@@ -16,7 +16,9 @@ class TensorShape:
     __slots__ = ("_dims",)
 
     def __init__(self, dims):
-        if isinstance(dims, TensorShape):
+        if type(dims) is tuple and all(type(d) is int and d >= 0 for d in dims):  # an array's shape
+            self._dims = dims
+        elif isinstance(dims, TensorShape):
             self._dims = dims._dims
         elif dims is None:
             self._dims = None

@@ -5,6 +5,7 @@ import numpy as np
 
 from companion._core import _dtypes
 from companion._core._context import state
+from companion._core._deferred import Pending
 from companion._core._device import device_name_of
 from companion._core._shape import TensorShape
 
@@ -23,17 +24,29 @@ class Tensor:
         companion.Tensor([4 6], shape=(2,), dtype=int32)
     """
 
-    __slots__ = ("_value", "__weakref__")
+    __slots__ = ("_v", "__weakref__")
     _is_variable = False
     __array_priority__ = 100  # NumPy defers `ndarray + Tensor` to Tensor.__radd__
 
     def __init__(self, value):
-        self._value = value
+        self._v = value  # an array, a tracer, or a deferred op's `Pending` output
+
+    @property
+    def _value(self):
+        """The array (a deferred op's output is computed first; see `companion._core._deferred`)."""
+        value = self._v
+        if value.__class__ is Pending:
+            value = self._v = value.force()
+        return value
+
+    @_value.setter
+    def _value(self, value):
+        self._v = value
 
     # -- what the tensor is ------------------------------------------------------------
     @property
     def shape(self):
-        return TensorShape(self._value.shape)
+        return TensorShape(self._v.shape)
 
     def get_shape(self):
         return self.shape
@@ -53,8 +66,8 @@ class Tensor:
             >>> tf.zeros([2, 3]).set_shape([None, 3])
         """
         expected = TensorShape(shape)
-        if not expected.is_compatible_with(self._value.shape):
-            raise ValueError(f"Tensor's shape {tuple(self._value.shape)} is not compatible with supplied "
+        if not expected.is_compatible_with(self._v.shape):
+            raise ValueError(f"Tensor's shape {tuple(self._v.shape)} is not compatible with supplied "
                              f"shape {expected}. Each known dimension must match (None matches any size).")
         # deferred: the op layer is built on this module (an upward import is a cycle)
         from companion._ops._py_function import _note_shapes
@@ -63,11 +76,11 @@ class Tensor:
 
     @property
     def dtype(self):
-        return _dtypes.as_dtype(self._value.dtype)
+        return _dtypes.as_dtype(self._v.dtype)
 
     @property
     def ndim(self):
-        return self._value.ndim
+        return self._v.ndim
 
     @property
     def device(self):
@@ -76,7 +89,7 @@ class Tensor:
     @property
     def is_traced(self):
         """True while the value is a tracer inside a staged function (no concrete value)."""
-        return isinstance(self._value, jax.core.Tracer)
+        return isinstance(self._v, jax.core.Tracer)
 
     def numpy(self):
         """The value as a NumPy array (a NumPy scalar for rank 0, ``bytes`` for a string)."""
@@ -95,12 +108,12 @@ class Tensor:
 
     # -- Python protocols ------------------------------------------------------------
     def __len__(self):
-        if self._value.ndim == 0:
+        if self._v.ndim == 0:
             raise TypeError(f"len() is not defined for a scalar tensor. Received: {self!s}")
-        return self._value.shape[0]
+        return self._v.shape[0]
 
     def __iter__(self):
-        if self._value.ndim == 0:
+        if self._v.ndim == 0:
             raise TypeError("Cannot iterate over a scalar tensor. Index it, or call .numpy().")
 
         if state.staging or self.is_traced or self.dtype == _dtypes.string:

@@ -4,9 +4,10 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from companion._core import _context, _dtypes, _graph_mode
+from companion._core import _context, _deferred, _dtypes, _graph_mode, _op
 from companion._core._context import state
 from companion._core._convert import as_input, constant
+from companion._core._deferred import Pending
 from companion._core._errors import InvalidArgumentError
 from companion._core._scopes import get_current_name_scope
 from companion._core._shape import TensorShape
@@ -33,6 +34,11 @@ class Variable(ScatterMethods):
 
     _is_variable = True
     __array_priority__ = 100
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if not any("_value" in klass.__dict__ for klass in cls.__mro__[:cls.__mro__.index(Variable)]):
+            _op._PLAIN.add(cls)  # an op reads the stored value as is (it may be pending)
 
     def __new__(cls, *args, **kwargs):
         if _graph_mode.building is not None and cls is Variable:  # TF1 graph mode: a graph's Variable
@@ -75,6 +81,8 @@ class Variable(ScatterMethods):
     @property
     def _value(self):
         value = self._v
+        if value.__class__ is Pending:  # a deferred assignment: computed now
+            value = self._v = value.force()
         if state.staging and not isinstance(value, jax.core.Tracer):
             return state.traces[-1].read(self, value)
         return value
@@ -84,8 +92,8 @@ class Variable(ScatterMethods):
         if state.staging:  # a traced read must not outlive the trace
             return Tensor(self._value)
         read = self._read_cache
-        if read is None:
-            read = self._read_cache = Tensor(self._value)
+        if read is None:  # the stored value as is: a deferred one stays pending
+            read = self._read_cache = Tensor(self._v)
         return read
 
     def value(self):
@@ -138,10 +146,11 @@ class Variable(ScatterMethods):
 
     def _update(self, fn, delta, what, read_value):
         value = self._v
-        if (not state.staging and isinstance(delta, Tensor) and isinstance(value, jax.Array)
-                and isinstance(delta._value, jax.Array) and delta._value.dtype == value.dtype
-                and delta._value.shape == value.shape):  # the optimizer-loop case: no checks needed
-            self._set_value(fn[1](value, delta._value))
+        if (not state.staging and isinstance(delta, Tensor) and value.__class__ in _EAGER_KINDS
+                and delta._v.__class__ in _EAGER_KINDS and delta._v.dtype == value.dtype
+                and delta._v.shape == value.shape):  # the optimizer-loop case: no checks needed
+            new = _deferred.run(fn[2], (value, delta._v), {}, state.strategies)
+            self._set_value(fn[1](value, delta._value) if new is None else new)
             return self if read_value else None
         delta = _assigned(delta, self.dtype)
         new = fn[state.staging == 0](self._value, delta._value)
@@ -184,11 +193,11 @@ class Variable(ScatterMethods):
 
     @property
     def dtype(self):
-        return _dtypes.as_dtype(self._value.dtype)
+        return _dtypes.as_dtype(self._v.dtype)
 
     @property
     def ndim(self):
-        return self._value.ndim
+        return self._v.ndim
 
     @property
     def device(self):
@@ -196,7 +205,7 @@ class Variable(ScatterMethods):
 
     @property
     def is_traced(self):
-        return isinstance(self._value, jax.core.Tracer)
+        return isinstance(self._value, jax.core.Tracer)  # inside a trace, the read is a tracer
 
     def ref(self):
         """A hashable reference to this variable (variables themselves are not hashable)."""
@@ -266,8 +275,10 @@ class _VariableSlice(Tensor):
         return var if read_value else None
 
 
-_ADD = (jnp.add, jax.jit(jnp.add))  # (staged, eager)
-_SUB = (jnp.subtract, jax.jit(jnp.subtract))
+_ADD = (jnp.add, jax.jit(jnp.add), _op.Op("assign_add", jnp.add))  # (staged, eager, deferred)
+_SUB = (jnp.subtract, jax.jit(jnp.subtract), _op.Op("assign_sub", jnp.subtract))
+_EAGER_KINDS = frozenset({_deferred._ARRAY, Pending})
+_op._PLAIN.add(Variable)
 
 
 def _initial_tensor(initial_value, dtype):
@@ -284,7 +295,7 @@ def _initial_tensor(initial_value, dtype):
             from companion._ops._math import cast
 
             value = cast(value, dtype)
-        if isinstance(value._value, np.ndarray) and value._value.dtype != object:
+        if isinstance(value._value, np.ndarray) and value._v.dtype != object:
             value = Tensor(jnp.asarray(value._value))
         return value
     return constant(initial_value, dtype=dtype)

@@ -41,7 +41,7 @@ def reshape(tensor, shape, name=None):
     """
     tensor = as_input(tensor)
     dims = static_ints(shape, "reshape: shape")
-    return _reshape(tensor, shape=_resolve_shape(tensor._value.shape, dims, shape))
+    return _reshape(tensor, shape=_resolve_shape(tensor._v.shape, dims, shape))
 
 
 def _resolve_shape(old, dims, received):
@@ -72,7 +72,7 @@ def _squeeze(x, axis):
 def squeeze(input, axis=None, name=None):  # noqa: A002 - TensorFlow's argument name
     """Removes dimensions of size 1 (all of them, or those listed in ``axis``)."""
     input = as_input(input)
-    shape = input._value.shape
+    shape = input._v.shape
     axes = normalize_axes(axis, len(shape), "squeeze")
     if axes is None:
         axes = tuple(i for i, d in enumerate(shape) if d == 1)
@@ -92,7 +92,7 @@ def _expand_dims(x, axis):
 def expand_dims(input, axis, name=None):  # noqa: A002
     """Inserts a dimension of size 1 at ``axis`` (``-1`` appends one at the end)."""
     input = as_input(input)
-    return _expand_dims(input, axis=normalize_axis(axis, input._value.ndim, "expand_dims", extra=1))
+    return _expand_dims(input, axis=normalize_axis(axis, input._v.ndim, "expand_dims", extra=1))
 
 
 @op("transpose", static=("perm", "conjugate"))
@@ -110,7 +110,7 @@ def transpose(a, perm=None, conjugate=False, name="transpose"):
         (4, 2, 3)
     """
     a = as_input(a)
-    rank = a._value.ndim
+    rank = a._v.ndim
     if perm is None:
         perm = tuple(range(rank - 1, -1, -1))
     else:
@@ -132,7 +132,7 @@ def broadcast_to(input, shape, name=None):  # noqa: A002
     """Repeats ``input`` along size-1 (or missing leading) dimensions to get ``shape``."""
     input = as_input(input)
     dims = static_ints(shape, "broadcast_to: shape")
-    old = input._value.shape
+    old = input._v.shape
     fits = len(old) <= len(dims) and all(o in (1, d) for o, d in zip(old[::-1], dims[::-1]))
     if not fits:
         raise InvalidArgumentError(
@@ -185,7 +185,7 @@ def broadcast_dynamic_shape(shape_x, shape_y):
         raise InvalidArgumentError(f"Incompatible shapes: {a} vs. {b}."
                                    " Compared from the right, each pair of dimensions must be equal or one "
                                    "of them 1.")
-    return Tensor(jnp.asarray(dims, x._value.dtype))
+    return Tensor(jnp.asarray(dims, x._v.dtype))
 
 
 def _broadcast_dims(a, b):
@@ -221,11 +221,11 @@ def concat(values, axis, name="concat"):
         (2, 4)
     """
     tensors = one_dtype(values, "concat")
-    rank = tensors[0]._value.ndim
+    rank = tensors[0]._v.ndim
     if rank == 0:
         raise InvalidArgumentError("concat: can't concatenate scalars (use companion.stack instead).")
     axis = normalize_axis(axis, rank, "concat")
-    shapes = [t._value.shape for t in tensors]
+    shapes = [t._v.shape for t in tensors]
     for i, s in enumerate(shapes):
         if len(s) != rank or any(a != b for k, (a, b) in enumerate(zip(s, shapes[0])) if k != axis):
             raise InvalidArgumentError(
@@ -242,7 +242,7 @@ def _stack(*xs, axis):
 def stack(values, axis=0, name="stack"):
     """Stacks a list of same-shaped tensors along a new ``axis``."""
     tensors = one_dtype(values, "stack")
-    shapes = [t._value.shape for t in tensors]
+    shapes = [t._v.shape for t in tensors]
     for i, s in enumerate(shapes):
         if s != shapes[0]:
             raise InvalidArgumentError(
@@ -275,7 +275,7 @@ def _unstack(x, axis):
 def unstack(value, num=None, axis=0, name="unstack"):
     """Splits ``value`` along ``axis`` into a list of tensors of one rank less."""
     value = as_input(value)
-    shape = value._value.shape
+    shape = value._v.shape
     axis = normalize_axis(axis, len(shape), "unstack")
     if num is not None and int(num) != shape[axis]:
         raise InvalidArgumentError(f"unstack: num={num} but the tensor of shape {shape} has "
@@ -298,7 +298,7 @@ def split(value, num_or_size_splits, axis=0, num=None, name="split"):
         [2, 4, 1]
     """
     value = as_input(value)
-    shape = value._value.shape
+    shape = value._v.shape
     axis = normalize_axis(axis, len(shape), "split")
     array = static_array(num_or_size_splits, "split: num_or_size_splits")
     if array.ndim == 0:
@@ -337,10 +337,10 @@ def tile(input, multiples, name=None):  # noqa: A002
     """Repeats ``input`` ``multiples[i]`` times along each dimension ``i``."""
     input = as_input(input)
     reps = static_ints(multiples, "tile: multiples")
-    if len(reps) != input._value.ndim or min(reps, default=0) < 0:
+    if len(reps) != input._v.ndim or min(reps, default=0) < 0:
         raise InvalidArgumentError(
-            f"tile: expected multiples to be {input._value.ndim} non-negative ints (one per "
-            f"dimension of the tensor of shape {input._value.shape}). Received: multiples={multiples!r}")
+            f"tile: expected multiples to be {input._v.ndim} non-negative ints (one per "
+            f"dimension of the tensor of shape {input._v.shape}). Received: multiples={multiples!r}")
     return _tile(input, multiples=reps)
 
 
@@ -352,7 +352,7 @@ def _reverse(x, axis):
 def reverse(tensor, axis, name=None):
     """Reverses the order of elements along each axis listed in ``axis``."""
     tensor = as_input(tensor)
-    return _reverse(tensor, axis=normalize_axes(axis, tensor._value.ndim, "reverse"))
+    return _reverse(tensor, axis=normalize_axes(axis, tensor._v.ndim, "reverse"))
 
 
 # -- padding ----------------------------------------------------------------------------------
@@ -379,7 +379,7 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None):
         companion.Tensor([2 1 2 3 2 1], shape=(6,), dtype=int32)
     """
     tensor = as_input(tensor)
-    shape = tensor._value.shape
+    shape = tensor._v.shape
     pads = _paddings(paddings, shape)
     kind = str(mode).upper()
     if kind == "CONSTANT":
@@ -416,18 +416,18 @@ def shape(input, out_type=_dtypes.int32, name=None):  # noqa: A002
         >>> print(tf.shape(tf.zeros((2, 3))))
         companion.Tensor([2 3], shape=(2,), dtype=int32)
     """
-    return _int_tensor(tuple(as_input(input)._value.shape), _index_dtype(out_type, "shape"))
+    return _int_tensor(tuple(as_input(input)._v.shape), _index_dtype(out_type, "shape"))
 
 
 def size(input, out_type=_dtypes.int32, name=None):  # noqa: A002
     """The number of elements of ``input`` as a scalar integer tensor."""
-    count = int(np.prod(as_input(input)._value.shape, dtype=np.int64))
+    count = int(np.prod(as_input(input)._v.shape, dtype=np.int64))
     return _int_tensor(count, _index_dtype(out_type, "size"))
 
 
 def rank(input, name=None):  # noqa: A002
     """The number of dimensions of ``input`` as a scalar int32 tensor."""
-    return _int_tensor(as_input(input)._value.ndim, "int32")
+    return _int_tensor(as_input(input)._v.ndim, "int32")
 
 
 def _index_dtype(out_type, what):

@@ -38,7 +38,7 @@ def clip_by_norm(t, clip_norm, axes=None, name=None):
         return IndexedSlices(clip_by_norm(t.values, clip_norm, axes), t.indices, t.dense_shape)
     t = as_input(t)
     _check_float(t, "clip_by_norm")
-    axes = normalize_axes(axes, t._value.ndim, "clip_by_norm")
+    axes = normalize_axes(axes, t._v.ndim, "clip_by_norm")
     return _clip_by_norm(t, as_input(clip_norm), axes=axes)
 
 

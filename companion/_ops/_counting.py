@@ -162,10 +162,10 @@ def _segment_inputs(data, segment_ids, what):
     if not ids.dtype.is_integer:
         raise TypeError(f"{what}: segment_ids must be an integer tensor. Received dtype {ids.dtype.name}: "
                         f"{ids!s}. Cast it with companion.cast(ids, companion.int32).")
-    if data._value.shape[:ids._value.ndim] != ids._value.shape:
+    if data._v.shape[:ids._v.ndim] != ids._v.shape:
         raise InvalidArgumentError(
-            f"{what}: segment_ids (shape {ids._value.shape}) must have the shape of the leading "
-            f"dimensions of data (shape {data._value.shape}).")
+            f"{what}: segment_ids (shape {ids._v.shape}) must have the shape of the leading "
+            f"dimensions of data (shape {data._v.shape}).")
     return data, ids
 
 
@@ -195,7 +195,7 @@ def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=_dtypes.in
     arr = as_input(arr)
     if not arr.dtype.is_integer:
         raise TypeError(f"bincount: arr must be an integer tensor. Received dtype {arr.dtype.name}: {arr!s}.")
-    if axis not in (None, 0) or (axis == 0 and arr._value.ndim != 1):
+    if axis not in (None, 0) or (axis == 0 and arr._v.ndim != 1):
         raise NotImplementedError(f"bincount: only axis=None is supported (count over all values). "
                                   f"Received: axis={axis!r}")
     low = None if minlength is None else static_int(minlength, "bincount: minlength")
@@ -212,12 +212,12 @@ def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=_dtypes.in
         length = max(length, low or 0)
         length = length if high is None else min(length, high)
     if weights is None:
-        weights = Tensor(jnp.ones(arr._value.shape, _dtypes.as_dtype(dtype).as_numpy_dtype))
+        weights = Tensor(jnp.ones(arr._v.shape, _dtypes.as_dtype(dtype).as_numpy_dtype))
     else:
         weights = as_input(weights)
-        if weights._value.shape != arr._value.shape:
-            raise InvalidArgumentError(f"bincount: weights (shape {weights._value.shape}) must have the "
-                                       f"shape of arr ({arr._value.shape}).")
+        if weights._v.shape != arr._v.shape:
+            raise InvalidArgumentError(f"bincount: weights (shape {weights._v.shape}) must have the "
+                                       f"shape of arr ({arr._v.shape}).")
     return _bincount(arr, weights, length=length, binary=bool(binary_output))
 
 
@@ -245,10 +245,10 @@ def in_top_k(targets, predictions, k, name=None):
         companion.Tensor([ True False], shape=(2,), dtype=bool)
     """
     predictions, targets = as_input(predictions), as_input(targets)
-    if predictions._value.ndim != 2 or targets._value.shape != predictions._value.shape[:1]:
+    if predictions._v.ndim != 2 or targets._v.shape != predictions._v.shape[:1]:
         raise InvalidArgumentError(
             f"in_top_k: predictions must be [batch, classes] and targets [batch]. Received shapes "
-            f"{predictions._value.shape} and {targets._value.shape}.")
+            f"{predictions._v.shape} and {targets._v.shape}.")
     if not targets.dtype.is_integer:
         raise TypeError(f"in_top_k: targets must be integer class ids. Received dtype {targets.dtype.name}.")
     return _in_top_k(predictions, targets, k=static_int(k, "in_top_k: k"))

@@ -44,7 +44,7 @@ def ones(shape, dtype=_dtypes.float32, name=None):
 def fill(dims, value, name=None):
     """A tensor of shape ``dims`` filled with ``value`` (whose dtype it takes)."""
     value = as_input(value)
-    return _full(value, shape=_static_shape(dims, "fill"), dtype=value._value.dtype)
+    return _full(value, shape=_static_shape(dims, "fill"), dtype=value._v.dtype)
 
 
 def zeros_like(input, dtype=None, name=None):  # noqa: A002 - TensorFlow's argument name

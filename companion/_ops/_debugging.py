@@ -116,7 +116,7 @@ def assert_shapes(shapes, data=None, summarize=None, message=None, name=None):
     sizes = {}
     prefix = f"{message}. " if message else ""
     for tensor, spec in pairs:
-        actual = tuple(as_input(tensor)._value.shape)
+        actual = tuple(as_input(tensor)._v.shape)
         spec = (spec,) if isinstance(spec, (int, str)) and spec != "*" or spec is None else tuple(spec)
         dims, dims_actual = list(spec), list(actual)
         if dims and dims[0] == "*":
@@ -145,10 +145,10 @@ def assert_rank(x, rank, message=None, name=None):
     """
     x = as_input(x)
     want = int(np.asarray(rank.numpy() if hasattr(rank, "numpy") else rank))
-    if x._value.ndim != want:
+    if x._v.ndim != want:
         prefix = f"{message}. " if message else ""
-        raise ValueError(f"{prefix}Tensor must have rank {want}. Received rank {x._value.ndim}, shape "
-                         f"{tuple(x._value.shape)}.")
+        raise ValueError(f"{prefix}Tensor must have rank {want}. Received rank {x._v.ndim}, shape "
+                         f"{tuple(x._v.shape)}.")
 
 
 def assert_near(x, y, rtol=None, atol=None, message=None, summarize=None, name=None):
@@ -223,10 +223,10 @@ def _run(check, *tensors):
 
 def _shapes_broadcast(x, y, what):
     try:
-        np.broadcast_shapes(x._value.shape, y._value.shape)
+        np.broadcast_shapes(x._v.shape, y._v.shape)
     except ValueError:
-        raise InvalidArgumentError(f"{what}: x (shape {tuple(x._value.shape)}) and y (shape "
-                                   f"{tuple(y._value.shape)}) must broadcast to one shape.") from None
+        raise InvalidArgumentError(f"{what}: x (shape {tuple(x._v.shape)}) and y (shape "
+                                   f"{tuple(y._v.shape)}) must broadcast to one shape.") from None
 
 
 def _fail(condition, message, a, b, bad, summarize):

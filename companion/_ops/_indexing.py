@@ -28,7 +28,7 @@ def iterate_rows(x):
     input, not a constant), so taking the first row of a long tensor is cheap (matplotlib
     does that to every sequence it plots) and a whole pass costs microseconds per row.
     """
-    for i in range(x._value.shape[0]):
+    for i in range(x._v.shape[0]):
         yield _row.apply((x, Tensor(jax.device_put(np.int32(i)))), {})
 
 

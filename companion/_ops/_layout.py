@@ -36,7 +36,7 @@ def roll(input, shift, axis, name=None):  # noqa: A002 - TensorFlow's argument n
     """
     input = as_input(input)
     shift = as_input(shift)
-    axes = tuple(normalize_axis(a, input._value.ndim, "roll") for a in static_ints(axis, "roll: axis"))
+    axes = tuple(normalize_axis(a, input._v.ndim, "roll") for a in static_ints(axis, "roll: axis"))
     if not shift.dtype.is_integer or shift._value.size not in (1, len(axes)):
         raise InvalidArgumentError(f"roll: shift must be an integer (or one per axis) and axis name "
                                    f"dimensions of the tensor. Received: shift={shift!s}, axis={axis!r}")
@@ -67,7 +67,7 @@ def repeat(input, repeats, axis=None, name=None):  # noqa: A002
     """
     input = as_input(input)
     counts = static_ints(repeats, "repeat: repeats")
-    shape = input._value.shape
+    shape = input._v.shape
     if axis is not None:
         axis = normalize_axis(axis, len(shape), "repeat")
     size = int(np.prod(shape)) if axis is None else shape[axis]
@@ -102,7 +102,7 @@ def meshgrid(*args, **kwargs):
     tensors = [as_input(a) for a in args]
     if not tensors:
         return []
-    tensors = [t if t._value.ndim == 1 else _flat(t) for t in tensors]
+    tensors = [t if t._v.ndim == 1 else _flat(t) for t in tensors]
     return list(_meshgrid(*tensors, indexing=indexing))
 
 
@@ -161,7 +161,7 @@ def searchsorted(sorted_sequence, values, side="left", out_type=_dtypes.int32, n
     sequence, values = as_input(sorted_sequence), as_input(values)
     if side not in ("left", "right"):
         raise ValueError(f"searchsorted: side must be 'left' or 'right'. Received: side={side!r}")
-    s, v = sequence._value.shape, values._value.shape
+    s, v = sequence._v.shape, values._v.shape
     if len(s) == 0 or s[:-1] != v[:-1] or len(v) == 0:
         raise InvalidArgumentError(f"searchsorted: sorted_sequence and values must share all but their "
                                    f"last dimension. Received shapes {s} and {v}.")

@@ -53,7 +53,7 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     """
     a, b = binary_inputs(a, b, "matmul")
     flags = (bool(transpose_a or adjoint_a), bool(transpose_b or adjoint_b), bool(adjoint_a), bool(adjoint_b))
-    sa, sb = a._value.shape, b._value.shape
+    sa, sb = a._v.shape, b._v.shape
     if len(sa) < 2 or len(sb) < 2 or sa[-1 - flags[0]] != sb[-2 + flags[1]] or (
             sa[:-2] != sb[:-2] and not _broadcastable(sa[:-2], sb[:-2])):
         raise _matmul_error(sa, sb, flags)
@@ -92,7 +92,7 @@ def matvec(a, b, transpose_a=False, adjoint_a=False, a_is_sparse=False, b_is_spa
     """The matrix-vector product of ``a`` (``[..., M, N]``) and ``b`` (``[..., N]``)."""
     a, b = binary_inputs(a, b, "matvec")
     transpose_a = bool(transpose_a or adjoint_a)
-    sa, sb = a._value.shape, b._value.shape
+    sa, sb = a._v.shape, b._v.shape
     if len(sa) < 2 or len(sb) < 1 or sa[-1 - transpose_a] != sb[-1]:
         raise InvalidArgumentError(f"matvec: a must be a matrix [..., M, N] and b a vector [..., N] of "
                                    f"matching N. Received shapes {sa} and {sb}.")
@@ -116,7 +116,7 @@ def tensordot(a, b, axes, name=None):
         (2, 4)
     """
     a, b = binary_inputs(a, b, "tensordot")
-    sa, sb = a._value.shape, b._value.shape
+    sa, sb = a._v.shape, b._v.shape
     pair = _tensordot_axes(axes, len(sa), len(sb))
     if [sa[i] for i in pair[0]] != [sb[i] for i in pair[1]]:
         raise InvalidArgumentError(
@@ -163,7 +163,7 @@ def einsum(equation, *inputs, **kwargs):
     try:
         return _einsum(*tensors, equation=equation)
     except (ValueError, TypeError) as error:
-        shapes = [t._value.shape for t in tensors]
+        shapes = [t._v.shape for t in tensors]
         raise InvalidArgumentError(f"einsum: the equation {equation!r} does not fit operands of shapes "
                                    f"{shapes}: {error}") from None
 
@@ -190,7 +190,7 @@ def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):  # noqa:
         companion.Tensor(5.0, shape=(), dtype=float32)
     """
     tensor = as_input(tensor)
-    rank = tensor._value.ndim
+    rank = tensor._v.ndim
     axes = None if axis is None else tuple(
         normalize_axis(a, rank, "norm") for a in static_ints(axis, "norm: axis"))
     if axes is not None and len(axes) == 2:
@@ -212,10 +212,10 @@ def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):  # noqa:
 def matrix_transpose(a, name="matrix_transpose", conjugate=False):
     """Swaps the last two dimensions of ``a`` (conjugating too when ``conjugate``)."""
     a = as_input(a)
-    rank = a._value.ndim
+    rank = a._v.ndim
     if rank < 2:
         raise InvalidArgumentError(f"matrix_transpose needs a tensor of rank >= 2. Received shape "
-                                   f"{a._value.shape}. Use companion.transpose or expand_dims for vectors.")
+                                   f"{a._v.shape}. Use companion.transpose or expand_dims for vectors.")
     return transpose(a, perm=tuple(range(rank - 2)) + (rank - 1, rank - 2), conjugate=conjugate)
 
 
@@ -255,15 +255,15 @@ def diag(diagonal, name="diag", k=0, num_rows=-1, num_cols=-1, padding_value=0, 
     Only the main diagonal (``k=0``) is supported.
     """
     diagonal = as_input(diagonal)
-    if int(k) != 0 or diagonal._value.ndim < 1:
+    if int(k) != 0 or diagonal._v.ndim < 1:
         raise InvalidArgumentError(f"diag builds matrices from a tensor of rank >= 1 on the main diagonal "
-                                   f"(k=0) only. Received: k={k!r}, shape {diagonal._value.shape}.")
+                                   f"(k=0) only. Received: k={k!r}, shape {diagonal._v.shape}.")
     return _diag(diagonal)
 
 
 def _matrices(x, what, square=False, floating=False):
     x = as_input(x)
-    shape = x._value.shape
+    shape = x._v.shape
     if len(shape) < 2 or (square and shape[-1] != shape[-2]):
         kind = "square matrices" if square else "matrices"
         raise InvalidArgumentError(f"{what} needs {kind} in the last two dimensions (shape [..., N, N]"
@@ -346,10 +346,10 @@ def solve(matrix, rhs, adjoint=False, name=None):
     matrix = _matrices(matrix, "solve", square=True, floating=True)
     matrix, rhs = binary_inputs(matrix, rhs, "solve")
     rhs = _matrices(rhs, "solve (rhs)")
-    if rhs._value.shape[-2] != matrix._value.shape[-1]:
-        raise InvalidArgumentError(f"solve: rhs must have shape [..., {matrix._value.shape[-1]}, K] to "
-                                   f"match the matrix. Received shapes {matrix._value.shape} and "
-                                   f"{rhs._value.shape}.")
+    if rhs._v.shape[-2] != matrix._v.shape[-1]:
+        raise InvalidArgumentError(f"solve: rhs must have shape [..., {matrix._v.shape[-1]}, K] to "
+                                   f"match the matrix. Received shapes {matrix._v.shape} and "
+                                   f"{rhs._v.shape}.")
     return _solve(matrix_transpose(matrix, conjugate=True) if adjoint else matrix, rhs)
 
 
@@ -399,12 +399,12 @@ def set_diag(input, diagonal, name="set_diag", k=0, align="RIGHT_LEFT"):  # noqa
     x = _matrices(input, "set_diag")
     x, diagonal = binary_inputs(x, diagonal, "set_diag")
     k = int(k)
-    rows, cols = x._value.shape[-2:]
+    rows, cols = x._v.shape[-2:]
     length = max(0, min(rows + min(k, 0), cols - max(k, 0)))
-    want = x._value.shape[:-2] + (length,)
-    if diagonal._value.shape != want:
-        raise InvalidArgumentError(f"set_diag: the diagonal k={k} of matrices of shape {x._value.shape} "
-                                   f"needs values of shape {want}. Received shape {diagonal._value.shape}.")
+    want = x._v.shape[:-2] + (length,)
+    if diagonal._v.shape != want:
+        raise InvalidArgumentError(f"set_diag: the diagonal k={k} of matrices of shape {x._v.shape} "
+                                   f"needs values of shape {want}. Received shape {diagonal._v.shape}.")
     return _set_diag(x, diagonal, k=k)
 
 
@@ -412,7 +412,7 @@ def tensor_diag_part(input, name=None):  # noqa: A002
     """The diagonal of a rank-2k tensor of shape ``[d1..dk, d1..dk]``: ``out[i..] = input[i.., i..]``."""
 
     x = as_input(input)
-    shape = x._value.shape
+    shape = x._v.shape
     half = len(shape) // 2
     if len(shape) % 2 or shape[:half] != shape[half:]:
         raise InvalidArgumentError(f"tensor_diag_part needs a tensor of shape [d1..dk, d1..dk] (even rank, "
@@ -485,7 +485,7 @@ def pinv(a, rcond=None, validate_args=False, name=None):
     """
     x = _matrices(a, "pinv", floating=True)
     if rcond is None:
-        rcond = 10.0 * max(x._value.shape[-2:]) * float(np.finfo(x._value.dtype).eps)
+        rcond = 10.0 * max(x._v.shape[-2:]) * float(np.finfo(x._v.dtype).eps)
     return _pinv(x, rcond=float(rcond))
 
 
@@ -527,10 +527,10 @@ def triangular_solve(matrix, rhs, lower=True, adjoint=False, name=None):
     matrix = _matrices(matrix, "triangular_solve", square=True, floating=True)
     matrix, rhs = binary_inputs(matrix, rhs, "triangular_solve")
     rhs = _matrices(rhs, "triangular_solve (rhs)")
-    if rhs._value.shape[-2] != matrix._value.shape[-1]:
-        raise InvalidArgumentError(f"triangular_solve: rhs must have shape [..., {matrix._value.shape[-1]}, "
-                                   f"K] to match the matrix. Received shapes {matrix._value.shape} and "
-                                   f"{rhs._value.shape}.")
+    if rhs._v.shape[-2] != matrix._v.shape[-1]:
+        raise InvalidArgumentError(f"triangular_solve: rhs must have shape [..., {matrix._v.shape[-1]}, "
+                                   f"K] to match the matrix. Received shapes {matrix._v.shape} and "
+                                   f"{rhs._v.shape}.")
     return _triangular_solve(matrix, rhs, lower=bool(lower), adjoint=bool(adjoint))
 
 
@@ -554,10 +554,10 @@ def lstsq(matrix, rhs, l2_regularizer=0.0, fast=True, name=None):
     matrix = _matrices(matrix, "lstsq", floating=True)
     matrix, rhs = binary_inputs(matrix, rhs, "lstsq")
     rhs = _matrices(rhs, "lstsq (rhs)")
-    if rhs._value.shape[-2] != matrix._value.shape[-2]:
-        raise InvalidArgumentError(f"lstsq: rhs must have shape [..., {matrix._value.shape[-2]}, K] (the "
-                                   f"matrix's rows). Received shapes {matrix._value.shape} and "
-                                   f"{rhs._value.shape}.")
+    if rhs._v.shape[-2] != matrix._v.shape[-2]:
+        raise InvalidArgumentError(f"lstsq: rhs must have shape [..., {matrix._v.shape[-2]}, K] (the "
+                                   f"matrix's rows). Received shapes {matrix._v.shape} and "
+                                   f"{rhs._v.shape}.")
     if not fast:
         raise NotImplementedError("lstsq: only fast=True (the normal equations) is supported.")
     return _lstsq(matrix, rhs, l2=float(l2_regularizer))
@@ -573,9 +573,9 @@ def _cross(a, b):
 def cross(a, b, name=None):
     """The cross product of 3-vectors in the last dimension of ``a`` and ``b`` (same shape)."""
     a, b = binary_inputs(a, b, "cross")
-    if a._value.shape != b._value.shape or not a._value.shape or a._value.shape[-1] != 3:
+    if a._v.shape != b._v.shape or not a._v.shape or a._v.shape[-1] != 3:
         raise InvalidArgumentError(f"cross needs two tensors of one shape [..., 3]. Received shapes "
-                                   f"{a._value.shape} and {b._value.shape}.")
+                                   f"{a._v.shape} and {b._v.shape}.")
     return _cross(a, b)
 
 

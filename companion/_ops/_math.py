@@ -55,7 +55,7 @@ def _binary(name, fn, doc):
 
 def _product_hint(name, x, y):
     """For `multiply` (and `*`), whether a matrix product would have taken these shapes."""
-    return matmul_instead_hint(tuple(x._value.shape), tuple(y._value.shape)) if name == "multiply" else ""
+    return matmul_instead_hint(tuple(x._v.shape), tuple(y._v.shape)) if name == "multiply" else ""
 
 
 add = _binary("add", jnp.add, "``x + y`` element-wise, with broadcasting. Both operands must have one dtype.")
@@ -220,7 +220,7 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None):
 
 def scalar_mul(scalar, x, name=None):
     """``scalar * x`` for a scalar ``scalar`` (a Python number or a 0-d tensor)."""
-    if hasattr(scalar, "_value") and scalar._value.ndim != 0:
+    if hasattr(scalar, "_value") and scalar._v.ndim != 0:
         raise ValueError(f"scalar_mul: scalar must be a 0-d value. Received shape {scalar.shape}.")
     return multiply(scalar, x)
 

@@ -30,7 +30,7 @@ def float_pair(x, y, op_name, names):
 
 def shape_of(x):
     """The static shape of a Tensor or Variable, as a tuple of ints."""
-    return tuple(x._value.shape)
+    return tuple(x._v.shape)
 
 
 def check_axis(axis, rank, op_name):

@@ -72,7 +72,7 @@ def _reduction(name, fn, kinds, summary, example=""):
             return input_tensor._dispatch_reduce(reduce.__name__, reduce, axis, keepdims)
         x = as_input(input_tensor)
         _check_kind(x, kinds, pure.name)
-        axes = normalize_axes(axis, x._value.ndim, pure.name)
+        axes = normalize_axes(axis, x._v.ndim, pure.name)
         return pure(x, axis=axes, keepdims=bool(keepdims))
 
     reduce.__name__ = reduce.__qualname__ = name
@@ -164,13 +164,13 @@ def argmin(input, axis=None, output_type=_dtypes.int64, name=None):  # noqa: A00
 def _arg_reduce(pure, x, axis, output_type):
     x = as_input(x)
     _check_kind(x, "real", pure.name)
-    if x._value.ndim == 0:
+    if x._v.ndim == 0:
         raise InvalidArgumentError(f"{pure.name} needs a tensor of rank >= 1. Received a scalar: {x!s}")
     dtype = _dtypes.as_dtype(output_type)
     if dtype not in (_dtypes.int32, _dtypes.int64):
         raise TypeError(f"{pure.name}: output_type must be companion.int32 or companion.int64. "
                         f"Received: output_type={output_type!r}")
-    axis = normalize_axis(0 if axis is None else axis, x._value.ndim, pure.name)
+    axis = normalize_axis(0 if axis is None else axis, x._v.ndim, pure.name)
     return pure(x, axis=axis, dtype=dtype._np)
 
 
@@ -231,9 +231,9 @@ def cumulative_logsumexp(x, axis=0, exclusive=False, reverse=False, name=None):
 def _cumulate(pure, x, axis, exclusive, reverse, kinds="number"):
     x = as_input(x)
     _check_kind(x, kinds, pure.name)
-    if x._value.ndim == 0:
+    if x._v.ndim == 0:
         raise InvalidArgumentError(f"{pure.name} needs a tensor of rank >= 1. Received a scalar: {x!s}")
-    axis = normalize_axis(axis, x._value.ndim, pure.name)
+    axis = normalize_axis(axis, x._v.ndim, pure.name)
     return pure(x, axis=axis, exclusive=bool(exclusive), reverse=bool(reverse))
 
 
@@ -247,7 +247,7 @@ def _count_nonzero(x, axis, keepdims, dtype):
 def count_nonzero(input, axis=None, keepdims=None, dtype=_dtypes.int64, name=None):  # noqa: A002
     """The number of non-zero (or true) elements across dimensions, as int64 by default."""
     x = as_input(input)
-    axes = normalize_axes(axis, x._value.ndim, "count_nonzero")
+    axes = normalize_axes(axis, x._v.ndim, "count_nonzero")
     return _count_nonzero(x, axis=axes, keepdims=bool(keepdims), dtype=_dtypes.as_dtype(dtype)._np)
 
 
@@ -287,9 +287,9 @@ def confusion_matrix(labels, predictions, num_classes=None, weights=None, dtype=
     """
     labels, predictions = _squeeze_rank_difference(as_input(labels), as_input(predictions))
     labels, predictions = _class_vector(labels, "labels"), _class_vector(predictions, "predictions")
-    if labels._value.shape != predictions._value.shape:
+    if labels._v.shape != predictions._v.shape:
         raise InvalidArgumentError(f"confusion_matrix: labels and predictions must have one length. "
-                                   f"Received shapes {labels._value.shape} and {predictions._value.shape}.")
+                                   f"Received shapes {labels._v.shape} and {predictions._v.shape}.")
     dtype = _dtypes.as_dtype(dtype)
     num_classes = _num_classes(num_classes, labels, predictions)
     weights = cast(1 if weights is None else weights, dtype)
@@ -298,19 +298,19 @@ def confusion_matrix(labels, predictions, num_classes=None, weights=None, dtype=
 
 def _squeeze_rank_difference(labels, predictions):
     """TF's `remove_squeezable_dimensions`: drop a size-1 last axis of the one with one more rank."""
-    difference = predictions._value.ndim - labels._value.ndim
-    if difference == 1 and predictions._value.shape[-1] == 1:
+    difference = predictions._v.ndim - labels._v.ndim
+    if difference == 1 and predictions._v.shape[-1] == 1:
         predictions = predictions[..., 0]
-    elif difference == -1 and labels._value.shape[-1] == 1:
+    elif difference == -1 and labels._v.shape[-1] == 1:
         labels = labels[..., 0]
     return labels, predictions
 
 
 def _class_vector(values, what):
-    if values._value.ndim != 1 or not (values.dtype.is_integer or values.dtype.is_floating
+    if values._v.ndim != 1 or not (values.dtype.is_integer or values.dtype.is_floating
                                        or values.dtype.is_bool):
         raise TypeError(f"confusion_matrix: {what} must be a 1-D tensor of class ids (numbers). "
-                        f"Received dtype {values.dtype.name} and shape {values._value.shape}: {values!s}")
+                        f"Received dtype {values.dtype.name} and shape {values._v.shape}: {values!s}")
     if not values.dtype.is_integer:
         values = cast(values, _dtypes.int64)  # as TF: float class ids are truncated toward zero
     if not values.is_traced and values._value.size and np.asarray(values).min() < 0:

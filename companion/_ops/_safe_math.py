@@ -128,7 +128,7 @@ def reduce_euclidean_norm(input_tensor, axis=None, keepdims=False, name=None):
     if not x.dtype.is_numeric:
         raise TypeError(f"reduce_euclidean_norm needs a numeric tensor, but received dtype {x.dtype.name}: "
                         f"{x!s}. Cast it first, e.g. companion.cast(x, companion.float32).")
-    axes = normalize_axes(axis, x._value.ndim, "reduce_euclidean_norm")
+    axes = normalize_axes(axis, x._v.ndim, "reduce_euclidean_norm")
     return _euclidean_norm(x, axis=axes, keepdims=bool(keepdims))
 
 

@@ -133,7 +133,7 @@ class _Shape:
     """Stands for the zero tensor of scatter_nd in the shape checks."""
 
     def __init__(self, dims, like):
-        self._value = types.SimpleNamespace(shape=tuple(dims))
+        self._v = types.SimpleNamespace(shape=tuple(dims))
         self.dtype = like.dtype
 
 
@@ -145,14 +145,14 @@ def _inputs(tensor, indices, updates, what):
     if not indices.dtype.is_integer:
         raise TypeError(f"{what}: indices must be an integer tensor. Received dtype {indices.dtype.name}: "
                         f"{indices!s}. Cast it with companion.cast(indices, companion.int32).")
-    shape, ishape = tensor._value.shape, indices._value.shape
+    shape, ishape = tensor._v.shape, indices._v.shape
     depth = ishape[-1] if ishape else 0
     want = ishape[:-1] + shape[depth:]
-    if not ishape or depth > len(shape) or updates._value.shape != want:
+    if not ishape or depth > len(shape) or updates._v.shape != want:
         raise InvalidArgumentError(
             f"{what}: for a target of shape {shape} and indices of shape {ishape}, updates must have "
             f"shape indices.shape[:-1] + shape[indices.shape[-1]:] = {want}. Received updates of shape "
-            f"{updates._value.shape}.")
+            f"{updates._v.shape}.")
     if updates.dtype != tensor.dtype:
         raise TypeError(f"{what}: updates must have the target's dtype {tensor.dtype.name}. Received "
                         f"{updates.dtype.name}.")

@@ -48,15 +48,15 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     """
     params, indices = as_input(params), _integer_input(indices, "gather")
     batch_dims = _batch_dims(batch_dims, indices, "gather")
-    rank = params._value.ndim
+    rank = params._v.ndim
     axis = normalize_axis(batch_dims if axis is None else axis, rank, "gather")
-    if axis < batch_dims or params._value.shape[:batch_dims] != indices._value.shape[:batch_dims]:
+    if axis < batch_dims or params._v.shape[:batch_dims] != indices._v.shape[:batch_dims]:
         raise InvalidArgumentError(
             f"gather: with batch_dims={batch_dims}, axis must be >= batch_dims and params (shape "
-            f"{params._value.shape}) and indices (shape {indices._value.shape}) must share their "
+            f"{params._v.shape}) and indices (shape {indices._v.shape}) must share their "
             f"first {batch_dims} dimensions. Received: axis={axis}")
     if not indices.is_traced:
-        _check_range(np.asarray(indices), params._value.shape[axis], "gather")
+        _check_range(np.asarray(indices), params._v.shape[axis], "gather")
     return _gather(params, indices, axis=axis, batch_dims=batch_dims)
 
 
@@ -70,7 +70,7 @@ def _integer_input(indices, what):
 
 
 def _batch_dims(batch_dims, indices, what):
-    rank = indices._value.ndim
+    rank = indices._v.ndim
     value = static_int(batch_dims, f"{what}: batch_dims")
     if not -rank <= value <= rank:
         raise InvalidArgumentError(f"{what}: batch_dims must be in [{-rank}, {rank}] for indices of "
@@ -112,13 +112,13 @@ def gather_nd(params, indices, batch_dims=0, name=None):
     """
     params, indices = as_input(params), _integer_input(indices, "gather_nd")
     batch_dims = static_int(batch_dims, "gather_nd: batch_dims")
-    shape = params._value.shape[batch_dims:]
-    depth = indices._value.shape[-1] if indices._value.ndim else None
-    shared = params._value.shape[:batch_dims] == indices._value.shape[:batch_dims]
-    if depth is None or depth > len(shape) or not 0 <= batch_dims < indices._value.ndim or not shared:
+    shape = params._v.shape[batch_dims:]
+    depth = indices._v.shape[-1] if indices._v.ndim else None
+    shared = params._v.shape[:batch_dims] == indices._v.shape[:batch_dims]
+    if depth is None or depth > len(shape) or not 0 <= batch_dims < indices._v.ndim or not shared:
         raise InvalidArgumentError(
-            f"gather_nd: the last dimension of indices (shape {indices._value.shape}) must be an index "
-            f"vector of length at most {len(shape)} into params of shape {params._value.shape} "
+            f"gather_nd: the last dimension of indices (shape {indices._v.shape}) must be an index "
+            f"vector of length at most {len(shape)} into params of shape {params._v.shape} "
             f"after the batch_dims={batch_dims} dimensions they share. Received: indices={indices!s}")
     if not indices.is_traced:
         array = np.asarray(indices)
@@ -146,17 +146,17 @@ def boolean_mask(tensor, mask, axis=None, name="boolean_mask"):
         companion.Tensor([1 3], shape=(2,), dtype=int32)
     """
     tensor, mask = as_input(tensor), as_input(mask)
-    if not mask.dtype.is_bool or mask.is_traced or mask._value.ndim == 0:
+    if not mask.dtype.is_bool or mask.is_traced or mask._v.ndim == 0:
         raise TypeError("boolean_mask needs a concrete bool mask of rank >= 1 (its number of true "
                         "entries sets the result's shape, so it cannot be traced); inside a "
                         f"function use companion.where to select instead. Received: mask={mask!s}")
-    shape, k = tensor._value.shape, mask._value.ndim
+    shape, k = tensor._v.shape, mask._v.ndim
     axis = 0 if axis is None else normalize_axis(axis, len(shape), "boolean_mask")
-    if shape[axis:axis + k] != mask._value.shape:
+    if shape[axis:axis + k] != mask._v.shape:
         raise InvalidArgumentError(
-            f"boolean_mask: the mask's shape {mask._value.shape} must equal dimensions {axis} to "
+            f"boolean_mask: the mask's shape {mask._v.shape} must equal dimensions {axis} to "
             f"{axis + k - 1} of the tensor's shape {shape}. Give a mask that matches them.")
-    flat = shape[:axis] + (int(np.prod(mask._value.shape)),) + shape[axis + k:]
+    flat = shape[:axis] + (int(np.prod(mask._v.shape)),) + shape[axis + k:]
     positions = Tensor(jnp.asarray(np.flatnonzero(np.asarray(mask))))
     return _boolean_mask(tensor, positions, shape=flat, axis=axis)
 
@@ -191,7 +191,7 @@ def where(condition, x=None, y=None, name=None):
         raise TypeError(f"where: condition must be a bool tensor. Received dtype "
                         f"{condition.dtype.name}: {condition!s}. Compare it first, e.g. x > 0.")
     x, y = binary_inputs(x, y, "where")
-    shapes = [t._value.shape for t in (condition, x, y)]
+    shapes = [t._v.shape for t in (condition, x, y)]
     try:
         np.broadcast_shapes(*shapes)
     except ValueError:
@@ -230,7 +230,7 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     depth = static_int(depth, "one_hot: depth")
     if depth < 0:
         raise InvalidArgumentError(f"one_hot: depth must be non-negative. Received: depth={depth}")
-    axis = normalize_axis(-1 if axis is None else axis, indices._value.ndim, "one_hot", extra=1)
+    axis = normalize_axis(-1 if axis is None else axis, indices._v.ndim, "one_hot", extra=1)
     return _one_hot(indices, on, off, depth=depth, axis=axis)
 
 
@@ -264,7 +264,7 @@ def slice(input_, begin, size, name=None):  # noqa: A001 - TensorFlow's public n
          [5 6]], shape=(2, 2), dtype=int32)
     """
     input_ = as_input(input_)
-    shape = input_._value.shape
+    shape = input_._v.shape
     start, sizes = static_ints(begin, "slice: begin"), static_ints(size, "slice: size")
     if len(start) != len(shape) or len(sizes) != len(shape):
         raise InvalidArgumentError(f"slice: begin and size need one entry per dimension of the tensor "

@@ -63,9 +63,9 @@ def _sort_args(values, axis, direction, what):
     if direction not in ("ASCENDING", "DESCENDING"):
         raise ValueError(f"{what}: direction must be 'ASCENDING' or 'DESCENDING'. "
                          f"Received: direction={direction!r}")
-    if values._value.ndim == 0:
+    if values._v.ndim == 0:
         raise InvalidArgumentError(f"{what} needs a tensor of rank >= 1. Received a scalar: {values!s}")
-    return values, normalize_axis(axis, values._value.ndim, what), direction == "DESCENDING"
+    return values, normalize_axis(axis, values._v.ndim, what), direction == "DESCENDING"
 
 
 @op("top_k", static=("k", "dtype"))
@@ -89,10 +89,10 @@ def top_k(input, k=1, sorted=True, index_type=_dtypes.int32, name=None):  # noqa
         companion.Tensor([1 3], shape=(2,), dtype=int32)
     """
     x = as_input(input)
-    if not (x.dtype.is_integer or x.dtype.is_floating) or x._value.ndim == 0:
+    if not (x.dtype.is_integer or x.dtype.is_floating) or x._v.ndim == 0:
         raise TypeError(f"top_k needs an int or float tensor of rank >= 1. Received: {x!s}")
     k = static_int(k, "top_k: k")
-    last = x._value.shape[-1]
+    last = x._v.shape[-1]
     if not 0 <= k <= last:
         raise InvalidArgumentError(f"top_k: input must have at least k columns. Had {last}, needed "
                                    f"{k}. Pass k between 0 and {last}. Received: k={k}")
@@ -127,7 +127,7 @@ def unique_with_counts(x, out_idx=_dtypes.int32, name=None):
 
 def _unique_parts(x, out_idx, what):
     x = as_input(x)
-    if x._value.ndim != 1 or x.is_traced:
+    if x._v.ndim != 1 or x.is_traced:
         raise InvalidArgumentError(f"{what} needs a concrete 1-D tensor (its result's size depends on the "
                                    f"values, so it cannot run on traced tensors). Received: {x!s}")
     array = np.asarray(x)

@@ -38,7 +38,7 @@ def _lowered(concrete):
         raise ValueError(f"experimental_get_compiler_ir: {concrete.name!r} iterates over a dataset, whose "
                          "elements are fed to the program on each call; pass tensors instead.")
     specs = [spec._abstract() for spec in concrete.inputs]
-    specs += [jax.ShapeDtypeStruct(v._value.shape, v._value.dtype) for v in concrete.variables]
+    specs += [jax.ShapeDtypeStruct(v._v.shape, v._v.dtype) for v in concrete.variables]
 
     def program(*arrays):
         return concrete._run(*arrays)

@@ -199,7 +199,7 @@ def switch_case(branch_index, branch_fns, default=None, name=None):
         raise TypeError(f"switch_case: default must be a callable. Received: {default!r}")
     if not is_traced(branch_index):
         index = convert_to_tensor(branch_index)
-        if not index.dtype.is_integer or index._value.ndim != 0:
+        if not index.dtype.is_integer or index._v.ndim != 0:
             raise TypeError(f"switch_case: branch_index must be an int32 scalar. Received: {index!s}")
         return table.get(int(index.numpy()), fallback)()
     index = convert_to_tensor(branch_index)
@@ -417,5 +417,5 @@ def _truth(pred, what):
         value = convert_to_tensor(pred)
         if value._value.size != 1:
             raise ValueError(f"{what}: the predicate must be a single boolean. Received a tensor of shape "
-                             f"{tuple(value._value.shape)}; reduce it with companion.reduce_any/reduce_all.")
+                             f"{tuple(value._v.shape)}; reduce it with companion.reduce_any/reduce_all.")
     return bool(pred)

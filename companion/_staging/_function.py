@@ -107,7 +107,7 @@ class Function:
     def __call__(self, *args, **kwargs):
         if not (kwargs or state.staging or flags.run_functions_eagerly):
             try:  # the common call: positional numeric Tensors of a known signature
-                key = tuple([(a.__class__, a._value.shape, a._value.dtype) for a in args])
+                key = tuple([(a.__class__, a._v.shape, a._v.dtype) for a in args])
                 concrete = self._fast.get(key)
             except AttributeError:
                 concrete = None

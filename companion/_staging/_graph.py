@@ -270,11 +270,11 @@ class SymbolicTensor(Tensor):
 
     @property
     def shape(self):
-        return TensorShape(self._value.shape)
+        return TensorShape(self._v.shape)
 
     @property
     def ndim(self):
-        return self._value.ndim
+        return self._v.ndim
 
     def __hash__(self):  # a graph tensor is a feed_dict key, compared by identity (as TF's)
         return id(self)
@@ -371,7 +371,7 @@ class GraphVariable(Variable):
             with suspended():
                 initial = constant(initial_value._read() if getattr(initial_value, "_is_variable", False)
                                    else initial_value, dtype=dtype)
-            abstract = _Abstract(initial.shape, initial._value.dtype)
+            abstract = _Abstract(initial.shape, initial._v.dtype)
         if abstract.shape is None or None in abstract.shape:
             raise ValueError(f"Variable {name!r}: the initial value's shape {TensorShape(abstract.shape)} "
                              "is not fully known. Give an initial value of known shape.")

@@ -79,10 +79,10 @@ def elements(elems, what):
     if not flat:
         raise ValueError(f"{what}: elems must contain at least one tensor. Received: {elems!r}")
     for x in flat:
-        if x._value.ndim == 0:
+        if x._v.ndim == 0:
             raise ValueError(f"{what}: Elements in elems must be 1+ dimensional Tensors, not scalars. "
                              f"Received: {x}")
-    sizes = [int(x._value.shape[0]) for x in flat]
+    sizes = [int(x._v.shape[0]) for x in flat]
     if len(set(sizes)) > 1:
         raise ValueError(f"{what}: Dimensions {sizes[0]} and {next(s for s in sizes if s != sizes[0])} are "
                          "not compatible: every tensor in elems needs the same first dimension.")

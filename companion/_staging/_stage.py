@@ -23,6 +23,7 @@ import numpy as np
 from jax import lax
 from jax._src import core as _jax_core  # trace_state_clean: is any JAX trace active
 
+from companion._core import _deferred
 from companion._core._context import state
 from companion._core._tensor import Tensor
 from companion._core._tensor_spec import TensorSpec
@@ -78,6 +79,8 @@ def stage(fn, avals, trace, axis_env=()):
     had, and the enclosing trace's records are left as they were.
     """
     nested = current() is trace
+    if not nested:  # deferred eager values are computed before tracing starts (none leak into it)
+        _deferred.flush()
     before = {key: var._v for key, (var, _) in trace.originals.items()}
     info = {}
 

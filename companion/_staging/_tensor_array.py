@@ -115,8 +115,8 @@ class TensorArray:
         i = _static_index(index)
         if self._buffer is None and i is not None:
             return self._write_listed(i, value)
-        ta = self._as_buffer(tuple(value._value.shape), "write at an index known only when the function runs")
-        ta._check_shape(tuple(value._value.shape))
+        ta = self._as_buffer(tuple(value._v.shape), "write at an index known only when the function runs")
+        ta._check_shape(tuple(value._v.shape))
         new = ta._derive(buffer=_buffer_write(ta._buffer, _index_tensor(index), value))
         new._length = ta._length if not ta._dynamic else Tensor(
             jnp.maximum(ta._length._value, _index_tensor(index)._value + 1))
@@ -125,9 +125,9 @@ class TensorArray:
     def unstack(self, value, name=None):
         """Writes ``value[0]``, ``value[1]``, … at indices 0, 1, …"""
         value = self._element(value)
-        if value._value.ndim == 0:
+        if value._v.ndim == 0:
             raise ValueError(f"TensorArray.unstack needs a tensor of rank >= 1. Received: {value}")
-        count = value._value.shape[0]
+        count = value._v.shape[0]
         if not self._dynamic and self._buffer is None and count > len(self._store.items):
             raise ValueError(f"Cannot unstack {count} tensors into a TensorArray of static size "
                              f"{len(self._store.items)}. Pass size={count} or dynamic_size=True.")
@@ -142,7 +142,7 @@ class TensorArray:
             for i, row in zip(static, unstack(value)):
                 ta = ta._write_listed(i, row)
             return ta
-        rows = tuple(value._value.shape)[1:]
+        rows = tuple(value._v.shape)[1:]
         ta = self._as_buffer(rows, "scatter at indices known only when the function runs")
         ta._check_shape(rows)
         idx = convert_to_tensor(indices, dtype="int32")
@@ -206,7 +206,7 @@ class TensorArray:
         """All elements joined along their first axis (they may differ in that axis)."""
 
         if self._buffer is not None:
-            shape = self._buffer._value.shape
+            shape = self._buffer._v.shape
             return reshape(self._buffer, (-1,) + tuple(shape[2:]))
         items = [self._zeros() if item is None or item is _CLEARED else item for item in self._store.items]
         if not items:
@@ -256,12 +256,12 @@ class TensorArray:
             raise _out_of_range(f"Tried to write to index {i} but array is not resizeable and size is: "
                                 f"{len(items)}. Pass a larger size, or dynamic_size=True.")
         if check:
-            self._check_shape(tuple(value._value.shape))
+            self._check_shape(tuple(value._v.shape))
         ta = self if not state.staging else self._derive(store=_Store(list(items), self._store.shape))
         ta._store.items.extend([None] * (i + 1 - len(items)))
         ta._store.items[i] = value
         if ta._store.shape is None and (self._infer_shape or self._declared is not None):
-            ta._store.shape = tuple(value._value.shape)
+            ta._store.shape = tuple(value._v.shape)
         return ta if state.staging else self._derive()
 
     def _check_shape(self, shape):
@@ -320,7 +320,7 @@ class TensorArray:
         ta = self._as_buffer(None, "loop", capacity=self._capacity_hint or len(self._store.items))
         if ta._buffer is None:
             return None, None
-        meta = (self._dtype.name, tuple(ta._buffer._value.shape), self._dynamic, self._clear,
+        meta = (self._dtype.name, tuple(ta._buffer._v.shape), self._dynamic, self._clear,
                 self._infer_shape, self._declared)
         return [ta._buffer._value, ta._length._value], meta
 

@@ -5,7 +5,7 @@ import enum
 
 import jax
 
-from companion._core import _nest
+from companion._core import _deferred, _nest
 from companion._core._context import state
 from companion._core._convert import as_input, constant
 from companion._core._dtypes import as_dtype
@@ -54,6 +54,8 @@ class GradientTape:
     def __enter__(self):
         if self._recording:
             raise RuntimeError("This GradientTape is already recording. Enter it once at a time.")
+        if not state.staging:  # a new training step: the last one's deferred ops run as one batch
+            _deferred.flush()
         self._push()
         return self
 
@@ -356,7 +358,7 @@ def _not_a_tensor(role, value):
 def _is_float(tensor):
     if tensor is None:
         return False
-    dtype = tensor._value.dtype
+    dtype = tensor._v.dtype
     floating = _FLOATING.get(dtype)
     if floating is None:
         try:

@@ -152,7 +152,7 @@ def _zero_cotangent(out):
 
 
 def _inexact(tensor):
-    dtype = tensor._value.dtype
+    dtype = tensor._v.dtype
     inexact = _INEXACT.get(dtype)
     if inexact is None:
         inexact = _INEXACT[dtype] = bool(jnp.issubdtype(dtype, jnp.inexact))
@@ -238,14 +238,14 @@ def _compute_vjp(kept, connected, targets, sources, cotangents):
             n_slots += 1
     target_slots = tuple(slots[id(t)] for t in targets)
     key = ("vjp", tuple(steps), tuple(value_slots), source_slots, target_slots,
-           tuple((x._value.shape, x._value.dtype) for x in values),
-           tuple((t._value.shape, t._value.dtype) for t in targets), len(cotangents))
+           tuple((x._v.shape, x._v.dtype) for x in values),
+           tuple((t._v.shape, t._v.dtype) for t in targets), len(cotangents))
     plan = _PLANS.get(key)
     if plan is None:
         if len(_PLANS) >= _PLAN_LIMIT:
             _PLANS.clear()
         plan = VjpPlan(tuple(steps), tuple(value_slots), source_slots, target_slots,
-                       tuple((t._value.shape, t._value.dtype) for t in targets), len(cotangents))
+                       tuple((t._v.shape, t._v.dtype) for t in targets), len(cotangents))
         _PLANS[key] = plan
     if not any(plan.reached):
         return [None] * len(sources)
@@ -296,10 +296,10 @@ def _plan_for(kept, slots, leaves, leaf_sources, inner_sources, targets, cotange
     steps = tuple((op, tuple(params.items()), tuple(slots[id(x)] for x in inputs),
                    tuple(slots[id(o)] for o in outputs)) for op, params, inputs, outputs in kept)
     leaf_slots = tuple(slots[id(x)] for x in leaves)
-    perturbed = tuple((slots[id(s)], s._value.shape, s._value.dtype) for s in inner_sources)
+    perturbed = tuple((slots[id(s)], s._v.shape, s._v.dtype) for s in inner_sources)
     target_slots = tuple(slots[id(t)] for t in targets)
-    target_avals = tuple((t._value.shape, t._value.dtype) for t in targets)
-    leaf_avals = tuple((x._value.shape, x._value.dtype) for x in leaves)
+    target_avals = tuple((t._v.shape, t._v.dtype) for t in targets)
+    leaf_avals = tuple((x._v.shape, x._v.dtype) for x in leaves)
     key = (mode, steps, len(slots), leaf_slots, len(leaf_sources), perturbed, target_slots,
            target_avals, leaf_avals, len(cotangents))
     plan = _PLANS.get(key)

@@ -78,7 +78,7 @@ def staged_for(iterable, extra_test, body, get_state, set_state, names, opts=Non
     if isinstance(iterable, TracedRange):
         static = iterable.static_length()
         count = iterable.length() if static is None else static
-        item, index_dtype = iterable.item, iterable.start._value.dtype
+        item, index_dtype = iterable.item, iterable.start._v.dtype
     elif hasattr(iterable, "item") and hasattr(iterable, "count"):  # a dataset's stacked elements
         count, item, index_dtype = iterable.count, iterable.item, jnp.int32
         static = count

@@ -43,11 +43,11 @@ def flatten(values):
     arrays, kinds = [], []
     for value in values:
         if isinstance(value, Tensor) and value._value.__class__ is not np.ndarray:
-            kinds.append(("array", value._value.shape, value._value.dtype, False))
+            kinds.append(("array", value._v.shape, value._v.dtype, False))
             arrays.append(value._value)
         elif isinstance(value, (bool, int, float)) and not isinstance(value, np.ndarray):
             tensor = convert_to_tensor(value)
-            kinds.append(("array", tensor._value.shape, tensor._value.dtype, True))
+            kinds.append(("array", tensor._v.shape, tensor._v.dtype, True))
             arrays.append(tensor._value)
         elif isinstance(value, Chosen):
             kinds.append(("chosen", value._choose_from))

@@ -21,7 +21,7 @@ def image_input(image, what, ranks=(3, 4)):
 
 def static_shape(tensor):
     """The static shape of a Tensor or Variable, as a tuple of ints."""
-    return tuple(tensor._value.shape)
+    return tuple(tensor._v.shape)
 
 
 def random_key(seed):

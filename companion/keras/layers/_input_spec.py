@@ -22,7 +22,7 @@ class InputSpec:
 
     def check(self, layer_name, shape, index=0):
         """Raises a ValueError naming the layer when an input of ``shape`` does not fit."""
-        dims = TensorShape(shape).as_list()
+        dims = list(shape) if type(shape) is tuple else TensorShape(shape).as_list()
         rank = len(dims)
         for ok, expected in ((self.ndim is None or rank == self.ndim, f"ndim={self.ndim}"),
                              (self.min_ndim is None or rank >= self.min_ndim, f"min_ndim={self.min_ndim}"),

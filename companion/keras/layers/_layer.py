@@ -442,8 +442,8 @@ def _check_input_spec(layer, inputs):
     specs = spec if isinstance(spec, (list, tuple)) else [spec]
     flat = inputs if isinstance(inputs, (list, tuple)) else [inputs]
     for index, (s, x) in enumerate(zip(specs, flat)):
-        if s is not None and hasattr(x, "shape"):
-            s.check(layer.name, x.shape, index)
+        if s is not None and hasattr(x, "shape"):  # a tensor's own shape tuple: no TensorShape made
+            s.check(layer.name, tuple(x._v.shape) if type(x) is Tensor else x.shape, index)
 
 
 def _attribute_ids(layer):

@@ -9,6 +9,7 @@ from companion._core import _dtypes
 from companion._core._context import current_replica, state
 from companion._core._convert import as_input
 from companion._core._indexed_slices import IndexedSlices
+from companion._core._op import Op
 from companion._core._tensor import Tensor
 from companion._core._variable import Variable
 from companion._tape._gradient_tape import GradientTape
@@ -61,7 +62,7 @@ class Optimizer:
         self._learning_rate = self._make_learning_rate(learning_rate)
         self._slots = {}  # var.ref() -> {slot name: Variable}
         self._slot_list = []
-        self._compiled = None
+        self._step_op = None  # the eager update as an Op (`_eager_step`)
 
     # -- the public state -----------------------------------------------------------------
     @property
@@ -115,16 +116,21 @@ class Optimizer:
         if self.clipvalue is not None:  # Keras clips each slice of an IndexedSlices gradient
             pairs = [(_clipped_slices(g, self.clipvalue), v) for g, v in pairs]
         squares = [_slice_squares(g, v) for g, v in pairs]
-        grads = _summed_over_replicas([_cast(as_input(g)._value, v._value.dtype) for g, v in pairs])
-        present = [sq for sq in squares if sq is not None]
-        if present:  # each replica's slices are squared before they are summed, as for the gradients
-            summed = iter(_summed_over_replicas(present))
-            squares = [None if sq is None else next(summed) for sq in squares]
         slots = [self._slots_for(v) for v in variables]
-        lr = self._current_learning_rate()
-        arrays = ([v._value for v in variables], grads,
-                  [{k: s._value for k, s in d.items()} for d in slots], lr, self._iterations._value, squares)
-        new_vars, new_slots, step = self._step_program()(*arrays)
+        if state.staging:
+            grads = _summed_over_replicas([_cast(as_input(g)._value, v._v.dtype) for g, v in pairs])
+            present = [sq for sq in squares if sq is not None]
+            if present:  # each replica's slices are squared before they are summed, as the gradients
+                summed = iter(_summed_over_replicas(present))
+                squares = [None if sq is None else next(summed) for sq in squares]
+            arrays = ([v._value for v in variables], grads, [{k: s._value for k, s in d.items()}
+                      for d in slots], self._current_learning_rate()._value, self._iterations._value, squares)
+            new_vars, new_slots, step = self._counted_step(*arrays)
+        else:  # the stored values as they are (a deferred one stays pending: `_core._deferred`)
+            arrays = ([v._v for v in variables], [as_input(g)._v for g, _ in pairs],
+                      [{k: s._v for k, s in d.items()} for d in slots], self._current_learning_rate()._v,
+                      self._iterations._v, squares)
+            new_vars, new_slots, step = self._eager_step(arrays)
         _write_back(variables, slots, new_vars, new_slots)
         self._iterations._set_value(step)
         return self._iterations
@@ -181,9 +187,10 @@ class Optimizer:
                                  name="learning_rate")
 
     def _current_learning_rate(self):
+        """The learning rate now, as a Tensor or Variable."""
         if isinstance(self._learning_rate, LearningRateSchedule):
-            return as_input(self._learning_rate(self._iterations))._value
-        return self._learning_rate._value
+            return as_input(self._learning_rate(self._iterations))
+        return self._learning_rate
 
     def _slots_for(self, var):
         slots = self._slots.get(var.ref())
@@ -199,12 +206,17 @@ class Optimizer:
         """The slot Variable ``name`` for ``var``: zeros of its shape and dtype (overridable)."""
         return _slot_like(var, name, np.zeros)  # made on the host: no compile per shape
 
-    def _step_program(self):
-        if state.staging:
-            return self._counted_step
-        if self._compiled is None:
-            self._compiled = jax.jit(self._counted_step)
-        return self._compiled
+    def _eager_step(self, arrays):
+        """`_counted_step` as one `Op` on the flattened arrays: one dispatch per call, and an op
+        a deferred batch (forward, gradients, this update) can run as one program."""
+        leaves, treedef = jax.tree_util.tree_flatten(arrays)
+        if self._step_op is None:
+            self._step_op = Op(f"{self.name}/apply_gradients", _flat_step(self._counted_step),
+                               static=("treedef",))
+        outputs = self._step_op.apply([Tensor(a) for a in leaves], {"treedef": treedef})
+        variables, _, slots = arrays[:3]
+        structure = jax.tree_util.tree_structure((variables, slots, 0))
+        return jax.tree_util.tree_unflatten(structure, [o._v for o in outputs])
 
     def _counted_step(self, variables, grads, slots, lr, iterations, squares=None):
         """`_step` numbered ``iterations + 1``, also returning that count: one program per eager
@@ -251,6 +263,16 @@ class Optimizer:
         return tape.gradient(loss, var_list), var_list
 
 
+def _flat_step(counted_step):
+    def step(*leaves, treedef):
+        variables, grads, slots, lr, iterations, squares = jax.tree_util.tree_unflatten(treedef, leaves)
+        grads = [_cast(g, v.dtype) for g, v in zip(grads, variables)]
+        return tuple(jax.tree_util.tree_leaves(counted_step(variables, grads, slots, lr, iterations,
+                                                            squares)))
+
+    return step
+
+
 def _summed_over_replicas(grads):
     """Inside `Strategy.run`, each replica's gradients summed over all replicas (as TF does),
     by the replica context's ``all_reduce``."""
@@ -264,9 +286,9 @@ def _slice_squares(grad, variable):
     """For an `IndexedSlices` gradient, each slice squared and added into its row; else None."""
     if not isinstance(grad, IndexedSlices):
         return None
-    values = as_input(grad.values)._value.astype(variable._value.dtype)
+    values = as_input(grad.values)._value.astype(variable._v.dtype)
     indices = as_input(grad.indices)._value
-    return jnp.zeros(variable._value.shape, values.dtype).at[indices].add(jnp.square(values))
+    return jnp.zeros(variable._v.shape, values.dtype).at[indices].add(jnp.square(values))
 
 
 def _clipped_slices(grad, clipvalue):
@@ -290,8 +312,8 @@ def _write_back(variables, slots, new_vars, new_slots):
 
 def _slot_like(var, name, fill, shape=None):
     """A non-trainable Variable ``fill(shape, dtype)`` named after ``var`` (made eagerly)."""
-    shape = tuple(var._value.shape) if shape is None else shape
-    dtype = var._value.dtype
+    shape = tuple(var._v.shape) if shape is None else shape
+    dtype = var._v.dtype
     name = f"{_base_name(var)}_{_KERAS_SLOT_NAMES.get(name, name)}"
     return KerasVariable(lambda: fill(shape, dtype), trainable=False, name=name)
 

@@ -1,0 +1,315 @@
+"""Deferred eager execution: eager ops recorded at the call, run together when a value is needed.
+
+An eager op applied to shapes and dtypes it has already run on does not dispatch at once: it
+returns `Pending` outputs (shape and dtype known, value not yet computed) and joins the
+thread's open *batch*. The batch runs when any value in it is needed — ``.numpy()``, printing,
+a Python ``if`` on a tensor, a staged function's argument, anything that reads
+``Tensor._value`` — when a `GradientTape` starts recording (so one training step is one
+batch), and when it reaches `LIMIT` ops. A batch whose structure (ops, static parameters,
+wiring) has already run `REPEAT` times runs as one jitted program: XLA fuses across the ops
+and one dispatch replaces one per op. Any other batch runs op by op on the ops' own cached
+kernels, so exploratory code compiles nothing new.
+
+What stays as it was:
+- errors: the first application of an op to given input shapes and dtypes runs at once, so its
+  shape and dtype errors come from the call site; a later application with the same shapes and
+  dtypes is the same computation on other values, and pure XLA ops raise nothing at run time;
+- values: every output is computed by the same op functions (fused or not), all outputs of a
+  batch are kept, and a tensor's value never changes once computed;
+- order: only pure ops are deferred (staged functions, host callbacks, string ops and ops that
+  are not jitted run at once), and Variables keep their values as arrays or `Pending`s, so a
+  read before an assignment sees the old value.
+
+Only the main thread defers, and only in a process with one device: ops on other threads, under
+a distribution strategy's scope, or on several devices run at once as before.
+``COMPANION_DEFERRED=0`` turns it off (`set_enabled`).
+"""
+
+import os
+import sys
+import threading
+
+import jax
+import numpy as np
+from jax._src import core as _jax_core  # trace_state_clean: is any JAX trace active
+from jax._src.array import ArrayImpl  # the class of concrete arrays, for exact-type checks
+
+LIMIT = 512  # ops in one batch before it runs on its own
+REPEAT = 2  # runs of a batch structure op by op before it is compiled as one program
+
+_ARRAY = ArrayImpl  # a concrete array (named here without creating one: no backend starts at import)
+
+
+class Pending:
+    """One output of a deferred op: ``shape``/``dtype`` now, the array after its batch runs."""
+
+    __slots__ = ("node", "index", "shape", "dtype", "weak_type", "value")
+
+    def __init__(self, node, index, aval):
+        self.node = node
+        self.index = index
+        self.shape, self.dtype, self.weak_type = aval
+        self.value = None
+
+    @property
+    def ndim(self):
+        return len(self.shape)
+
+    @property
+    def size(self):
+        size = 1
+        for d in self.shape:
+            size *= d
+        return size
+
+    def force(self):
+        """The array, running this output's batch first if it has not run."""
+        if self.value is None:
+            node = self.node
+            node.batch.run()
+            if self.value is None:
+                if node.batch.error is not None:  # the batch failed: its error again
+                    raise node.batch.error
+                _run_node(node)  # left out of the program as unreachable, yet asked for
+        return self.value
+
+    def __array__(self, dtype=None, copy=None):  # raw reads of an array (np.asarray(v._v))
+        array = np.asarray(self.force())
+        return array if dtype is None else array.astype(dtype)
+
+    def __jax_array__(self):
+        return self.force()
+
+    def __repr__(self):
+        state = "pending" if self.value is None else "computed"
+        return f"<Pending {self.dtype}{list(self.shape)} {state}>"
+
+
+class _Node:
+    __slots__ = ("op", "params", "inputs", "outputs", "single", "batch")
+
+    def __init__(self, op, params, inputs, batch):
+        self.op = op
+        self.params = params  # a tuple of (name, value) pairs
+        self.inputs = inputs
+        self.batch = batch
+        self.outputs = ()
+        self.single = True
+
+
+class _Batch:
+    __slots__ = ("nodes", "lock", "done", "error")
+
+    def __init__(self):
+        self.nodes = []
+        self.lock = threading.RLock()
+        self.done = False
+        self.error = None
+
+    def run(self):
+        with self.lock:
+            if self.done:
+                return
+            self.done = True
+            if _local.batch is self:
+                _local.batch = None
+            try:
+                if _jax_core.trace_state_clean():
+                    _execute(self.nodes)
+                else:  # read inside a JAX trace: computed now all the same, never staged into it
+                    with jax.ensure_compile_time_eval():
+                        _execute(self.nodes)
+            except BaseException as error:
+                self.error = error
+                raise
+            finally:
+                for node in self.nodes:  # computed values stay on the outputs; the graph goes
+                    if all(out.value is not None for out in node.outputs):
+                        node.inputs = ()
+                    for out in node.outputs:
+                        out.node = node if out.value is None else None
+                self.nodes = []
+
+
+class _Local(threading.local):
+    batch = None
+
+
+_local = _Local()
+_main = threading.main_thread().ident
+_enabled = None  # decided on the first op: on unless switched off or several devices exist
+_AVALS = {}  # (op, params, input avals) -> (single, output avals) of an application that ran
+_SEEN = {}  # batch structure -> times run
+_PROGRAMS = {}  # batch structure -> jitted program
+_CACHE_LIMIT = 4096
+
+
+def set_enabled(enabled):
+    """Turns deferral on or off for the process (pending values run first when turned off)."""
+    global _enabled
+    if not enabled:
+        flush()
+    _enabled = bool(enabled) and _single_device()
+
+
+def enabled():
+    global _enabled
+    if _enabled is None:
+        _enabled = os.environ.get("COMPANION_DEFERRED", "1") != "0" and _single_device()
+    return _enabled
+
+
+def _single_device():
+    try:
+        return jax.device_count() == 1
+    except RuntimeError:
+        return False
+
+
+def flush():
+    """Runs this thread's open batch now (a no-op when nothing is pending)."""
+    batch = _local.batch
+    if batch is not None:
+        batch.run()
+
+
+def resolve(value):
+    """``value`` as an array: a `Pending` runs its batch; anything else comes back as is."""
+    return value.force() if value.__class__ is Pending else value
+
+
+def run(op, values, params, strategies):
+    """Applies ``op`` to raw input ``values`` (arrays or `Pending`s) eagerly or deferred.
+
+    Returns the output (an array, a `Pending`, or a tuple of them), or None when the
+    application cannot be deferred here (the caller then runs it as before).
+    """
+    if (strategies or threading.get_ident() != _main or not (_enabled or enabled())):
+        return None
+    avals = []
+    for v in values:
+        cls = v.__class__
+        if cls is _ARRAY:
+            avals.append((v.shape, v.dtype, v.weak_type))
+        elif cls is Pending:
+            avals.append((v.shape, v.dtype, v.weak_type))
+        else:
+            return None
+    try:
+        key = (op, tuple(params.items()), tuple(avals))
+        spec = _AVALS.get(key)
+    except TypeError:  # an unhashable parameter: not cacheable, run at once
+        return None
+    if spec is None:  # first time with these shapes: run now (errors surface here), learn the avals
+        out = op._eager(*[resolve(v) for v in values], **params)
+        outs = out if isinstance(out, (tuple, list)) else (out,)
+        if all(o.__class__ is _ARRAY for o in outs):
+            if len(_AVALS) >= _CACHE_LIMIT:
+                _AVALS.clear()
+            _AVALS[key] = (not isinstance(out, (tuple, list)),
+                           tuple((o.shape, o.dtype, o.weak_type) for o in outs))
+        return out
+    batch = _local.batch
+    if batch is None or batch.done:
+        batch = _local.batch = _Batch()
+    node = _Node(op, key[1], tuple(values), batch)
+    single, out_avals = spec
+    node.single = single
+    node.outputs = tuple(Pending(node, i, a) for i, a in enumerate(out_avals))
+    with batch.lock:
+        if batch.done:  # another thread ran it meanwhile: start a fresh one
+            batch = _local.batch = _Batch()
+            node.batch = batch
+        batch.nodes.append(node)
+    if len(batch.nodes) >= LIMIT:
+        batch.run()
+    return node.outputs[0] if single else node.outputs
+
+
+def _execute(nodes):
+    # described in a function of its own, so no loop variable left here refers to an output
+    # when the references are counted below
+    leaves, structure, uses = _describe(nodes)
+    seen = _SEEN.get(structure, 0)
+    if seen >= REPEAT:
+        # outputs Python can still reach (held by a Tensor, a Variable, a frame): the rest are
+        # intermediates only this batch's ops read, which XLA may fuse away
+        live = tuple(count - _UNREACHABLE > uses.get(key, 0) for count, key in _reference_counts(nodes))
+        program = _PROGRAMS.get((structure, live))
+        if program is None:
+            if len(_PROGRAMS) >= _CACHE_LIMIT:
+                _PROGRAMS.clear()
+            program = _PROGRAMS[structure, live] = jax.jit(_program(structure, live))
+        values = iter(program(*leaves))
+        wanted = iter(live)
+        for node in nodes:
+            for out in node.outputs:
+                if next(wanted):
+                    out.value = next(values)
+        return
+    if len(_SEEN) >= _CACHE_LIMIT:
+        _SEEN.clear()
+    _SEEN[structure] = seen + 1
+    for node in nodes:
+        _run_node(node)
+
+
+def _describe(nodes):
+    """The batch's leaves (concrete inputs), its hashable structure and each output's uses in it."""
+    leaves, leaf_index, structure, where, uses = [], {}, [], {}, {}
+    for pos, node in enumerate(nodes):
+        refs = []
+        for v in node.inputs:
+            if v.__class__ is Pending:
+                found = where.get(id(v)) if v.value is None else None
+                if found is not None:
+                    refs.append(found)
+                    uses[id(v)] = uses.get(id(v), 0) + 1
+                    continue
+                v = v.force()  # computed already, or pending in another thread's batch
+            k = leaf_index.get(id(v))
+            if k is None:
+                k = leaf_index[id(v)] = len(leaves)
+                leaves.append(v)
+            refs.append(-k - 1)
+        structure.append((node.op, node.params, tuple(refs), node.single))
+        for i, out in enumerate(node.outputs):
+            where[id(out)] = (pos, i)
+    return leaves, tuple(structure), uses
+
+
+def _run_node(node):
+    out = node.op._eager(*[resolve(v) for v in node.inputs], **dict(node.params))
+    if node.single:
+        node.outputs[0].value = out
+    else:
+        for target, value in zip(node.outputs, out):
+            target.value = value
+
+
+def _reference_counts(nodes):
+    """(references to each output, its id), in batch order."""
+    return [(sys.getrefcount(out), id(out)) for node in nodes for out in node.outputs]
+
+
+def _unreachable_count():
+    """What `_reference_counts` reports for an output nothing else refers to."""
+    node = _Node(None, (), (), None)
+    node.outputs = (Pending(node, 0, ((), None, False)),)
+    return _reference_counts([node])[0][0]
+
+
+_UNREACHABLE = _unreachable_count()
+
+
+def _program(structure, live):
+    def program(*leaves):
+        env = []
+        for op, params, refs, single in structure:
+            args = [leaves[-r - 1] if r.__class__ is int else env[r[0]][r[1]] for r in refs]
+            out = op.fn(*args, **dict(params))
+            env.append((out,) if single else tuple(out))
+        values = [value for outs in env for value in outs]
+        return [value for value, wanted in zip(values, live) if wanted]
+
+    return program
