@@ -12,7 +12,9 @@ from logits. Measured, interleaved in one process so machine noise hits all side
 - ``function``: a custom step in ``@companion.function`` (GradientTape, apply_gradients);
 - ``fit``: the second epoch of a two-epoch ``model.fit`` over ``--steps`` batches
   (shuffling and batching the arrays, callbacks, logs), per step;
-- ``eager``: the same custom step without ``function``.
+- ``eager``: the same custom step without ``function`` (its ops deferred and, once the step
+  repeats, run as one program: ``companion._core._deferred``);
+- ``eager, not deferred``: the same with deferred execution off (one dispatch per op).
 Each figure is the median over ``--repeats`` rounds; the ratios are of those medians. The eager
 step and the ``jax`` floor also report the process's CPU time per step (all threads): on a loaded
 machine wall time also counts waiting for a core, CPU time only the work done.
@@ -28,6 +30,7 @@ import numpy as np
 import optax
 
 import companion as tf
+from companion._core import _deferred
 
 BATCH, CLASSES, RATE = 64, 10, 0.2
 
@@ -73,7 +76,16 @@ def companion_steps(x, y):
 
         return epoch
 
-    return make(True), make(False)
+    not_deferred = make(False)
+
+    def undeferred_epoch():  # each eager op dispatched at once (deferred execution off)
+        _deferred.set_enabled(False)
+        try:
+            return not_deferred()
+        finally:
+            _deferred.set_enabled(True)
+
+    return make(True), make(False), undeferred_epoch
 
 
 class EpochTimer(tf.keras.callbacks.Callback):
@@ -169,14 +181,14 @@ def main():
     parser.add_argument("--steps", type=int, default=200)
     args = parser.parse_args()
     x, y = make_data(args.steps)
-    function_epoch, eager_epoch = companion_steps(x, y)
+    function_epoch, eager_epoch, undeferred_epoch = companion_steps(x, y)
     fit_seconds = companion_fit(x, y)
     jax_epoch, jax_shuffled_epoch = jax_step(x, y)
     sides = {"jax.jit + optax": jax_epoch, "jax, shuffled batches": jax_shuffled_epoch,
              "companion function": function_epoch, "companion fit": None,
-             "companion eager": eager_epoch}
+             "companion eager": eager_epoch, "eager, not deferred": undeferred_epoch}
     rows = {name: [] for name in sides}
-    cpu = {"jax.jit + optax, CPU": [], "companion eager, CPU": []}
+    cpu = {"jax.jit + optax, CPU": [], "companion eager, CPU": [], "eager, not deferred, CPU": []}
     fit_seconds(args.steps)  # compiles
     for _ in range(args.repeats):
         for name, epoch in sides.items():
@@ -192,7 +204,7 @@ def report(rows, args):
     print(f"device: {jax.devices()[0].platform}, {args.repeats} rounds x {args.steps} steps of "
           f"batch {BATCH}, medians")
     for name, value in med.items():
-        print(f"  {name:<22} {value * 1e6:10.1f} us/step")
+        print(f"  {name:<26} {value * 1e6:10.1f} us/step")
     base, shuffled = med["jax.jit + optax"], med["jax, shuffled batches"]
     print("ratios (target):")
     for name, reference, against, target in (
@@ -200,9 +212,11 @@ def report(rows, args):
             ("companion fit", shuffled, "jax, shuffled batches", 1.2),
             ("companion fit", base, "jax.jit + optax", None),
             ("companion eager", base, "jax.jit + optax", 1.5),
-            ("companion eager, CPU", med["jax.jit + optax, CPU"], "jax.jit + optax, CPU", 1.5)):
+            ("companion eager, CPU", med["jax.jit + optax, CPU"], "jax.jit + optax, CPU", 1.5),
+            ("eager, not deferred", base, "jax.jit + optax", None),
+            ("eager, not deferred, CPU", med["jax.jit + optax, CPU"], "jax.jit + optax, CPU", None)):
         goal = f"(target <= {target})" if target else ""
-        print(f"  {name:<20} / {against:<22} {med[name] / reference:.2f}x  {goal}")
+        print(f"  {name:<24} / {against:<22} {med[name] / reference:.2f}x  {goal}")
 
 if __name__ == "__main__":
     main()

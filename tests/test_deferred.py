@@ -1,5 +1,6 @@
 """Deferred eager execution: ops wait in a batch and run together, with eager semantics kept."""
 
+import gc
 import os
 import subprocess
 import sys
@@ -232,3 +233,18 @@ def test_values_python_holds_are_kept_and_unreachable_ones_are_left_to_xla():
         np.testing.assert_allclose(total.numpy(), np.sum(np.exp(np.arange(6) * 2.0) + 1.0), rtol=1e-6)
     new = [live for _, live in set(_deferred._PROGRAMS) - before]
     assert (True, False, False, True) in new
+
+
+def test_a_training_loop_leaves_no_reference_cycles_for_the_garbage_collector():
+    # deferred nodes and their outputs refer to each other until their batch runs; a run must
+    # break every such cycle, or each step leaves garbage that only a full collection frees
+    x, y, params = _mlp_data(4)
+    _train_eagerly(_deferred.REPEAT + 2, x, y, params)  # compiles and caches out of the way
+    gc.collect()
+    gc.disable()
+    try:
+        _train_eagerly(_deferred.REPEAT + 4, x, y, params)
+        found = gc.collect()
+    finally:
+        gc.enable()
+    assert found == 0

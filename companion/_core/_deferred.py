@@ -66,11 +66,14 @@ class Pending:
         """The array, running this output's batch first if it has not run."""
         if self.value is None:
             node = self.node
-            node.batch.run()
+            batch = node.batch
+            if batch is not None:
+                batch.run()
             if self.value is None:
-                if node.batch.error is not None:  # the batch failed: its error again
-                    raise node.batch.error
-                _run_node(node)  # left out of the program as unreachable, yet asked for
+                if batch is not None and batch.error is not None:  # the batch failed: its error again
+                    raise batch.error
+                out = _apply(node)  # left out of the program as unreachable, yet asked for
+                self.value = out if node.single else out[self.index]
         return self.value
 
     def __array__(self, dtype=None, copy=None):  # raw reads of an array (np.asarray(v._v))
@@ -123,11 +126,20 @@ class _Batch:
                 self.error = error
                 raise
             finally:
-                for node in self.nodes:  # computed values stay on the outputs; the graph goes
-                    if all(out.value is not None for out in node.outputs):
-                        node.inputs = ()
+                # computed values stay on the outputs and the graph goes, so no reference cycle
+                # (output -> node -> output) is left for the garbage collector; an output left
+                # uncomputed keeps its node and the node its inputs
+                for node in self.nodes:
+                    kept = False
                     for out in node.outputs:
-                        out.node = node if out.value is None else None
+                        if out.value is None:
+                            kept = True
+                        else:
+                            out.node = None
+                    if not kept:
+                        node.inputs = ()
+                    node.outputs = ()
+                    node.batch = None if self.error is None else self
                 self.nodes = []
 
 
@@ -215,7 +227,7 @@ def run(op, values, params, strategies):
     node = _Node(op, key[1], tuple(values), batch)
     single, out_avals = spec
     node.single = single
-    node.outputs = tuple(Pending(node, i, a) for i, a in enumerate(out_avals))
+    outputs = node.outputs = tuple(Pending(node, i, a) for i, a in enumerate(out_avals))
     with batch.lock:
         if batch.done:  # another thread ran it meanwhile: start a fresh one
             batch = _local.batch = _Batch()
@@ -223,7 +235,7 @@ def run(op, values, params, strategies):
         batch.nodes.append(node)
     if len(batch.nodes) >= LIMIT:
         batch.run()
-    return node.outputs[0] if single else node.outputs
+    return outputs[0] if single else outputs
 
 
 def _execute(nodes):
@@ -278,8 +290,12 @@ def _describe(nodes):
     return leaves, tuple(structure), uses
 
 
+def _apply(node):
+    return node.op._eager(*[resolve(v) for v in node.inputs], **dict(node.params))
+
+
 def _run_node(node):
-    out = node.op._eager(*[resolve(v) for v in node.inputs], **dict(node.params))
+    out = _apply(node)
     if node.single:
         node.outputs[0].value = out
     else:
