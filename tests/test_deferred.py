@@ -248,3 +248,17 @@ def test_a_training_loop_leaves_no_reference_cycles_for_the_garbage_collector():
     finally:
         gc.enable()
     assert found == 0
+
+
+def test_a_variable_holding_a_pending_value_copies_and_pickles_as_its_value():
+    import copy
+    import pickle
+
+    v = tf.Variable([1.0, 2.0])
+    for _ in range(3):
+        v.assign_add(tf.constant([1.0, 1.0]))
+    assert isinstance(v._v, Pending)
+    copied = copy.deepcopy(v)
+    restored = pickle.loads(pickle.dumps(v._v))
+    np.testing.assert_allclose(copied.numpy(), [4.0, 5.0])
+    np.testing.assert_allclose(np.asarray(restored), [4.0, 5.0])

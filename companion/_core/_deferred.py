@@ -83,6 +83,12 @@ class Pending:
     def __jax_array__(self):
         return self.force()
 
+    def __deepcopy__(self, memo):  # a copied or pickled Variable holds the array, not the batch
+        return self.force()
+
+    def __reduce__(self):
+        return self.force().__reduce__()
+
     def __repr__(self):
         state = "pending" if self.value is None else "computed"
         return f"<Pending {self.dtype}{list(self.shape)} {state}>"
