@@ -35,7 +35,8 @@ from jax._src import core as _jax_core  # trace_state_clean: is any JAX trace ac
 from jax._src.array import ArrayImpl  # the class of concrete arrays, for exact-type checks
 
 LIMIT = 512  # ops in one batch before it runs on its own
-REPEAT = 2  # runs of a batch structure op by op before it is compiled as one program
+REPEAT = 8  # runs of a batch structure op by op before it is compiled as one program (a short
+# loop never pays the compile; a training loop of hundreds of steps gains from its ninth)
 
 _ARRAY = ArrayImpl  # a concrete array (named here without creating one: no backend starts at import)
 
