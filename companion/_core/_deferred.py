@@ -34,6 +34,8 @@ import numpy as np
 from jax._src import core as _jax_core  # trace_state_clean: is any JAX trace active
 from jax._src.array import ArrayImpl  # the class of concrete arrays, for exact-type checks
 
+from companion._core._context import state
+
 LIMIT = 512  # ops in one batch before it runs on its own
 REPEAT = 8  # runs of a batch structure op by op before it is compiled as one program (a short
 # loop never pays the compile; a training loop of hundreds of steps gains from its ninth)
@@ -197,23 +199,19 @@ def resolve(value):
     return value.force() if value.__class__ is Pending else value
 
 
-def run(op, values, params, strategies):
+def run(op, values, params):
     """Applies ``op`` to raw input ``values`` (arrays or `Pending`s) eagerly or deferred.
 
     Returns the output (an array, a `Pending`, or a tuple of them), or None when the
     application cannot be deferred here (the caller then runs it as before).
     """
-    if (strategies or threading.get_ident() != _main or not (_enabled or enabled())):
+    if state.strategies or threading.get_ident() != _main or not (_enabled or enabled()):
         return None
     avals = []
     for v in values:
-        cls = v.__class__
-        if cls is _ARRAY:
-            avals.append((v.shape, v.dtype, v.weak_type))
-        elif cls is Pending:
-            avals.append((v.shape, v.dtype, v.weak_type))
-        else:
-            return None
+        if v.__class__ is not _ARRAY and v.__class__ is not Pending:
+            return None  # a tracer, a host (string) array, a value on several devices
+        avals.append((v.shape, v.dtype, v.weak_type))
     try:
         key = (op, tuple(params.items()), tuple(avals))
         spec = _AVALS.get(key)

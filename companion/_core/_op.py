@@ -48,8 +48,7 @@ class Op:
             return _graph_mode.building._record(self, inputs, params)
         out = None
         if not state.staging and self.deferrable:  # eager: maybe deferred (`_deferred`)
-            out = _deferred.run(self, [x._v if x.__class__ in _PLAIN else x._value for x in inputs],
-                                params, state.strategies)
+            out = _deferred.run(self, [x._v if x.__class__ in _PLAIN else x._value for x in inputs], params)
         if out is None:
             values = [x._value for x in inputs]
             try:

@@ -149,11 +149,11 @@ class Variable(ScatterMethods):
         if (not state.staging and isinstance(delta, Tensor) and value.__class__ in _EAGER_KINDS
                 and delta._v.__class__ in _EAGER_KINDS and delta._v.dtype == value.dtype
                 and delta._v.shape == value.shape):  # the optimizer-loop case: no checks needed
-            new = _deferred.run(fn[2], (value, delta._v), {}, state.strategies)
-            self._set_value(fn[1](value, delta._value) if new is None else new)
+            new = _deferred.run(fn, (value, delta._v), {})
+            self._set_value(fn._eager(value, delta._value) if new is None else new)
             return self if read_value else None
         delta = _assigned(delta, self.dtype)
-        new = fn[state.staging == 0](self._value, delta._value)
+        new = (fn.fn if state.staging else fn._eager)(self._value, delta._value)
         self._check_shape(TensorShape(new.shape), what)
         self._set_value(new)
         return self if read_value else None
@@ -275,8 +275,8 @@ class _VariableSlice(Tensor):
         return var if read_value else None
 
 
-_ADD = (jnp.add, jax.jit(jnp.add), _op.Op("assign_add", jnp.add))  # (staged, eager, deferred)
-_SUB = (jnp.subtract, jax.jit(jnp.subtract), _op.Op("assign_sub", jnp.subtract))
+_ADD = _op.Op("assign_add", jnp.add)  # its pure function while staged, its jit or a deferred node eagerly
+_SUB = _op.Op("assign_sub", jnp.subtract)
 _EAGER_KINDS = frozenset({_deferred._ARRAY, Pending})
 _op._PLAIN.add(Variable)
 
