@@ -263,3 +263,19 @@ def test_a_variable_holding_a_pending_value_copies_and_pickles_as_its_value():
     restored = pickle.loads(pickle.dumps(v._v))
     np.testing.assert_allclose(copied.numpy(), [4.0, 5.0])
     np.testing.assert_allclose(np.asarray(restored), [4.0, 5.0])
+
+
+def test_a_printing_function_called_under_a_tape_prints_at_every_call(capfd):
+    # a fused batch runs each op's pure function; a function's prints must not be left out of it
+    x = tf.Variable(2.0)
+
+    @tf.function
+    def triple(v):
+        tf.print("called with", v)
+        return v * 3.0
+
+    for _ in range(_deferred.REPEAT + 3):
+        with tf.GradientTape() as tape:
+            y = triple(x) * 2.0
+        assert float(tape.gradient(y, x)) == 6.0
+    assert capfd.readouterr().err.count("called with 2") == _deferred.REPEAT + 3
