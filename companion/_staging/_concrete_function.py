@@ -103,9 +103,9 @@ class ConcreteFunction:
                         and self._out_tree == jax.tree_util.tree_structure(0))
         # a program that prints: a call returns only after its prints ran, as a tf.function call does
         self._prints = any("Debug" in type(effect).__name__ for effect in self._jaxpr.effects)
-        # a recorded call that prints runs at once: deferred, its prints would come late, and a
-        # fused batch runs the quiet replay (`_deferred`)
-        self._op.deferrable = not self._prints
+        # a recorded call with effects (prints, summaries, host callbacks) runs at once: deferred,
+        # they would come late, and a fused batch runs the quiet replay (`_deferred`)
+        self._op.deferrable = not self._jaxpr.effects
         self._plain = self._single and not self.variables and not self._feed_slots \
             and not self._written and not self._prints
 
