@@ -78,14 +78,67 @@ def test_the_same_loop_with_deferral_off_gives_the_same_values():
         np.testing.assert_allclose(a, b, rtol=1e-6, atol=1e-7)
 
 
-def test_an_op_seen_before_returns_a_pending_value_that_reads_correctly():
-    a = tf.constant([[1.0, 2.0], [3.0, 4.0]])
-    tf.matmul(a, a)  # the first application with these shapes runs at once
-    product = tf.matmul(a, a)
+@pytest.mark.parametrize("seen_before", [False, True])
+def test_an_op_returns_a_pending_value_that_reads_correctly(seen_before):
+    a = tf.constant([[1.0, 2.0], [3.0, 4.0]] if seen_before else [[1.0, 2.0, 0.0], [3.0, 4.0, 0.0]])
+    if seen_before:
+        tf.matmul(a, a).numpy()  # its kernel for these shapes is compiled
+    product = tf.matmul(a, a) if seen_before else tf.matmul(a, tf.transpose(a))  # new shapes: traced only
     assert isinstance(product._v, Pending)
     assert product.shape == (2, 2) and product.dtype == tf.float32  # known without running
-    np.testing.assert_allclose(product.numpy(), np.array([[7.0, 10.0], [15.0, 22.0]]))
+    np.testing.assert_allclose(product.numpy(), np.array([[7.0, 10.0], [15.0, 22.0]]) if seen_before
+                               else np.array([[5.0, 11.0], [11.0, 25.0]]))
     assert not isinstance(product._v, Pending)
+
+
+class _Compiles:
+    """Counts XLA compilations while it is active (JAX's monitoring events)."""
+
+    active = None
+
+    def __init__(self):
+        self.count = 0
+
+    def __enter__(self):
+        _Compiles.active = self
+        return self
+
+    def __exit__(self, *exc):
+        _Compiles.active = None
+
+    @staticmethod
+    def _on_event(event, duration, **kwargs):
+        if event.endswith("backend_compile_duration") and _Compiles.active is not None:
+            _Compiles.active.count += 1
+
+
+jax.monitoring.register_event_duration_secs_listener(_Compiles._on_event)
+
+
+def test_a_first_training_step_on_new_shapes_compiles_one_program_and_the_next_none():
+    rng = np.random.default_rng(7)
+    x = tf.constant(rng.normal(size=(13, 11)).astype(np.float32))  # shapes no other test uses
+    y = tf.constant(rng.integers(0, 4, size=13).astype(np.int32))
+    w1, b1 = tf.Variable(rng.normal(size=(11, 9)).astype(np.float32)), tf.Variable(np.zeros(9, np.float32))
+    w2, b2 = tf.Variable(rng.normal(size=(9, 4)).astype(np.float32)), tf.Variable(np.zeros(4, np.float32))
+    variables = [w1, b1, w2, b2]
+
+    def step():
+        with tf.GradientTape() as tape:
+            logits = tf.nn.relu(x @ w1 + b1) @ w2 + b2
+            loss = tf.reduce_mean(tf.nn.sparse_softmax_cross_entropy_with_logits(y, logits))
+        for v, g in zip(variables, tape.gradient(loss, variables)):
+            v.assign_sub(0.1 * g)
+        return float(loss)
+
+    want = _train_with_jax(3, x.numpy(), y.numpy(), [v.numpy() for v in variables])[0]
+    with _Compiles() as first:
+        losses = [step()]
+    with _Compiles() as later:
+        losses += [step(), step()]
+    assert first.count == 1  # the step's ops, its gradient and its updates: one program, not one each
+    assert later.count == 0
+    np.testing.assert_allclose(losses, want, rtol=1e-5)
 
 
 def test_shape_errors_are_raised_at_the_call_even_after_other_shapes_ran():
@@ -221,7 +274,9 @@ def test_a_function_traced_while_values_are_pending_reads_them_and_leaks_no_trac
 
 def test_values_python_holds_are_kept_and_unreachable_ones_are_left_to_xla():
     x = tf.constant(np.arange(6, dtype=np.float32).reshape(2, 3))
-    before = set(_deferred._PROGRAMS)
+    for make in (lambda: x * 2.0, lambda: tf.exp(x), lambda: x + 1.0, lambda: tf.reduce_sum(x)):
+        make().numpy()  # each op's own kernel: the loop's batches then run op by op until REPEAT
+    before = {structure: len(programs) for structure, programs in _deferred._PROGRAMS.items()}
     kept = []
     for _ in range(_deferred.REPEAT + 3):
         with tf.GradientTape():  # entering a tape runs the last iteration's batch
@@ -232,7 +287,8 @@ def test_values_python_holds_are_kept_and_unreachable_ones_are_left_to_xla():
     for hidden, total in kept:
         np.testing.assert_allclose(hidden.numpy(), np.arange(6).reshape(2, 3) * 2.0)
         np.testing.assert_allclose(total.numpy(), np.sum(np.exp(np.arange(6) * 2.0) + 1.0), rtol=1e-6)
-    new = [live for _, live in set(_deferred._PROGRAMS) - before]
+    new = [live for structure, programs in _deferred._PROGRAMS.items()
+           for live, _ in programs[:len(programs) - before.get(structure, 0)]]
     assert (True, False, False, True) in new
 
 
@@ -279,3 +335,14 @@ def test_a_printing_function_called_under_a_tape_prints_at_every_call(capfd):
             y = triple(x) * 2.0
         assert float(tape.gradient(y, x)) == 6.0
     assert capfd.readouterr().err.count("called with 2") == _deferred.REPEAT + 3
+
+
+def test_the_same_ops_on_other_shapes_with_another_number_of_outputs_run_correctly():
+    # a batch's structure names its ops and wiring, not its input shapes: unstack's number of
+    # outputs follows the shape, so the structure must count them
+    for n in (3, 4, 3, 4):
+        with tf.GradientTape():  # runs the previous iteration's batch
+            pass
+        x = tf.constant(np.arange(n * 2, dtype=np.float32).reshape(n, 2))
+        rows = tf.unstack(x * 2.0)
+        assert [r.numpy().tolist() for r in rows] == [[4.0 * i, 4.0 * i + 2.0] for i in range(n)]

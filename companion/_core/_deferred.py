@@ -1,24 +1,31 @@
 """Deferred eager execution: eager ops recorded at the call, run together when a value is needed.
 
-An eager op applied to shapes and dtypes it has already run on does not dispatch at once: it
-returns `Pending` outputs (shape and dtype known, value not yet computed) and joins the
-thread's open *batch*. The batch runs when any value in it is needed — ``.numpy()``, printing,
-a Python ``if`` on a tensor, a staged function's argument, anything that reads
-``Tensor._value`` — when a `GradientTape` starts recording (so one training step is one
-batch), and when it reaches `LIMIT` ops. A batch whose structure (ops, static parameters,
-wiring) has already run `REPEAT` times runs as one jitted program: XLA fuses across the ops
-and one dispatch replaces one per op. Any other batch runs op by op on the ops' own cached
-kernels, so exploratory code compiles nothing new.
+An eager op does not dispatch at once: it returns `Pending` outputs (shape and dtype known, value
+not yet computed) and joins the thread's open *batch*. The first application of an op to given
+input shapes and dtypes is traced to learn its output shapes (JAX keeps that trace, so nothing
+is traced twice); later ones reuse what was learned. The batch runs when any value in it is
+needed — ``.numpy()``, printing, a Python ``if`` on a tensor, a staged function's argument,
+anything that reads ``Tensor._value`` — when a `GradientTape` starts recording (so one training
+step is one batch), and when it reaches `LIMIT` ops. How it runs:
+- a batch whose structure (ops, static parameters, wiring, output counts) has a compiled program
+  runs as that one program: XLA fuses across the ops and one dispatch replaces one per op;
+- ops that already have their own kernel for their shapes run on it, op by op, so exploratory
+  code compiles nothing new; a structure run this way `REPEAT` times is compiled as one program;
+- two or more ops in a row without a kernel (code running for the first time) compile as one
+  program, not one each: the first step of a training loop is one compile, and its later steps
+  find that program.
+A program returns only the outputs Python can still reach (reference counts); a later batch of
+the same structure that needs more gets a program returning both sets.
 
 What stays as it was:
-- errors: the first application of an op to given input shapes and dtypes runs at once, so its
-  shape and dtype errors come from the call site; a later application with the same shapes and
-  dtypes is the same computation on other values, and pure XLA ops raise nothing at run time;
-- values: every output is computed by the same op functions (fused or not), all outputs of a
-  batch are kept, and a tensor's value never changes once computed;
-- order: only pure ops are deferred (staged functions, host callbacks, string ops and ops that
-  are not jitted run at once), and Variables keep their values as arrays or `Pending`s, so a
-  read before an assignment sees the old value.
+- errors: the first application of an op to given input shapes and dtypes is traced at the
+  call, so its shape and dtype errors come from the call site; running it later is the same
+  computation on values, and pure XLA ops raise nothing at run time;
+- values: every output is computed by the same op functions, and a tensor's value never changes
+  once computed (a fused program may round a multiply-add once, as any compiled program does);
+- order: only pure ops are deferred (staged functions with effects, host callbacks, string ops
+  and ops that are not jitted run at once), and Variables keep their values as arrays or
+  `Pending`s, so a read before an assignment sees the old value.
 
 Only the main thread defers, and only in a process with one device: ops on other threads, under
 a distribution strategy's scope, or on several devices run at once as before.
@@ -98,15 +105,16 @@ class Pending:
 
 
 class _Node:
-    __slots__ = ("op", "params", "inputs", "outputs", "single", "batch")
+    __slots__ = ("op", "params", "inputs", "outputs", "single", "batch", "key")
 
-    def __init__(self, op, params, inputs, batch):
+    def __init__(self, op, params, inputs, batch, key=None):
         self.op = op
         self.params = params  # a tuple of (name, value) pairs
         self.inputs = inputs
         self.batch = batch
         self.outputs = ()
         self.single = True
+        self.key = key  # its `_AVALS` key while the op has no kernel of its own for these avals
 
 
 class _Batch:
@@ -159,9 +167,9 @@ class _Local(threading.local):
 _local = _Local()
 _main = threading.main_thread().ident
 _enabled = None  # decided on the first op: on unless switched off or several devices exist
-_AVALS = {}  # (op, params, input avals) -> (single, output avals) of an application that ran
+_AVALS = {}  # (op, params, input avals) -> (single, output avals, has its own kernel), or False
 _SEEN = {}  # batch structure -> times run
-_PROGRAMS = {}  # batch structure -> jitted program
+_PROGRAMS = {}  # batch structure -> [(outputs kept, jitted program)], the newest first
 _CACHE_LIMIT = 4096
 
 
@@ -217,20 +225,17 @@ def run(op, values, params):
         spec = _AVALS.get(key)
     except TypeError:  # an unhashable parameter: not cacheable, run at once
         return None
-    if spec is None:  # first time with these shapes: run now (errors surface here), learn the avals
-        out = op._eager(*[resolve(v) for v in values], **params)
-        outs = out if isinstance(out, (tuple, list)) else (out,)
-        if all(o.__class__ is _ARRAY for o in outs):
-            if len(_AVALS) >= _CACHE_LIMIT:
-                _AVALS.clear()
-            _AVALS[key] = (not isinstance(out, (tuple, list)),
-                           tuple((o.shape, o.dtype, o.weak_type) for o in outs))
-        return out
+    if spec is None:  # first time with these shapes: traced now (errors surface here), not run
+        spec = _trace(op, values, params, key)
+        if spec is None:
+            return None
+    elif spec is False:  # outputs not a flat tuple of arrays
+        return None
     batch = _local.batch
     if batch is None or batch.done:
         batch = _local.batch = _Batch()
-    node = _Node(op, key[1], tuple(values), batch)
-    single, out_avals = spec
+    node = _Node(op, key[1], tuple(values), batch, None if spec[2] else key)
+    single, out_avals, _ = spec
     node.single = single
     outputs = node.outputs = tuple(Pending(node, i, a) for i, a in enumerate(out_avals))
     with batch.lock:
@@ -244,31 +249,97 @@ def run(op, values, params):
 
 
 def _execute(nodes):
+    """Runs a batch: as one program when its structure has one or has run `REPEAT` times, else in
+    segments (`_run_in_segments`)."""
+    if _run_compiled(nodes, False):
+        return
+    _run_in_segments(nodes)
+
+
+def _run_compiled(nodes, compile_now):
+    """Runs ``nodes`` as one jitted program if one exists for their structure (or ``compile_now``,
+    or the structure has run op by op `REPEAT` times: then it is compiled). Returns whether it ran."""
     # described in a function of its own, so no loop variable left here refers to an output
     # when the references are counted below
     leaves, structure, uses = _describe(nodes)
-    seen = _SEEN.get(structure, 0)
-    if seen >= REPEAT:
-        # outputs Python can still reach (held by a Tensor, a Variable, a frame): the rest are
-        # intermediates only this batch's ops read, which XLA may fuse away
-        live = tuple(count - _UNREACHABLE > uses.get(key, 0) for count, key in _reference_counts(nodes))
-        program = _PROGRAMS.get((structure, live))
-        if program is None:
-            if len(_PROGRAMS) >= _CACHE_LIMIT:
-                _PROGRAMS.clear()
-            program = _PROGRAMS[structure, live] = jax.jit(_program(structure, live))
-        values = iter(program(*leaves))
-        wanted = iter(live)
-        for node in nodes:
-            for out in node.outputs:
-                if next(wanted):
-                    out.value = next(values)
-        return
-    if len(_SEEN) >= _CACHE_LIMIT:
-        _SEEN.clear()
-    _SEEN[structure] = seen + 1
+    # outputs Python can still reach (held by a Tensor, a Variable, a frame, a later op of the
+    # batch): the rest are intermediates only these ops read, which XLA may fuse away
+    live = tuple(count - _UNREACHABLE > uses.get(key, 0) for count, key in _reference_counts(nodes))
+    programs = _PROGRAMS.get(structure)
+    if programs is not None:
+        for kept, program in programs:  # a program keeping these outputs, and maybe more
+            if all(k or not wanted for k, wanted in zip(kept, live)):
+                _store(nodes, program(*leaves), kept)
+                return True
+    if not compile_now:
+        seen = _SEEN.get(structure, 0)
+        if seen < REPEAT:
+            if len(_SEEN) >= _CACHE_LIMIT:
+                _SEEN.clear()
+            _SEEN[structure] = seen + 1
+            return False
+    if programs is None:
+        if len(_PROGRAMS) >= _CACHE_LIMIT:
+            _PROGRAMS.clear()
+        programs = _PROGRAMS[structure] = []
+    else:  # kept outputs differ from every program's: one keeping both, so variants stay few
+        for kept, _ in programs:
+            live = tuple(a or b for a, b in zip(live, kept))
+    program = jax.jit(_program(structure, live))
+    programs.insert(0, (live, program))
+    _store(nodes, program(*leaves), live)
+    return True
+
+
+def _run_in_segments(nodes):
+    """Runs ``nodes`` in order: an op with a kernel for its avals on that kernel, each run of two
+    or more ops without one as one compiled program (one compile, not one per op; the same run of
+    ops in a later batch finds it), a lone op without one on its own (compiling its kernel)."""
+    i, n = 0, len(nodes)
+    while i < n:
+        j = i
+        while j < n and nodes[j].key is not None:
+            j += 1
+        if j - i > 1:
+            _run_compiled(nodes[i:j], True)
+            i = j
+            continue
+        _run_node(nodes[i])
+        key = nodes[i].key
+        if key is not None:  # its kernel exists now
+            spec = _AVALS.get(key)
+            if spec is not None:
+                _AVALS[key] = (spec[0], spec[1], True)
+        i += 1
+
+
+def _store(nodes, values, live):
+    """Gives the outputs of ``nodes`` marked in ``live`` the program's ``values``, in order."""
+    values = iter(values)
+    wanted = iter(live)
     for node in nodes:
-        _run_node(node)
+        for out in node.outputs:
+            if next(wanted):
+                out.value = next(values)
+
+
+def _trace(op, values, params, key):
+    """The output avals of an application not seen before, from tracing it (nothing is compiled
+    or run; the trace is JAX's cached one, so the op's kernel or a program calling it reuses it).
+    Returns ``(single, avals, False)``, also kept in `_AVALS`, or None when its outputs are not a
+    flat tuple of arrays (it then runs at once, as an op that cannot be deferred)."""
+    specs = [jax.ShapeDtypeStruct(v.shape, v.dtype, weak_type=v.weak_type) for v in values]
+    traced = op._eager.trace(*specs, **params)
+    out = traced.out_info
+    single = not isinstance(out, (tuple, list))
+    if not single and any(isinstance(o, (tuple, list, dict)) for o in out):
+        spec = False
+    else:
+        spec = (single, tuple((a.shape, a.dtype, a.weak_type) for a in traced.jaxpr.out_avals), False)
+    if len(_AVALS) >= _CACHE_LIMIT:
+        _AVALS.clear()
+    _AVALS[key] = spec
+    return spec or None
 
 
 def _describe(nodes):
@@ -289,7 +360,7 @@ def _describe(nodes):
                 k = leaf_index[id(v)] = len(leaves)
                 leaves.append(v)
             refs.append(-k - 1)
-        structure.append((node.op, node.params, tuple(refs), node.single))
+        structure.append((node.op, node.params, tuple(refs), 0 if node.single else len(node.outputs)))
         for i, out in enumerate(node.outputs):
             where[id(out)] = (pos, i)
     return leaves, tuple(structure), uses
@@ -326,10 +397,10 @@ _UNREACHABLE = _unreachable_count()
 def _program(structure, live):
     def program(*leaves):
         env = []
-        for op, params, refs, single in structure:
+        for op, params, refs, n_out in structure:  # n_out: 0 for a single output, else how many
             args = [leaves[-r - 1] if r.__class__ is int else env[r[0]][r[1]] for r in refs]
-            out = op.fn(*args, **dict(params))
-            env.append((out,) if single else tuple(out))
+            out = op._eager(*args, **dict(params))  # nested jit: reuses the op's cached trace
+            env.append(tuple(out) if n_out else (out,))
         values = [value for outs in env for value in outs]
         return [value for value, wanted in zip(values, live) if wanted]
 
