@@ -346,3 +346,19 @@ def test_the_same_ops_on_other_shapes_with_another_number_of_outputs_run_correct
         x = tf.constant(np.arange(n * 2, dtype=np.float32).reshape(n, 2))
         rows = tf.unstack(x * 2.0)
         assert [r.numpy().tolist() for r in rows] == [[4.0 * i, 4.0 * i + 2.0] for i in range(n)]
+
+
+def test_an_op_failing_when_it_runs_raises_its_own_error_and_the_ops_before_it_keep_their_values():
+    from companion._core._op import Op
+
+    def fail(a):
+        raise ValueError("boom: this op fails when it runs")
+
+    boom = Op("boom", lambda a: jax.pure_callback(fail, jax.ShapeDtypeStruct(a.shape, a.dtype), a))
+    x = tf.constant([1.0, 2.0, 3.0, 4.0, 5.0])
+    doubled = x * 2.0
+    failed = boom(doubled)  # traced, not run: the call returns
+    assert isinstance(failed._v, Pending)
+    with pytest.raises(Exception, match="boom: this op fails"):
+        failed.numpy()
+    np.testing.assert_allclose(doubled.numpy(), [2.0, 4.0, 6.0, 8.0, 10.0])

@@ -286,8 +286,9 @@ def _run_compiled(nodes, compile_now):
         for kept, _ in programs:
             live = tuple(a or b for a, b in zip(live, kept))
     program = jax.jit(_program(structure, live))
-    programs.insert(0, (live, program))
-    _store(nodes, program(*leaves), live)
+    values = program(*leaves)
+    programs.insert(0, (live, program))  # kept once it has compiled and run
+    _store(nodes, values, live)
     return True
 
 
@@ -301,16 +302,20 @@ def _run_in_segments(nodes):
         while j < n and nodes[j].key is not None:
             j += 1
         if j - i > 1:
-            _run_compiled(nodes[i:j], True)
-            i = j
-            continue
-        _run_node(nodes[i])
-        key = nodes[i].key
-        if key is not None:  # its kernel exists now
-            spec = _AVALS.get(key)
-            if spec is not None:
-                _AVALS[key] = (spec[0], spec[1], True)
-        i += 1
+            try:
+                _run_compiled(nodes[i:j], True)
+                i = j
+                continue
+            except Exception:  # an op that traced but cannot compile or run: op by op, so the
+                pass  # error raised is that op's own, and the ops before it have their values
+        j = max(j, i + 1)
+        for node in nodes[i:j]:
+            _run_node(node)
+            if node.key is not None:  # its kernel exists now
+                spec = _AVALS.get(node.key)
+                if spec is not None:
+                    _AVALS[node.key] = (spec[0], spec[1], True)
+        i = j
 
 
 def _store(nodes, values, live):
