@@ -1,5 +1,7 @@
 """Pooling ops of `companion.nn`: max and average pooling over 1, 2 or 3 spatial dimensions."""
 
+import functools
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -14,7 +16,46 @@ from companion._ops._nn import channels_last, check_padding, check_rank, float_i
 def _max_pool(x, window, strides, padding):
     floating = jnp.issubdtype(x.dtype, jnp.floating)
     lowest = np.array(-np.inf if floating else np.iinfo(x.dtype).min, x.dtype)  # NumPy: a known constant
+    if floating and window == strides and padding in ("VALID", "SAME"):
+        return _tiled_max_pool(x, window, padding, lowest)
     return jax.lax.reduce_window(x, lowest, jax.lax.max, window, strides, padding)
+
+
+def _tiled_max_pool(x, window, padding, lowest):
+    """Max pooling whose windows tile the input (stride = window, the usual 2x2/2): the input,
+    cropped (VALID) or padded (SAME) to whole windows, reshaped so each window is axes of its own
+    and reduced over them. Same values as ``reduce_window``; its gradient (`_window_max`) runs as
+    elementwise ops, where XLA's CPU select-and-scatter took ~8x as long."""
+    pads, shape = [], []
+    for size, k in zip(x.shape, window):
+        if padding == "VALID":
+            out = size // k
+            pads.append((0, out * k - size, 0))  # a negative high pad crops
+        else:
+            out = -(-size // k)
+            total = out * k - size
+            pads.append((total // 2, total - total // 2, 0))
+        shape += [out, k]
+    tiles = jax.lax.pad(x, lowest, pads).reshape(shape)
+    return _window_max(tiles, tuple(range(1, len(shape), 2)))
+
+
+@functools.partial(jax.custom_jvp, nondiff_argnums=(1,))
+def _window_max(tiles, axes):
+    return jnp.max(tiles, axis=axes)
+
+
+@_window_max.defjvp
+def _window_max_jvp(axes, primals, tangents):
+    # the derivative flows from the first maximum of each window in row-major order, as
+    # TensorFlow's MaxPoolGrad and XLA's select-and-scatter route it (jnp.max splits ties)
+    (tiles,), (tangent,) = primals, tangents
+    out = jnp.max(tiles, axis=axes)
+    position = sum(jax.lax.broadcasted_iota(np.int32, tiles.shape, axis) * int(np.prod(
+        [tiles.shape[a] for a in axes if a > axis], dtype=np.int64)) for axis in axes)
+    hit = tiles == jnp.expand_dims(out, axes)
+    first = jnp.min(jnp.where(hit, position, np.iinfo(np.int32).max), axis=axes, keepdims=True)
+    return out, jnp.sum(jnp.where(hit & (position == first), tangent, jnp.zeros_like(tangent)), axis=axes)
 
 
 @op("avg_pool", static=("window", "strides", "padding"))

@@ -4,11 +4,13 @@ import itertools
 import math
 
 import jax
+import jax.numpy as jnp
 import numpy as np
 import pytest
 
 import companion as tf
 import companion.nn as nn
+from companion._ops import _nn_pooling as nn_pooling
 from companion._ops import _random
 from companion._ops._nn_losses import _sparse_softmax_cross_entropy
 from tests.checks import check_gradient, check_op
@@ -512,6 +514,56 @@ def test_pool2d_matches_numpy(ksize, strides, padding, rng):
 @pytest.mark.parametrize("pool", [nn.max_pool2d, nn.avg_pool2d])
 def test_pool2d_gradients(pool, padding, rng):
     check_gradient(lambda x: pool(x, 2, [2, 1], padding), rng.normal(size=(1, 3, 4, 2)))
+
+
+def _reduce_window_max(x, k, padding):
+    window = (1,) + k + (1,)
+    return jax.lax.reduce_window(x, -jnp.inf, jax.lax.max, window, window, padding)
+
+
+@pytest.mark.parametrize("padding", ["VALID", "SAME"])
+@pytest.mark.parametrize("shape, k", [((2, 7, 5, 3), (2, 2)), ((1, 9, 8, 2), (3, 2)), ((2, 6, 4), (3,)),
+                                      ((1, 5, 4, 6, 2), (2, 2, 2))])
+def test_tiling_max_pool_values_and_gradients_match_reduce_window(shape, k, padding, rng):
+    # windows that tile the input (stride = window) are pooled by a reshape: XLA's gradient of
+    # reduce_window is the oracle
+    x = rng.normal(size=shape).astype(np.float32)
+    weights = rng.normal(size=_reduce_window_max(x, k, padding).shape).astype(np.float32)
+    var = tf.Variable(x)
+    with tf.GradientTape() as tape:
+        y = nn.max_pool(var, list(k), list(k), padding)
+        total = tf.reduce_sum(y * weights)
+    np.testing.assert_array_equal(y.numpy(), _reduce_window_max(x, k, padding))
+    want = jax.grad(lambda v: jnp.sum(_reduce_window_max(v, k, padding) * weights))(x)
+    np.testing.assert_array_equal(tape.gradient(total, var).numpy(), want)
+
+
+@pytest.mark.parametrize("padding", ["VALID", "SAME"])
+def test_max_pool_gradient_goes_to_the_first_maximum_of_each_window_as_in_tensorflow(padding):
+    x = tf.Variable(np.arange(25, dtype=np.float32).reshape(1, 5, 5, 1) % 4)  # windows with ties
+    with tf.GradientTape() as tape:
+        y = nn.max_pool2d(x, 2, 2, padding)
+    grad = tape.gradient(y, x).numpy()[0, :, :, 0].tolist()
+    # TensorFlow 2.21's outputs for the same program
+    if padding == "VALID":
+        assert y.numpy()[0, :, :, 0].tolist() == [[2.0, 3.0], [3.0, 2.0]]
+        assert grad == [[0, 0, 0, 1, 0], [0, 1, 0, 0, 0], [0, 1, 0, 0, 0], [0, 0, 0, 1, 0], [0, 0, 0, 0, 0]]
+    else:
+        assert y.numpy()[0, :, :, 0].tolist() == [[2.0, 3.0, 1.0], [3.0, 2.0, 3.0], [1.0, 3.0, 0.0]]
+        assert grad == [[0, 0, 0, 1, 0], [0, 1, 0, 0, 1], [0, 1, 0, 0, 0], [0, 0, 0, 1, 1], [0, 1, 0, 1, 1]]
+
+
+def test_tiling_max_pool_has_forward_mode_and_second_derivatives(rng):
+    x = jnp.asarray(rng.normal(size=(1, 4, 4, 1)).astype(np.float32))
+    pool = nn_pooling._max_pool.fn
+    args = dict(window=(1, 2, 2, 1), strides=(1, 2, 2, 1), padding="VALID")
+    tangent = jnp.asarray(rng.normal(size=x.shape).astype(np.float32))
+    _, jvp = jax.jvp(lambda v: pool(v, **args), (x,), (tangent,))
+    _, want = jax.jvp(lambda v: _reduce_window_max(v, (2, 2), "VALID"), (x,), (tangent,))
+    np.testing.assert_array_equal(jvp, want)
+    hessian = jax.hessian(lambda v: jnp.sum(pool(v, **args) ** 2))(x)
+    want = jax.hessian(lambda v: jnp.sum(_reduce_window_max(v, (2, 2), "VALID") ** 2))(x)
+    np.testing.assert_allclose(hessian, want)
 
 
 def test_avg_pool_same_averages_valid_elements_only():
