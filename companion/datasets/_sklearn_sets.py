@@ -1,5 +1,8 @@
 """``digits`` and ``breast_cancer``: the small data sets that ship inside scikit-learn."""
 
+import importlib.util
+from pathlib import Path
+
 import jax
 import numpy as np
 
@@ -7,15 +10,36 @@ from companion.datasets import _info
 from companion.datasets._builder import Builder
 
 
-def _sklearn_datasets():
-    try:
-        # deferred: scikit-learn (optional, heavy) loads on first use, kept off `import companion`
-        from sklearn import datasets
-    except ImportError:
-        raise ImportError("The 'digits' and 'breast_cancer' data sets come from scikit-learn, which is not "
-                          "installed. Install it with: pip install scikit-learn  (or the [labs] extra)."
-                          ) from None
-    return datasets
+def _data_file(name):
+    """The path of a table scikit-learn ships (``sklearn/datasets/data/NAME``), found without
+    importing scikit-learn: its import (SciPy's included) takes about a second, reading the
+    table a few milliseconds."""
+    spec = importlib.util.find_spec("sklearn")
+    path = None if spec is None or spec.origin is None else Path(spec.origin).parent / "datasets" / "data" / name
+    if path is None or not path.is_file():
+        raise ImportError(f"The 'digits' and 'breast_cancer' data sets come from scikit-learn, whose data file "
+                          f"{name} was not found{'' if spec is None else f' beside {spec.origin}'}. Install "
+                          "it with: pip install scikit-learn  (or the [labs] extra).")
+    return path
+
+
+def _digits():
+    """(images float64 [1797, 8, 8] with 0-16 grey levels, labels int64), as ``load_digits`` gives."""
+    table = np.loadtxt(_data_file("digits.csv.gz"), delimiter=",")
+    return table[:, :64].reshape(-1, 8, 8), table[:, 64].astype(np.int64)
+
+
+def _breast_cancer():
+    """(features float64 [569, 30], labels int64): the table after its header line of counts and names."""
+    table = np.loadtxt(_data_file("breast_cancer.csv"), delimiter=",", skiprows=1)
+    return table[:, :30], table[:, 30].astype(np.int64)
+
+
+# each of ten measurements of the cell nuclei as its mean, its standard error and its worst value
+_MEASUREMENTS = ("radius", "texture", "perimeter", "area", "smoothness", "compactness", "concavity",
+                 "concave points", "symmetry", "fractal dimension")
+BREAST_CANCER_FEATURES = ([f"mean {m}" for m in _MEASUREMENTS] + [f"{m} error" for m in _MEASUREMENTS]
+                          + [f"worst {m}" for m in _MEASUREMENTS])
 
 
 class Digits(Builder):
@@ -36,10 +60,10 @@ class Digits(Builder):
         super().__init__(data_dir, image_size=image_size)
 
     def _generate(self):
-        bunch = _sklearn_datasets().load_digits()
-        images = _resize(bunch.images * (255.0 / 16.0), self.config["image_size"])
+        images, labels = _digits()
+        images = _resize(images * (255.0 / 16.0), self.config["image_size"])
         pixels = np.clip(np.round(images), 0, 255).astype(np.uint8)[..., None]
-        return {"train": {"image": pixels, "label": bunch.target.astype(np.int64)}}
+        return {"train": {"image": pixels, "label": labels}}
 
     def _features(self):
         size = self.config["image_size"]
@@ -62,15 +86,15 @@ class BreastCancer(Builder):
     supervised_keys = ("features", "label")
 
     def _generate(self):
-        bunch = _sklearn_datasets().load_breast_cancer()
-        return {"train": {"features": bunch.data.astype(np.float32), "label": bunch.target.astype(np.int64)}}
+        features, labels = _breast_cancer()
+        return {"train": {"features": features.astype(np.float32), "label": labels}}
 
     def _features(self):
         return {"features": _info.Tensor((30,), "float32"),
                 "label": _info.ClassLabel(["malignant", "benign"])}
 
     def _metadata(self):
-        return {"feature_names": [str(n) for n in _sklearn_datasets().load_breast_cancer().feature_names]}
+        return {"feature_names": list(BREAST_CANCER_FEATURES)}
 
 
 def _resize(images, size):

@@ -1,5 +1,8 @@
 """digits and breast_cancer: the scikit-learn tables, as tfds-style arrays and Keras-style splits."""
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -29,6 +32,19 @@ def test_breast_cancer_table():
     arrays = tfds.builder("breast_cancer").as_arrays("train[10:20]")
     np.testing.assert_allclose(arrays["features"], bunch.data[10:20].astype(np.float32))
     np.testing.assert_array_equal(arrays["label"], bunch.target[10:20])
+
+
+def test_breast_cancer_feature_names_are_sklearns():
+    info = tfds.builder("breast_cancer").info
+    assert info.metadata["feature_names"] == [str(n) for n in sklearn.load_breast_cancer().feature_names]
+
+
+def test_the_tables_are_read_without_importing_scikit_learn():
+    # scikit-learn's import (SciPy's with it) took a second of every lab that loads digits
+    code = ("import sys, companion.datasets as tfds; tfds.builder('digits').as_arrays('train[:3]'); "
+            "tfds.builder('breast_cancer').as_arrays('train[:3]'); print('sklearn' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
 
 
 def test_load_whole_tensors():
