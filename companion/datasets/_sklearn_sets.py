@@ -15,11 +15,13 @@ def _data_file(name):
     importing scikit-learn: its import (SciPy's included) takes about a second, reading the
     table a few milliseconds."""
     spec = importlib.util.find_spec("sklearn")
-    path = None if spec is None or spec.origin is None else Path(spec.origin).parent / "datasets" / "data" / name
+    folder = None if spec is None or spec.origin is None else Path(spec.origin).parent
+    path = None if folder is None else folder / "datasets" / "data" / name
     if path is None or not path.is_file():
-        raise ImportError(f"The 'digits' and 'breast_cancer' data sets come from scikit-learn, whose data file "
-                          f"{name} was not found{'' if spec is None else f' beside {spec.origin}'}. Install "
-                          "it with: pip install scikit-learn  (or the [labs] extra).")
+        where = "" if folder is None else f" in {folder}"
+        raise ImportError(f"The 'digits' and 'breast_cancer' data sets come from scikit-learn, whose data "
+                          f"file {name} was not found{where}. Install it with: pip install scikit-learn  "
+                          "(or the [labs] extra).")
     return path
 
 

@@ -66,3 +66,11 @@ def test_keras_style_division():
     assert dx.shape == (1437, 28, 28) and dy.dtype == np.uint8
     with pytest.raises(ValueError, match="test_split"):
         digits_load_data(test_split=1.0)
+
+
+def test_without_scikit_learn_the_error_says_how_to_install_it(monkeypatch):
+    from companion.datasets import _sklearn_sets
+
+    monkeypatch.setattr(_sklearn_sets.importlib.util, "find_spec", lambda name: None)
+    with pytest.raises(ImportError, match=r"digits\.csv\.gz was not found\. Install it with: pip install"):
+        _sklearn_sets._digits()
