@@ -103,7 +103,10 @@ def array_gather(element):
     device = tuple(leaves[i] for i in on_device)
 
     def take_many(rows):
-        fetched = _take_device(device, rows) if on_device else [()] * len(rows)
+        if on_device:  # one gather per leaf for all the rows, then one batch per row
+            fetched = zip(*[list(stacked) for stacked in _take_device(device, rows)])
+        else:
+            fetched = [()] * len(rows)
         batches = []
         for row, arrays in zip(rows, fetched):
             out = [None] * len(leaves)
@@ -247,8 +250,9 @@ def _padded(indices, size):
 
 
 def _take_leaves(leaves, rows):
-    """For each row of indices, the leaves' rows at those indices (one compiled call for all)."""
-    return tuple(tuple(leaf.at[row].get(mode="promise_in_bounds") for leaf in leaves) for row in rows)
+    """Each leaf's rows at a 2-D index array, stacked ``[len(rows), batch, ...]`` (one compiled call:
+    one gather per leaf; a gather per row and leaf took XLA about 0.5 s to compile for 32 rows)."""
+    return tuple(leaf.at[rows].get(mode="promise_in_bounds") for leaf in leaves)
 
 
 _take_device = jax.jit(_take_leaves)
