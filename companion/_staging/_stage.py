@@ -234,13 +234,18 @@ def staging(trace):
 
 
 @contextlib.contextmanager
-def eager_scope():
-    """Runs a block eagerly even inside a trace (TF's ``init_scope``): for initializers."""
+def eager_scope(detached=False):
+    """Runs a block eagerly even inside a trace (TF's ``init_scope``): for initializers.
+
+    ``detached=True`` for a block that never touches the enclosing trace's values (a pass over a
+    dataset looped over in a function): it runs as outside any trace, so a jitted call takes
+    JAX's fast dispatch path (about 10 µs) instead of the traced one (about 200 µs).
+    """
     saved = state.traces, state.staging, state.tapes
     state.traces, state.staging, state.tapes = [], 0, []
     try:
         if saved[1] or not _jax_core.trace_state_clean():
-            with jax.ensure_compile_time_eval():
+            with _jax_core.eval_context() if detached else jax.ensure_compile_time_eval():
                 yield
         else:  # nothing is tracing: plain eager, where ensure_compile_time_eval would only
             yield  # key every eager op's compiled program apart from the same op outside

@@ -31,7 +31,7 @@ class Feed:
     def read(self):
         """One pass over the dataset as flat arrays (stacked full elements + remainder leaves)."""
 
-        with eager_scope():
+        with eager_scope(detached=True):
             elements = [jax.tree_util.tree_flatten(e, is_leaf=_is_tensor) for e in self.dataset]
         if not elements:
             raise ValueError(f"{_state.where()}The dataset iterated inside the function is empty.")
