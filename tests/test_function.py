@@ -351,6 +351,8 @@ def test_function_of_code_without_readable_source_runs_unconverted():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "6"
+    # and says so, as TensorFlow does, on the "tensorflow" logger
+    assert "AutoGraph could not convert" in result.stderr and "source code cannot be read" in result.stderr
 
 
 def test_a_variable_argument_is_not_confused_with_a_tensor_of_its_shape():

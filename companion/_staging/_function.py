@@ -20,6 +20,7 @@ from companion._core._context import flags, state
 from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor
 from companion._core._tensor_spec import TensorSpec, check_signature
+from companion._logger import get_logger
 from companion._staging import _trace_hooks, is_traced_leaf
 from companion._staging._concrete_function import ConcreteFunction, trace_concrete
 from companion._staging._shape_generic import ShapeGenericFunction, placeholder, quietly
@@ -304,13 +305,19 @@ def _converted(fn):
     """``fn`` converted by AutoGraph; bound methods stay bound, callable objects convert ``__call__``.
 
     A function whose source cannot be read (e.g. typed at ``python -c``) runs unconverted:
-    Python control flow then works on Python values only, as with ``autograph=False``.
+    Python control flow then works on Python values only, as with ``autograph=False``. As in
+    TensorFlow, the "tensorflow" logger says so (a warning).
     """
     try:
         return _convert(fn)
     except Exception as error:  # noqa: BLE001 - malt raises several kinds for unreadable source
         if "source" not in str(error).lower() and type(error).__name__ not in _SOURCE_ERRORS:
             raise
+        get_logger().warning(
+            "AutoGraph could not convert %r and runs it as it is: %s. A Python if/for/while on a tensor "
+            "inside it will fail while tracing (AutoGraph needs the function's source code: define it in "
+            "a file or a notebook cell). Pass autograph=False to companion.function to silence this.",
+            fn, "its source code cannot be read" if "source code" in str(error) else type(error).__name__)
         return fn
 
 
