@@ -295,16 +295,23 @@ def test_values_python_holds_are_kept_and_unreachable_ones_are_left_to_xla():
 def test_a_training_loop_leaves_no_reference_cycles_for_the_garbage_collector():
     # deferred nodes and their outputs refer to each other until their batch runs; a run must
     # break every such cycle, or each step leaves garbage that only a full collection frees
+    # (counted by kind: threads left by other tests, e.g. a dataset's prefetching, may make
+    # garbage of their own meanwhile)
     x, y, params = _mlp_data(4)
     _train_eagerly(_deferred.REPEAT + 2, x, y, params)  # compiles and caches out of the way
     gc.collect()
     gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
     try:
         _train_eagerly(_deferred.REPEAT + 4, x, y, params)
-        found = gc.collect()
+        gc.collect()
+        kinds = (Pending, _deferred._Node, _deferred._Batch, tf.Tensor)
+        found = [type(o).__name__ for o in gc.garbage if isinstance(o, kinds)]
     finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
         gc.enable()
-    assert found == 0
+    assert found == []
 
 
 def test_a_variable_holding_a_pending_value_copies_and_pickles_as_its_value():
