@@ -24,7 +24,11 @@ def test_the_solution_scores_full_marks_and_the_lab_zero(name, tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr
     solution = json.loads((tmp_path / "out" / f"solutions__{_id(assignment)}" / "results.json").read_text())
     lab = json.loads((tmp_path / "out" / f"labs__{_id(assignment)}" / "results.json").read_text())
-    assert solution["score"] == solution["max_score"] == assignment.max_score, solution["tests"]
+    # the whole feedback of what lost points: pytest would shorten the dicts
+    lost = [f"{t['name']} ({t['score']}/{t['max_score']}): {t.get('output')}"
+            for t in solution["tests"] if t["score"] != t["max_score"]]
+    assert solution["score"] == solution["max_score"] == assignment.max_score, "\n".join(
+        [*lost, solution.get("output", "")])
     assert lab["score"] == 0 and lab["extra_data"]["status"] == "graded", lab["output"]
 
 
