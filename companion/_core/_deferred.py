@@ -262,21 +262,18 @@ def _run_compiled(nodes, compile_now):
     # described in a function of its own, so no loop variable left here refers to an output
     # when the references are counted below
     leaves, structure, uses = _describe(nodes)
+    programs = _PROGRAMS.get(structure)
+    if programs is None and not compile_now and _count_run(structure):
+        return False  # no program, none due yet: the references need no counting
     # outputs Python can still reach (held by a Tensor, a Variable, a frame, a later op of the
     # batch): the rest are intermediates only these ops read, which XLA may fuse away
     live = tuple(count - _UNREACHABLE > uses.get(key, 0) for count, key in _reference_counts(nodes))
-    programs = _PROGRAMS.get(structure)
     if programs is not None:
         for kept, program in programs:  # a program keeping these outputs, and maybe more
             if all(k or not wanted for k, wanted in zip(kept, live)):
                 _store(nodes, program(*leaves), kept)
                 return True
-    if not compile_now:
-        seen = _SEEN.get(structure, 0)
-        if seen < REPEAT:
-            if len(_SEEN) >= _CACHE_LIMIT:
-                _SEEN.clear()
-            _SEEN[structure] = seen + 1
+        if not compile_now and _count_run(structure):
             return False
     if programs is None:
         if len(_PROGRAMS) >= _CACHE_LIMIT:
@@ -289,6 +286,17 @@ def _run_compiled(nodes, compile_now):
     values = program(*leaves)
     programs.insert(0, (live, program))  # kept once it has compiled and run
     _store(nodes, values, live)
+    return True
+
+
+def _count_run(structure):
+    """Counts one more op-by-op run of ``structure``; True while it has run fewer than `REPEAT` times."""
+    seen = _SEEN.get(structure, 0)
+    if seen >= REPEAT:
+        return False
+    if len(_SEEN) >= _CACHE_LIMIT:
+        _SEEN.clear()
+    _SEEN[structure] = seen + 1
     return True
 
 
