@@ -17,6 +17,9 @@ if [ "$skip_steps" = 0 ]; then
   for b in eager_step keras_step function_step; do
     timeout 80 python3 benchmarks/$b.py --repeats 3 --steps 100 > "$out/$b.txt" 2>&1; echo "$b rc=$?" >> "$out/env.txt"
   done
+  # First calls, cold, in fresh processes (the Conv2D rows run under MirroredStrategy on the GPU).
+  timeout 200 python3 benchmarks/first_call.py --repeats 2 > "$out/first_call.txt" 2>&1
+  echo "first_call rc=$?" >> "$out/env.txt"
 fi
 # NOTEBOOKS, TESTS and NB_TIMEOUT narrow a rerun to what failed.
 notebooks=${NOTEBOOKS:-solutions/week[234]/*.ipynb}
