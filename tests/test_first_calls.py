@@ -8,6 +8,7 @@ import pytest
 from jax._src import monitoring
 
 import companion as tf
+from companion._core import _deferred
 
 _COUNT = {"on": False, "compiles": 0, "thread": None}
 
@@ -24,12 +25,19 @@ monitoring.register_event_duration_secs_listener(_on_duration)
 
 
 @contextlib.contextmanager
-def no_compiles():
+def counted_compiles():
+    """Counts this thread's XLA compilations in the block; the count is ``_COUNT["compiles"]``."""
     _COUNT.update(on=True, compiles=0, thread=threading.get_ident())
     try:
-        yield
+        yield _COUNT
     finally:
         _COUNT["on"] = False
+
+
+@contextlib.contextmanager
+def no_compiles():
+    with counted_compiles():
+        yield
     assert _COUNT["compiles"] == 0, f"{_COUNT['compiles']} XLA compilation(s) where none was expected"
 
 
@@ -135,3 +143,40 @@ def test_second_eager_tape_step_compiles_nothing():
     with no_compiles():
         second = step()
     assert np.isfinite(first) and np.isfinite(second)
+
+
+def _dense_weights(units, inputs):
+    layer = tf.keras.layers.Dense(units, bias_initializer="random_normal")
+    layer.build((None, inputs))
+    return [w.numpy() for w in layer.weights]
+
+
+def test_a_layers_initializers_compile_as_one_program_with_the_same_numbers():
+    tf.random.set_seed(5)
+    with counted_compiles() as count:
+        kernel, bias = _dense_weights(13, 29)  # shapes no other test uses
+    # key splits, random words and both samplings: one program, not a kernel each
+    assert count["compiles"] == 1
+    limit = np.sqrt(6 / (29 + 13))  # Glorot uniform
+    assert kernel.shape == (29, 13) and np.abs(kernel).max() <= limit and np.abs(kernel).max() > limit / 2
+    assert bias.shape == (13,) and 0 < np.abs(bias).max() < 0.3  # random_normal, stddev 0.05
+    _deferred.set_enabled(False)
+    try:
+        tf.random.set_seed(5)
+        op_by_op = _dense_weights(13, 29)
+    finally:
+        _deferred.set_enabled(True)
+    np.testing.assert_array_equal(kernel, op_by_op[0])
+    np.testing.assert_array_equal(bias, op_by_op[1])
+
+
+def test_tracing_a_function_over_variables_of_new_shapes_compiles_only_its_program():
+    v, w = tf.Variable(np.ones((41, 3), np.float32)), tf.Variable(np.arange(43, dtype=np.int64))
+
+    @tf.function
+    def total():
+        return tf.reduce_sum(v * 2.0) + tf.cast(tf.reduce_sum(w), tf.float32)
+
+    with counted_compiles() as count:
+        assert float(total()) == 41 * 3 * 2.0 + 42 * 43 / 2
+    assert count["compiles"] == 1  # no copy program per Variable shape for the trace's stand-ins

@@ -9,6 +9,7 @@ import pytest
 
 import companion as tf
 import companion.random  # noqa: F401 - binds tf.random before companion/__init__ exports it
+from companion._core._deferred import resolve
 from companion._core._errors import InvalidArgumentError
 from companion._ops import _random
 
@@ -132,6 +133,8 @@ def test_unseeded_numbers_differ_between_processes():
 def test_next_key_is_a_raw_uint32_pair_that_advances():
     tf.random.set_seed(0)
     k1, k2 = _random.next_key(), _random.next_key()
+    assert k1.shape == (2,) and k1.dtype == np.uint32  # an array, or one pending in the eager batch
+    k1 = resolve(k1)
     assert isinstance(k1, jax.Array) and k1.shape == (2,) and k1.dtype == np.uint32
     assert not np.array_equal(k1, k2)
     tf.random.set_seed(0)

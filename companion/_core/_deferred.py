@@ -11,9 +11,10 @@ step is one batch), and when it reaches `LIMIT` ops. How it runs:
   runs as that one program: XLA fuses across the ops and one dispatch replaces one per op;
 - ops that already have their own kernel for their shapes run on it, op by op, so exploratory
   code compiles nothing new; a structure run this way `REPEAT` times is compiled as one program;
-- two or more ops in a row without a kernel (code running for the first time) compile as one
-  program, not one each: the first step of a training loop is one compile, and its later steps
-  find that program.
+- two or more ops without a kernel (code running for the first time) compile as one program
+  with the ops between them, not one each: the first step of a training loop is one compile, and
+  its later steps find that program; a model's initializers (random keys and bits are `Kernel`s,
+  and a new Variable keeps a pending initial value) are one program.
 A program returns only the outputs Python can still reach (reference counts); a later batch of
 the same structure that needs more gets a program returning both sets.
 
@@ -248,6 +249,26 @@ def run(op, values, params):
     return outputs[0] if single else outputs
 
 
+class Kernel:
+    """A jitted function on raw arrays that eager code calls like an op and that waits in the batch
+    like one (random keys and bits: a model's initializers then compile as one program, not one
+    kernel each). No tape records it and it returns raw values (arrays or `Pending`s); callers use
+    it outside staging only."""
+
+    __slots__ = ("_eager", "name")
+
+    def __init__(self, fn, name, static_argnames=()):
+        self._eager = jax.jit(fn, static_argnames=static_argnames)
+        self.name = name
+
+    def __call__(self, *values, **params):
+        out = run(self, values, params)
+        return self._eager(*values, **params) if out is None else out
+
+    def __repr__(self):
+        return f"<Kernel {self.name}>"
+
+
 def _execute(nodes):
     """Runs a batch: as one program when its structure has one or has run `REPEAT` times, else in
     segments (`_run_in_segments`)."""
@@ -301,29 +322,30 @@ def _count_run(structure):
 
 
 def _run_in_segments(nodes):
-    """Runs ``nodes`` in order: an op with a kernel for its avals on that kernel, each run of two
-    or more ops without one as one compiled program (one compile, not one per op; the same run of
-    ops in a later batch finds it), a lone op without one on its own (compiling its kernel)."""
-    i, n = 0, len(nodes)
-    while i < n:
-        j = i
-        while j < n and nodes[j].key is not None:
-            j += 1
-        if j - i > 1:
-            try:
-                _run_compiled(nodes[i:j], True)
-                i = j
-                continue
-            except Exception:  # an op that traced but cannot compile or run: op by op, so the
-                pass  # error raised is that op's own, and the ops before it have their values
-        j = max(j, i + 1)
-        for node in nodes[i:j]:
-            _run_node(node)
-            if node.key is not None:  # its kernel exists now
-                spec = _AVALS.get(node.key)
-                if spec is not None:
-                    _AVALS[node.key] = (spec[0], spec[1], True)
-        i = j
+    """Runs ``nodes`` in order, op by op on the kernels ops have for their avals, except that the
+    span from the first to the last of two or more ops without one is compiled as one program
+    (one compile, not one per op or per run of new ops; the same span in a later batch finds it).
+    A lone op without a kernel runs on its own, compiling its kernel."""
+    new = [i for i, node in enumerate(nodes) if node.key is not None]
+    if len(new) > 1:
+        first, last = new[0], new[-1] + 1
+        _run_op_by_op(nodes[:first])
+        try:
+            _run_compiled(nodes[first:last], True)
+        except Exception:  # an op that traced but cannot compile or run: op by op, so the error
+            _run_op_by_op(nodes[first:last])  # raised is that op's own and the ops before it
+        _run_op_by_op(nodes[last:])  # have their values (a program stores nothing until it ran)
+    else:
+        _run_op_by_op(nodes)
+
+
+def _run_op_by_op(nodes):
+    for node in nodes:
+        _run_node(node)
+        if node.key is not None:  # its kernel exists now
+            spec = _AVALS.get(node.key)
+            if spec is not None:
+                _AVALS[node.key] = (spec[0], spec[1], True)
 
 
 def _store(nodes, values, live):

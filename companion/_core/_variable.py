@@ -56,10 +56,12 @@ class Variable(ScatterMethods):
 
             with eager_scope():  # initial values are computed once, eagerly (TF's init_scope)
                 value = _initial_tensor(initial_value, dtype)
+            self._v = value._value
         else:
             value = _initial_tensor(initial_value, dtype)
+            # a deferred initial value stays pending: a model's initializers run as one program
+            self._v = value._v if value._v.__class__ is Pending else value._value
         self._shape = _declared_shape(value, shape, validate_shape)
-        self._v = value._value
         self._read_cache = None
         self._name = _variable_name(name)
         self.aggregation = aggregation_of(aggregation, name)
@@ -73,6 +75,7 @@ class Variable(ScatterMethods):
         unplaced = kwargs.pop("_unplaced", False)
         strategy = None if unplaced else _context.current_strategy()
         if strategy is not None:
+            self._v = _deferred.resolve(self._v)
             _place(self, strategy)
         if state.staging:
             _created_while_staging(self)
@@ -295,7 +298,7 @@ def _initial_tensor(initial_value, dtype):
             from companion._ops._math import cast
 
             value = cast(value, dtype)
-        if isinstance(value._value, np.ndarray) and value._v.dtype != object:
+        if isinstance(value._v, np.ndarray) and value._v.dtype != object:
             value = Tensor(jnp.asarray(value._value))
         return value
     return constant(initial_value, dtype=dtype)

@@ -66,7 +66,7 @@ def keyed_dropout(x, rate, key, noise_shape=None):
                         "companion.cast(x, companion.float32).")
     rate = _rate_input(rate, x.dtype)
     noise = _noise_shape(noise_shape, shape_of(x))
-    key = key if is_tensor(key) else Tensor(_key_array(key))
+    key = key if is_tensor(key) else Tensor(_random.key_array(key))
     return _dropout(x, _dropout_mask(key, rate, noise_shape=noise))
 
 
@@ -109,9 +109,4 @@ def _noise_shape(noise_shape, x_shape):
 
 def _key(seed):
     key = _random.next_key(seed)  # looked up at call time, so tests can substitute a fixed key
-    return key if is_tensor(key) else Tensor(_key_array(key))
-
-
-def _key_array(key):
-    """A raw key as a ``jax.Array`` (a tracer stays one; NumPy is transferred, not compiled)."""
-    return key if isinstance(key, jax.Array) else jax.device_put(np.asarray(key))
+    return key if is_tensor(key) else Tensor(_random.key_array(key))

@@ -24,6 +24,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from companion._core import _deferred
 from companion._core._context import state
 from companion._core._variable import Variable
 
@@ -73,21 +74,36 @@ _LOCK = threading.RLock()
 
 
 def next_key(seed=None):
-    """A fresh raw JAX PRNG key (``uint32[2]``) for one random op, advancing its stream.
+    """A fresh raw JAX PRNG key (``uint32[2]``) for one random op, advancing its stream. Eagerly
+    it may be a `Pending` key of the deferred batch (``_deferred.resolve`` gives the array).
 
     Args:
         seed: the op seed, or None for the stream of ops without a seed.
     """
     with _LOCK:  # pipeline threads and the main thread share the streams
         stream = _stream(None if seed is None else check_seed(seed, "seed"))
-        new_state, key = split_key(stream._value)
+        new_state, key = split_key(stored_key(stream))
         stream._set_value(new_state)
     return key
 
 
+def stored_key(variable):
+    """The key a state Variable holds: its traced alias while staging, else the stored value as is
+    (a `Pending` key stays pending, so drawing from it can wait in the deferred batch)."""
+    return variable._value if state.staging else variable._v
+
+
+def key_array(key):
+    """A raw key as a ``jax.Array``: a tracer or a deferred key stays as it is, NumPy is transferred
+    (not compiled)."""
+    if isinstance(key, jax.Array) or key.__class__ is _deferred.Pending:
+        return key
+    return jax.device_put(np.asarray(key))
+
+
 def split_key(key):
-    """``(next_state, subkey)`` from a raw key: compiled when eager, traced when staging."""
-    return (_split if state.staging else _split_jit)(key)
+    """``(next_state, subkey)`` from a raw key: traced when staging, else a deferrable kernel."""
+    return _split(key) if state.staging else _split_kernel(key)
 
 
 def derive_key(*words):
@@ -153,4 +169,4 @@ def _split(key):
     return keys[0], keys[1]
 
 
-_split_jit = jax.jit(_split)
+_split_kernel = _deferred.Kernel(_split, "split_key")

@@ -176,6 +176,8 @@ def _stand_in(concrete):
             # (a device copy would keep the mesh in its type; jnp.asarray of a NumPy array would
             # compile a copy program per shape when it runs inside a nested staging)
             return jax.device_put(np.asarray(concrete), jax.devices()[0])
+        if isinstance(concrete, jax.Array):  # a runtime copy: no program to compile per shape
+            return jax.device_put(concrete, may_alias=False)
         return jnp.array(concrete, copy=True)
 
 

@@ -1,7 +1,5 @@
 """Input checks shared by the `companion.image` ops: images are ``[..., height, width, channels]``."""
 
-import jax.numpy as jnp
-
 from companion._core._convert import as_input, is_tensor
 from companion._core._tensor import Tensor
 from companion._ops import _random
@@ -27,4 +25,4 @@ def static_shape(tensor):
 def random_key(seed):
     """A fresh PRNG key tensor from companion's random streams (TensorFlow's seed rules)."""
     key = _random.next_key(seed)
-    return key if is_tensor(key) else Tensor(jnp.asarray(key))
+    return key if is_tensor(key) else Tensor(_random.key_array(key))

@@ -7,6 +7,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from companion._core import _dtypes
+from companion._core._deferred import resolve
 from companion._core._op import op
 from companion._core._tensor import Tensor
 from companion._core._variable import Variable
@@ -18,6 +19,7 @@ from companion._ops._random import (
     global_generator_start,
     install_global_generator,
     split_key,
+    stored_key,
 )
 from companion.random._sampling import sample_normal, sample_truncated_normal, sample_uniform, static_shape
 
@@ -104,11 +106,11 @@ class Generator:
             True
         """
         count = static_shape([count], "Generator.split count")[0]
-        keys = jax.random.split(self._next_key(), count)
+        keys = jax.random.split(resolve(self._next_key()), count)
         return [Generator(state=keys[i]) for i in range(count)]
 
     def _next_key(self):
-        new_state, key = split_key(self._state._value)
+        new_state, key = split_key(stored_key(self._state))
         self._state._set_value(new_state)
         return key
 

@@ -6,6 +6,7 @@ import numpy as np
 
 from companion._core import _dtypes
 from companion._core._convert import as_input
+from companion._core._deferred import resolve
 from companion._core._op import op
 from companion._core._tensor import Tensor
 from companion._ops._random import next_key
@@ -102,7 +103,7 @@ def shuffle(value, seed=None, name=None):
         raise ValueError(f"random.shuffle needs a tensor with at least one axis. Received a scalar: "
                          f"{value!s}. Wrap it in a list, or shuffle a 1-D tensor.")
     if value.dtype == _dtypes.string:
-        order = np.asarray(jax.random.permutation(next_key(seed), len(value)))
+        order = np.asarray(jax.random.permutation(resolve(next_key(seed)), len(value)))
         return Tensor(np.asarray(value)[order])
     return _shuffle(Tensor(next_key(seed)), value)
 

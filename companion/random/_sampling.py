@@ -14,6 +14,7 @@ from jax import lax
 from companion._core import _dtypes
 from companion._core._context import state
 from companion._core._convert import as_input
+from companion._core._deferred import Kernel, resolve
 from companion._core._errors import InvalidArgumentError
 from companion._core._op import op
 from companion._core._shape import TensorShape
@@ -138,12 +139,12 @@ def random_words(key, count, dtype):
     (traced) call draws, so eager and compiled code give the same numbers for one key.
     """
     if state.staging or not jax.config.jax_threefry_partitionable:
-        return jax.random.bits(key, (count,), dtype)
-    return _words_jit(key, size=_bucket(count), dtype=dtype)
+        return jax.random.bits(resolve(key), (count,), dtype)
+    return _words_kernel(key, size=_bucket(count), dtype=np.dtype(dtype))
 
 
-_words_jit = jax.jit(lambda key, size, dtype: jax.random.bits(key, (size,), dtype),
-                     static_argnames=("size", "dtype"))
+_words_kernel = Kernel(lambda key, size, dtype: jax.random.bits(key, (size,), dtype), "random_words",
+                       static_argnames=("size", "dtype"))
 
 
 def _bucket(count):

@@ -1,6 +1,7 @@
 """What ``compile`` turns its ``loss``, ``loss_weights`` and ``metrics`` arguments into."""
 
 from companion._core._context import current_replica
+from companion._core._convert import constant
 from companion._ops._math import add_n, cast
 from companion._ops._reduce import reduce_sum
 from companion.keras import losses as losses_module
@@ -275,7 +276,8 @@ def _pick(sample_weight, index):
 
 
 def _batch_size(y_pred):
-    return cast(y_pred.shape[0] if y_pred.shape.rank else 1, y_pred.dtype)
+    # a constant from the static size (a cast of a Python int would compile a kernel while tracing)
+    return constant(y_pred.shape[0] if y_pred.shape.rank else 1, y_pred.dtype)
 
 
 class CompileMetrics(Metric):
