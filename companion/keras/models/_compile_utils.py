@@ -94,9 +94,9 @@ class _ReplicaShare:
         if replica is None:
             return
         self.replicas = replica.num_replicas_in_sync
-        if mask is None:
-            self.real = cast(local, "float32")
-            self.global_real = cast(local * self.replicas, "float32")
+        if mask is None:  # Python numbers: constants in the step, no kernels compiled while tracing
+            self.real = float(local)
+            self.global_real = float(local * self.replicas)
         else:
             self.real = reduce_sum(mask)
             self.global_real = replica.all_reduce("SUM", self.real)
@@ -127,20 +127,20 @@ class _ReplicaShare:
             return value
         if getattr(fn, "reduction", "sum_over_batch_size") == "sum":
             return value
-        return value * cast(self.local / self.global_real, value.dtype)
+        return value * _as(self.local / self.global_real, value.dtype)
 
     def regularization(self, value):
-        return value if self.replica is None else value / cast(self.replicas, value.dtype)
+        return value if self.replica is None else value / _as(self.replicas, value.dtype)
 
     def metric_weight(self, y_pred):
         if self.replica is None:
             return _batch_size(y_pred)
-        return cast(self.global_real / self.replicas, y_pred.dtype)
+        return _as(self.global_real / self.replicas, y_pred.dtype)
 
     def for_metric(self, value):
         if self.replica is None or value.shape.rank:
             return value
-        return value * cast(self.replicas, value.dtype)
+        return value * _as(self.replicas, value.dtype)
 
 
 class MetricsContainer:
@@ -275,9 +275,16 @@ def _pick(sample_weight, index):
     return sample_weight
 
 
+def _as(value, dtype):
+    """``value`` as a tensor of ``dtype``: a Python number is a constant (a cast of one would
+    compile a kernel while the step traces), a tensor is cast."""
+    if isinstance(value, (int, float)):
+        return constant(value, dtype)
+    return cast(value, dtype)
+
+
 def _batch_size(y_pred):
-    # a constant from the static size (a cast of a Python int would compile a kernel while tracing)
-    return constant(y_pred.shape[0] if y_pred.shape.rank else 1, y_pred.dtype)
+    return _as(y_pred.shape[0] if y_pred.shape.rank else 1, y_pred.dtype)
 
 
 class CompileMetrics(Metric):
