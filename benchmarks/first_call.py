@@ -1,6 +1,7 @@
 """First calls, cold: wall time, XLA compilations, tracing vs compiling; companion beside Keras 3 on JAX.
 
 Run: .venv/bin/python benchmarks/first_call.py [--repeats 3] [--keras-python /work/kerasjax/bin/python]
+     [--tf-python /work/tfenv/bin/python]
 
 Every measurement runs in a fresh process with the persistent compilation cache off
 (``COMPANION_CACHE=0``), as a learner's first run after installing. Measured:
@@ -10,11 +11,15 @@ Every measurement runs in a fresh process with the persistent compilation cache 
 - ``eager tape step``: the first custom training step of the same model without ``function``
   (GradientTape, ``apply_gradients``), after the model is built;
 - ``function step``: the first call of that step in ``@function`` (trace, compile, run);
+- ``jax.jit step (hand-written)``: the floor for both, in a fresh process of its own: the first
+  call of the same step written in JAX and optax (dropout, Adam) under ``jax.jit``;
 - ``Conv2D fit under MirroredStrategy``: epochs 1 and 2 of a small Conv2D model on 4 forced CPU
   devices (course Week-4 lab 1 shape, 8 batches of 64 an epoch; ``--no-conv`` skips it).
 With ``--keras-python`` (a Python with ``keras`` and ``jax`` installed), the same fit workloads
 run on Keras 3 with ``KERAS_BACKEND=jax`` in that interpreter, side by side. Keras has no
-eager tape, so those rows are companion's only.
+eager tape, so those rows are companion's only. With ``--tf-python`` (a Python with TensorFlow 2),
+TensorFlow runs companion's own programs (MLP, eager and ``function`` steps) and the Conv2D model
+under ``MirroredStrategy`` over 4 logical CPUs: wall time only (no JAX events there).
 
 Counts come from JAX's monitoring events: ``compiles`` is the number of XLA backend compiles,
 ``trace`` the seconds spent tracing Python to jaxprs (JAX's own event; companion's staging also
@@ -34,15 +39,20 @@ ROOT = Path(__file__).resolve().parents[1]
 
 PRELUDE = """
 import json, os, sys, time
-from jax._src import monitoring
-_acc = {"compiles": 0, "trace": 0.0, "compile": 0.0}
-def _on_duration(event, duration, **kwargs):
-    if event.endswith("backend_compile_duration"):
-        _acc["compiles"] += 1
-        _acc["compile"] += duration
-    elif event.endswith("jaxpr_trace_duration") or event.endswith("jaxpr_to_mlir_module_duration"):
-        _acc["trace"] += duration
-monitoring.register_event_duration_secs_listener(_on_duration)
+_acc = {}
+try:  # JAX's events (TensorFlow's side has no JAX: wall time only)
+    from jax._src import monitoring
+except ImportError:
+    pass
+else:
+    _acc.update(compiles=0, trace=0.0, compile=0.0)
+    def _on_duration(event, duration, **kwargs):
+        if event.endswith("backend_compile_duration"):
+            _acc["compiles"] += 1
+            _acc["compile"] += duration
+        elif event.endswith("jaxpr_trace_duration") or event.endswith("jaxpr_to_mlir_module_duration"):
+            _acc["trace"] += duration
+    monitoring.register_event_duration_secs_listener(_on_duration)
 _results = {}
 class measure:
     def __init__(self, name):
@@ -110,6 +120,31 @@ with measure("function step"):
     float(function_step(xb, yb))
 """
 
+JAX_STEP = """
+import jax, jax.numpy as jnp, optax
+def jax_step_program():
+    init = jax.nn.initializers.glorot_uniform()
+    k1, k2 = jax.random.split(jax.random.key(0))
+    params = {"w1": init(k1, (784, 128)), "b1": jnp.zeros(128),
+              "w2": init(k2, (128, 10)), "b2": jnp.zeros(10)}
+    opt = optax.adam(1e-3)
+    def loss(p, xb, yb, key):
+        h = jax.nn.relu(xb @ p["w1"] + p["b1"])
+        h = jnp.where(jax.random.bernoulli(key, 0.8, h.shape), h / 0.8, 0.0)
+        return optax.softmax_cross_entropy_with_integer_labels(h @ p["w2"] + p["b2"], yb).mean()
+    @jax.jit
+    def step(p, s, key, xb, yb):
+        key, sub = jax.random.split(key)
+        value, grads = jax.value_and_grad(loss)(p, xb, yb, sub)
+        updates, s = opt.update(grads, s, p)
+        return optax.apply_updates(p, updates), s, key, value
+    return step, params, opt.init(params)
+step, params, opt_state = jax_step_program()
+xb, yb = jnp.asarray(x[:64]), jnp.asarray(y[:64])
+with measure("jax.jit step (hand-written)"):
+    float(step(params, opt_state, jax.random.key(1), xb, yb)[3])
+"""
+
 CONV = """
 images = rng.random((512, 28, 28, 1), dtype=np.float32)
 labels = rng.integers(0, 10, size=512)
@@ -133,10 +168,28 @@ FORCE_4_CPUS = "--xla_force_host_platform_device_count=4"
 
 
 def companion_program(conv: bool) -> list[tuple[str, dict]]:
-    programs = [(PRELUDE + COMPANION_MLP + FIT + STEPS + END, {})]
+    programs = [(PRELUDE + COMPANION_MLP + FIT + STEPS + END, {}), (PRELUDE + JAX_STEP + END, {})]
     if conv:
         strategy = CONV.replace("STRATEGY", "tf.distribute.MirroredStrategy()")
         programs.append((PRELUDE + COMPANION_MLP + strategy + END, {"XLA_FLAGS": FORCE_4_CPUS}))
+    return programs
+
+
+# TensorFlow runs companion's own programs (`import companion as tf` is the point): the MLP, the
+# eager and `function` steps, and the Conv2D model under MirroredStrategy over 4 logical CPUs.
+TF_CPUS = """
+cpus = tf.config.list_physical_devices("CPU")
+tf.config.set_logical_device_configuration(cpus[0], [tf.config.LogicalDeviceConfiguration()] * 4)
+"""
+
+
+def tf_program(conv: bool) -> list[tuple[str, dict]]:
+    mlp = COMPANION_MLP.replace("import companion as tf", "import tensorflow as tf")
+    quiet = {"TF_CPP_MIN_LOG_LEVEL": "3"}
+    programs = [(PRELUDE + mlp + FIT + STEPS + END, quiet)]
+    if conv:
+        strategy = CONV.replace("STRATEGY", 'tf.distribute.MirroredStrategy([f"/cpu:{i}" for i in range(4)])')
+        programs.append((PRELUDE + mlp + TF_CPUS + strategy + END, quiet))
     return programs
 
 
@@ -168,11 +221,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--keras-python", help="a Python with keras and jax installed (Keras 3 on JAX)")
+    parser.add_argument("--tf-python", help="a Python with tensorflow installed (TF 2, tf.keras)")
     parser.add_argument("--no-conv", action="store_true", help="skip the Conv2D MirroredStrategy rows")
     options = parser.parse_args()
     sides = {"companion": (sys.executable, companion_program(not options.no_conv))}
     if options.keras_python:
         sides["Keras 3 on JAX"] = (options.keras_python, keras_program(not options.no_conv))
+    if options.tf_python:
+        sides["TensorFlow"] = (options.tf_python, tf_program(not options.no_conv))
     runs = {side: [] for side in sides}
     for _ in range(options.repeats):  # interleaved, so machine load hits both sides alike
         for side, (python, programs) in sides.items():
@@ -198,6 +254,9 @@ def report(runs: dict, repeats: int) -> None:
                 cells.append(f" | {'—':>32s}")
                 continue
             med = {key: statistics.median(r[key] for r in rows) for key in rows[0]}
+            if "compiles" not in med:  # no JAX in that process: wall time only
+                cells.append(f" | {med['wall']:6.3f}s {'—':>7s} {'—':>7s} {'—':>7s}")
+                continue
             cells.append(f" | {med['wall']:6.3f}s {med['compiles']:7.0f} {med['trace']:6.2f}s "
                          f"{med['compile']:6.2f}s")
         print(f"{name:30s}" + "".join(cells))

@@ -369,3 +369,34 @@ def test_an_op_failing_when_it_runs_raises_its_own_error_and_the_ops_before_it_k
     with pytest.raises(Exception, match="boom: this op fails"):
         failed.numpy()
     np.testing.assert_allclose(doubled.numpy(), [2.0, 4.0, 6.0, 8.0, 10.0])
+
+
+def test_random_draws_with_a_pending_stream_state_run_in_a_strategy_scope_too():
+    from companion._ops import _random
+
+    tf.random.set_seed(3)
+    first = _random.next_key()  # eager: the stream's new state waits in the batch
+    assert _random._stream(None)._v.__class__ is Pending
+    with tf.distribute.OneDeviceStrategy("/cpu:0").scope():  # deferral is off in a scope
+        second = _random.next_key()
+        assert isinstance(second, jax.Array)  # ran at once, reading the pending state
+        v = tf.Variable(tf.random.normal([3]))
+    _deferred.set_enabled(False)
+    try:  # the same draws op by op
+        tf.random.set_seed(3)
+        expected = [np.asarray(_random.next_key()), np.asarray(_random.next_key())]
+        expected_v = tf.random.normal([3]).numpy()
+    finally:
+        _deferred.set_enabled(True)
+    np.testing.assert_array_equal(np.asarray(first), expected[0])
+    np.testing.assert_array_equal(np.asarray(second), expected[1])
+    np.testing.assert_array_equal(v.numpy(), expected_v)
+
+
+def test_a_variable_keeps_its_pending_initial_value_until_read():
+    tf.random.set_seed(4)
+    v = tf.Variable(tf.random.uniform([5, 2]))
+    assert v._v.__class__ is Pending and v.shape == (5, 2)
+    w = tf.Variable(v * 2.0)  # made from the pending value, also pending
+    np.testing.assert_allclose(w.numpy(), 2 * v.numpy(), rtol=1e-6)
+    assert 0 <= v.numpy().min() and v.numpy().max() < 1

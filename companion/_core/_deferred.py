@@ -263,7 +263,9 @@ class Kernel:
 
     def __call__(self, *values, **params):
         out = run(self, values, params)
-        return self._eager(*values, **params) if out is None else out
+        if out is None:  # not deferred here (another thread, a strategy's scope): run now
+            return self._eager(*[resolve(v) for v in values], **params)
+        return out
 
     def __repr__(self):
         return f"<Kernel {self.name}>"

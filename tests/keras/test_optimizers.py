@@ -249,3 +249,20 @@ def test_schedule_formulas():
                                (piece, 1.0 if s <= 3 else 0.5 if s <= 15 else 0.25),
                                (cosine, 0.1 * (0.9 * cos(s) + 0.1)), (warm, warm_want)]:
             assert float(schedule(s)) == pytest.approx(want, rel=1e-6, abs=1e-7), (schedule, s)
+
+
+def test_build_creates_the_slots_before_a_function_first_traces():
+    variables = [tf.Variable(np.ones((3, 2), np.float32)), tf.Variable(np.zeros(2, np.float32))]
+    optimizer = tf.keras.optimizers.Adam(0.1)
+    optimizer.build(variables)
+    assert [optimizer.get_slot(variables[0], name).shape for name in ("m", "v")] == [(3, 2), (3, 2)]
+    traces = []
+
+    @tf.function
+    def step():
+        traces.append(1)
+        optimizer.apply_gradients(zip([tf.ones((3, 2)), tf.ones(2)], variables))
+
+    step()
+    assert len(traces) == 1  # no Variable created while tracing: no second trace
+    np.testing.assert_allclose(variables[0].numpy(), 1 - 0.1, rtol=1e-5)  # Adam's first step: lr * sign

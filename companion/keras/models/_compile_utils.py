@@ -165,6 +165,15 @@ class MetricsContainer:
     def metrics(self):
         return [m for group in (self._built or []) + (self._weighted or []) for m in group]
 
+    @property
+    def built(self):
+        return self._built is not None
+
+    def build(self, y_true, y_pred):
+        """Resolves the metrics per output (lists) from the labels' and predictions' shapes: only
+        their ``shape`` is read, so specs and Keras tensors do."""
+        self._build(y_true, y_pred)
+
     def update_state(self, y_true, y_pred, sample_weight=None):
         if self._built is None:
             self._build(y_true, y_pred)

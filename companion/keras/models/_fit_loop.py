@@ -34,6 +34,7 @@ class FitLoop:
         self.epoch = initial_epoch  # the epoch being (or next to be) trained
         self.data = DataHandler(x, y, sample_weight, batch_size, steps_per_epoch, shuffle)
         self.callbacks = _callbacks(model, callbacks, verbose, epochs=epochs, steps=self.data.steps)
+        model._build_step_state(x, y, train=True)
         self.train_function = self.data.runner(model.make_train_function(),
                                                lambda: model._gathering("train_step"),
                                                model._distribute_strategy)
@@ -89,6 +90,7 @@ def run_evaluate(model, x, y, batch_size, verbose, sample_weight, steps, callbac
     data = DataHandler(x, y, sample_weight, batch_size, steps, caller="evaluate")
     if callback_list is None:
         callback_list = _callbacks(model, callbacks, verbose, epochs=1, steps=data.steps)
+    model._build_step_state(x, y, train=False)
     test_function = data.runner(model.make_test_function(), lambda: model._gathering("test_step"),
                                 model._distribute_strategy)
     model.reset_metrics()

@@ -331,6 +331,25 @@ class Trainer:
             raise RuntimeError(f"You must compile model {self.name!r} before calling {caller}(): call "
                                "model.compile(optimizer=..., loss=...) first.")
 
+    def _build_step_state(self, x, y, train):
+        """Keras 3's build before a step first traces: the optimizer's slots for the trainable
+        weights (``train``) and the compiled metrics resolved from the labels' shapes (arrays, or a
+        dataset's element spec) and the outputs' (a model with known outputs). The step's first
+        trace then creates no Variables, so TF's rule does not trace it a second time."""
+        strategy = self._distribute_strategy
+        with strategy.scope() if strategy is not None else contextlib.nullcontext():
+            if train and self.optimizer is not None and self.built:
+                self.optimizer.build(self.trainable_variables)
+            outputs = self.outputs
+            if self.compiled_metrics is None or self.compiled_metrics.built or outputs is None:
+                return
+            labels = _label_shapes(x, y)
+            if labels is None:
+                return
+            labels = self._per_output(labels, "y")
+            if len(labels) == len(outputs) and all(isinstance(label, _Shaped) for label in labels):
+                self.compiled_metrics.build(labels, outputs)
+
     def _per_output(self, values, what):
         names = self._output_names()
         if isinstance(values, dict):
@@ -346,6 +365,37 @@ class Trainer:
                              f"a list of {len(names)} or a dict keyed by output name. Received: "
                              f"{type(values).__name__}.")
         return list(values)
+
+
+class _Shaped:
+    """A label known by its shape alone (what resolving a metric such as ``'accuracy'`` reads)."""
+
+    def __init__(self, shape):
+        self.shape = shape
+
+
+def _label_shapes(x, y):
+    """The labels' structure with a `_Shaped` per array, from arrays or a dataset of
+    ``(x, y, ...)`` tuples; None when unknown (the metrics are then resolved while tracing)."""
+    if _data_adapter.is_dataset(x):
+        spec = x.element_spec
+        if not isinstance(spec, tuple) or len(spec) < 2:
+            return None
+        y = spec[1]
+    elif y is None:
+        return None
+
+    def shape_of(leaf):
+        shape = getattr(leaf, "shape", None)
+        if shape is None or getattr(shape, "rank", 0) is None:
+            return None
+        return _Shaped(tuple(shape))
+
+    if isinstance(y, dict):
+        return {k: shape_of(v) for k, v in y.items()}
+    if isinstance(y, (list, tuple)):
+        return [shape_of(v) for v in y]
+    return shape_of(y)
 
 
 def _batch(x, y, sample_weight):

@@ -103,6 +103,12 @@ class Optimizer:
     def get_slot_names(self):
         return list(self._slot_names)
 
+    def build(self, var_list):
+        """Creates the slots for every Variable in ``var_list`` now (Keras 3's ``build``), so a
+        `function` that applies gradients to them creates no Variables when it first traces."""
+        for variable in var_list:
+            self._slots_for(variable)
+
     # -- taking steps -----------------------------------------------------------------------
     def apply_gradients(self, grads_and_vars, name=None, **kwargs):
         """Applies one step to each ``(gradient, variable)`` pair; None gradients are skipped.

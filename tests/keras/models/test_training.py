@@ -217,3 +217,41 @@ def test_clear_errors():
     model.compile("sgd", bad_loss)
     with pytest.raises(ValueError, match="'bad_loss' returned a tensor of shape \\(1,\\) for a batch of 8"):
         model.fit(x, y, batch_size=8, verbose=0)
+
+
+class _CountingSequential(tf.keras.Sequential):
+    """Counts the traces of its train and test steps (Python runs once per trace)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.traces = {"train": 0, "test": 0}
+
+    def train_step(self, data):
+        self.traces["train"] += 1
+        return super().train_step(data)
+
+    def test_step(self, data):
+        self.traces["test"] += 1
+        return super().test_step(data)
+
+
+@pytest.mark.parametrize("as_dataset", [False, True])
+def test_fit_traces_its_step_once_with_slots_and_metrics_built_first(as_dataset):
+    # Keras 3 builds the optimizer and the compiled metrics before the first step; the step's
+    # first trace then creates no Variables and TF's rule needs no second trace
+    x = RNG.normal(size=(40, 4)).astype(np.float32)
+    y = RNG.integers(0, 3, size=40)
+    model = _CountingSequential([tf.keras.Input(shape=(4,)), layers.Dense(3)])
+    model.compile(optimizer=tf.keras.optimizers.Adam(0.0), loss="sparse_categorical_crossentropy",
+                  metrics=["accuracy"])
+    data = dict(x=tf.data.Dataset.from_tensor_slices((x, y)).batch(8)) if as_dataset else \
+        dict(x=x, y=y, batch_size=8)
+    history = model.fit(**data, epochs=2, verbose=0, shuffle=False)
+    assert model.traces["train"] == 1
+    assert len(model.optimizer.variables) == 1 + 2 * 2 + 1  # iterations, m and v per weight, lr
+    # 'accuracy' resolved from the labels' shape: sparse categorical, as NumPy computes it
+    predicted = np.argmax(model.predict(x, verbose=0), axis=-1)
+    np.testing.assert_allclose(history.history["accuracy"], [np.mean(predicted == y)] * 2, rtol=1e-6)
+    results = model.evaluate(x, y, batch_size=8, verbose=0, return_dict=True)
+    assert model.traces["test"] == 1
+    np.testing.assert_allclose(results["accuracy"], np.mean(predicted == y), rtol=1e-6)
