@@ -257,6 +257,7 @@ class Function:
         if not first.created_user_variables():
             return concrete
         check = _staging.Trace(allow_create=False, owner=self._name, first_call=True)
+        check.dataset_layouts = first.dataset_layouts
         return self._trace_once(leaves, treedef, check, shown, names)
 
     def _trace_once(self, leaves, treedef, trace, shown, names):

@@ -123,6 +123,10 @@ class Trace:
         self.originals = {}  # id(var) -> (var, value before this trace first wrote it)
         self.created = []
         self.feed_owner = {}  # id(copy) -> (Feed, index): arrays refilled from a dataset per call
+        # id(dataset) -> (dataset, layout) of the datasets read while tracing: a dataset looped
+        # over again (each epoch of an unrolled Python loop, the first call's second trace) is
+        # not read again, since only its layout matters until a call refills the feeds
+        self.dataset_layouts = {}
 
     def read(self, variable, concrete):
         """A traced stand-in for ``variable``'s concrete value."""

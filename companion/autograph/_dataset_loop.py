@@ -1,6 +1,8 @@
 """``for element in dataset`` inside a `function`: one compiled loop over the dataset's batches.
 
-While tracing, the dataset is read once to learn its element shapes. Its full-size elements
+While tracing, the dataset is read once to learn its element shapes (once per call's traces: a
+dataset looped over again, in each epoch of a Python loop or in the first call's second trace,
+reuses that layout). Its full-size elements
 are stacked into arrays that become *feeds* of the traced program: constants that every
 call of the compiled function refills from a fresh pass over the dataset (so a shuffled
 dataset gives a new order each call). The loop body is traced once and runs inside one
@@ -27,6 +29,18 @@ class Feed:
     def __init__(self, dataset):
         self.dataset = dataset
         self.layout = None  # (treedef, full shapes, count, remainder shapes) of the traced pass
+
+    def read_for_trace(self):
+        """Arrays of the layout of one pass, for a trace: read once per outermost trace (only the
+        shapes and dtypes matter while tracing: every call refills the feeds with a fresh pass)."""
+        layouts = state.traces[0].dataset_layouts
+        found = layouts.get(id(self.dataset))
+        if found is None:
+            arrays = self.read()
+            layouts[id(self.dataset)] = (self.dataset, self.layout, [(a.shape, a.dtype) for a in arrays])
+            return arrays
+        _, self.layout, specs = found
+        return [np.zeros(shape, dtype) for shape, dtype in specs]
 
     def read(self):
         """One pass over the dataset as flat arrays (stacked full elements + remainder leaves)."""
@@ -57,7 +71,7 @@ def staged_dataset_for(dataset, extra_test, body, get_state, set_state, names):
     """Runs ``body`` for each element of ``dataset`` as one compiled loop (plus a partial batch)."""
 
     feed = Feed(dataset)
-    arrays = [state.traces[-1].feed(feed, i, a) for i, a in enumerate(feed.read())]
+    arrays = [state.traces[-1].feed(feed, i, a) for i, a in enumerate(feed.read_for_trace())]
     treedef, full_shapes, rest_shapes = feed.layout
     stacked, rest = arrays[:len(full_shapes)], arrays[len(full_shapes):]
     count = full_shapes[0][0]

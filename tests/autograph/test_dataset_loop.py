@@ -121,3 +121,30 @@ def test_the_pass_over_a_dataset_while_tracing_runs_as_outside_any_trace():
 
     assert float(total(ds)) == 3.0
     assert len(seen) == 6 and set(seen) == {(False, True)}  # the pass while tracing, then the call's
+
+
+def test_a_dataset_looped_over_again_while_tracing_is_read_once():
+    passes = []
+
+    def rows():
+        passes.append(1)
+        for i in range(5):
+            yield np.full((2,), i, np.float32)
+
+    ds = tf.data.Dataset.from_generator(rows, output_signature=tf.TensorSpec((2,), tf.float32)).batch(2)
+    holder = []
+
+    @tf.function
+    def total():
+        if not holder:  # created on the first trace, so the first call traces twice (TF's rule)
+            holder.append(tf.Variable(0.0))
+        for _ in range(2):  # a Python loop: unrolled, two loops over the dataset in each trace
+            for x in ds:
+                holder[0].assign_add(tf.reduce_sum(x))
+        return holder[0].read_value()
+
+    assert float(total()) == 2 * 2 * sum(range(5))
+    assert total.experimental_get_tracing_count() == 2
+    # one pass for the four loops of both traces (their layout), then one per loop at the call
+    assert len(passes) == 1 + 2
+    assert float(total()) == 2 * 2 * 2 * sum(range(5)) and len(passes) == 1 + 2 + 2
