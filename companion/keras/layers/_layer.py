@@ -230,16 +230,18 @@ class Layer(Module):
         """Trainable Variables of this layer and its sublayers (none when frozen)."""
         if not self.trainable:
             return []
-        own = [v for v in self._own_variables() if v.trainable]
-        return unique(own + [w for layer in self._sublayers() for w in layer.trainable_weights])
+        variables, layers = self._tracked()  # one look-up for both (an eager step walks this twice)
+        own = [v for v in variables if v.trainable]
+        return unique(own + [w for layer in layers for w in layer.trainable_weights])
 
     @property
     def non_trainable_weights(self):
         """Non-trainable Variables; every Variable when the layer is frozen."""
         if not self.trainable:
             return self._all_variables()
-        own = [v for v in self._own_variables() if not v.trainable]
-        return unique(own + [w for layer in self._sublayers() for w in layer.non_trainable_weights])
+        variables, layers = self._tracked()
+        own = [v for v in variables if not v.trainable]
+        return unique(own + [w for layer in layers for w in layer.non_trainable_weights])
 
     @property
     def weights(self):
@@ -326,7 +328,8 @@ class Layer(Module):
         return self._tracked()[0]
 
     def _all_variables(self):
-        return unique(self._own_variables() + [w for layer in self._sublayers() for w in layer.weights])
+        variables, layers = self._tracked()
+        return unique(variables + [w for layer in layers for w in layer.weights])
 
     def __setattr__(self, name, value):
         super().__setattr__(name, value)
