@@ -1,4 +1,4 @@
-"""More layout ops: roll, repeat, meshgrid, sequence_mask and searchsorted."""
+"""More layout ops: roll, reverse_sequence, repeat, meshgrid, sequence_mask and searchsorted."""
 
 import functools
 
@@ -13,7 +13,7 @@ from companion._core._op import op
 from companion._ops._array import reshape
 from companion._ops._static import normalize_axis, static_int, static_ints
 
-__all__ = ["meshgrid", "repeat", "roll", "searchsorted", "sequence_mask"]
+__all__ = ["meshgrid", "repeat", "reverse_sequence", "roll", "searchsorted", "sequence_mask"]
 
 
 @op("roll", static=("axis",))
@@ -41,6 +41,56 @@ def roll(input, shift, axis, name=None):  # noqa: A002 - TensorFlow's argument n
         raise InvalidArgumentError(f"roll: shift must be an integer (or one per axis) and axis name "
                                    f"dimensions of the tensor. Received: shift={shift!s}, axis={axis!r}")
     return _roll(input, shift, axis=axes)
+
+
+@op("reverse_sequence", static=("seq_axis", "batch_axis"))
+def _reverse_sequence(x, lengths, seq_axis, batch_axis):
+    steps = jnp.arange(x.shape[seq_axis])[None, :]
+    lengths = lengths.astype(jnp.int32)[:, None]
+    index = jnp.where(steps < lengths, lengths - 1 - steps, steps)  # [batch, steps]
+    if batch_axis > seq_axis:
+        index = index.T
+    shape = [1] * x.ndim
+    shape[batch_axis], shape[seq_axis] = x.shape[batch_axis], x.shape[seq_axis]
+    return jnp.take_along_axis(x, jnp.broadcast_to(jnp.reshape(index, shape), x.shape), axis=seq_axis)
+
+
+def reverse_sequence(input, seq_lengths, seq_axis=None, batch_axis=None, name=None):  # noqa: A002
+    """Reverses the first ``seq_lengths[i]`` entries along ``seq_axis`` of each slice ``i`` along
+    ``batch_axis`` (default 0); the entries after them stay in place.
+
+    Example:
+        >>> import companion as tf
+        >>> print(tf.reverse_sequence(tf.constant([[1, 2, 3], [4, 5, 6]]), [2, 3], seq_axis=1))
+        companion.Tensor(
+        [[2 1 3]
+         [6 5 4]], shape=(2, 3), dtype=int32)
+    """
+    input = as_input(input)
+    lengths = as_input(seq_lengths)
+    if seq_axis is None:
+        raise ValueError("reverse_sequence needs seq_axis, the axis to reverse along. Received: "
+                         "seq_axis=None. Pass e.g. seq_axis=1 for [batch, time, ...] inputs.")
+    ndim = input._v.ndim
+    seq_axis = normalize_axis(static_int(seq_axis, "reverse_sequence: seq_axis"), ndim, "reverse_sequence")
+    batch_axis = normalize_axis(static_int(0 if batch_axis is None else batch_axis,
+                                           "reverse_sequence: batch_axis"), ndim, "reverse_sequence")
+    if seq_axis == batch_axis:
+        raise InvalidArgumentError(f"reverse_sequence: seq_axis and batch_axis must differ. Received "
+                                   f"both = {seq_axis}.")
+    batch = input._v.shape[batch_axis]
+    if not lengths.dtype.is_integer or tuple(lengths._v.shape) != (batch,):
+        raise InvalidArgumentError(f"reverse_sequence: seq_lengths must be a 1-D integer tensor with one "
+                                   f"length per batch entry ({batch}, the size of batch_axis "
+                                   f"{batch_axis}). Received: {lengths!s}")
+    if not lengths.is_traced:
+        values = np.asarray(lengths)
+        longest = input._v.shape[seq_axis]
+        if values.size and (values.min() < 0 or values.max() > longest):
+            raise InvalidArgumentError(f"reverse_sequence: every seq_length must lie in [0, "
+                                       f"{longest}] (the size of seq_axis {seq_axis}). Received: "
+                                       f"seq_lengths={values.tolist()}")
+    return _reverse_sequence(input, lengths, seq_axis=seq_axis, batch_axis=batch_axis)
 
 
 @op("repeat", static=("repeats", "axis", "total"))

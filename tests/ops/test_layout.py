@@ -1,4 +1,4 @@
-"""roll, repeat, meshgrid, sequence_mask, searchsorted and the scatter ops against NumPy."""
+"""roll, reverse_sequence, repeat, meshgrid, sequence_mask, searchsorted and the scatter ops against NumPy."""
 
 import numpy as np
 import pytest
@@ -107,3 +107,37 @@ def test_scatter_errors():
         tf.tensor_scatter_nd_update(tf.zeros((3,)), [[3]], [1.0])
     with pytest.raises(TypeError, match="indices must be an integer"):
         tf.scatter_nd([[0.0]], [1.0], [2])
+
+
+def _reverse_sequence_numpy(x, lengths, seq_axis, batch_axis):
+    out = np.array(x)
+    for i, length in enumerate(lengths):
+        source = [slice(None)] * x.ndim
+        source[batch_axis], source[seq_axis] = i, slice(0, length)
+        out[tuple(source)] = np.flip(x[tuple(source)], axis=seq_axis - (seq_axis > batch_axis))
+    return out
+
+
+@pytest.mark.parametrize("seq_axis, batch_axis", [(1, 0), (0, 1), (1, 2), (2, 0)])
+def test_reverse_sequence_matches_numpy(seq_axis, batch_axis):
+    x = np.arange(60).reshape(3, 4, 5)
+    lengths = np.random.default_rng(seq_axis).integers(0, x.shape[seq_axis] + 1, size=x.shape[batch_axis])
+    got = tf.reverse_sequence(x, lengths, seq_axis=seq_axis, batch_axis=batch_axis).numpy()
+    np.testing.assert_array_equal(got, _reverse_sequence_numpy(x, lengths, seq_axis, batch_axis))
+
+
+def test_reverse_sequence_gradient_is_the_reversed_upstream():
+    v = tf.Variable([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    with tf.GradientTape() as tape:
+        reversed_rows = tf.reverse_sequence(v, tf.constant([2, 1], tf.int64), seq_axis=1)
+        y = tf.reduce_sum(reversed_rows * [[1.0, 10.0, 100.0]])
+    np.testing.assert_array_equal(tape.gradient(y, v).numpy(), [[10.0, 1.0, 100.0], [1.0, 10.0, 100.0]])
+
+
+@pytest.mark.parametrize("bad", [dict(seq_lengths=[4, 1], seq_axis=1), dict(seq_lengths=[1], seq_axis=1),
+                                 dict(seq_lengths=[1, 1], seq_axis=0, batch_axis=0)])
+def test_reverse_sequence_rejects_bad_lengths_and_axes(bad):
+    with pytest.raises(tf.errors.InvalidArgumentError, match="reverse_sequence"):
+        tf.reverse_sequence(tf.ones([2, 3]), **bad)
+    with pytest.raises(ValueError, match="seq_axis"):
+        tf.reverse_sequence(tf.ones([2, 3]), [1, 1])
