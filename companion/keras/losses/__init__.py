@@ -5,6 +5,34 @@ from companion.keras.losses._categorical_crossentropy import (
     CategoricalCrossentropy,
     categorical_crossentropy,
 )
+from companion.keras.losses._elementwise import (
+    KLD,
+    MAPE,
+    MSLE,
+    CategoricalHinge,
+    CosineSimilarity,
+    Hinge,
+    KLDivergence,
+    LogCosh,
+    MeanAbsolutePercentageError,
+    MeanSquaredLogarithmicError,
+    Poisson,
+    SquaredHinge,
+    categorical_hinge,
+    cosine_similarity,
+    hinge,
+    kl_divergence,
+    kld,
+    kullback_leibler_divergence,
+    log_cosh,
+    logcosh,
+    mape,
+    mean_absolute_percentage_error,
+    mean_squared_logarithmic_error,
+    msle,
+    poisson,
+    squared_hinge,
+)
 from companion.keras.losses._get import deserialize, get, serialize
 from companion.keras.losses._huber import Huber, huber
 from companion.keras.losses._loss import Loss, LossFunctionWrapper
@@ -22,9 +50,13 @@ from companion.keras.losses._sparse_categorical_crossentropy import (
 )
 
 __all__ = [
-    "MAE", "MSE", "BinaryCrossentropy", "CategoricalCrossentropy", "Huber", "Loss",
-    "LossFunctionWrapper", "MeanAbsoluteError", "MeanSquaredError", "Reduction",
-    "SparseCategoricalCrossentropy", "binary_crossentropy", "categorical_crossentropy",
-    "deserialize", "get", "huber", "mae", "mean_absolute_error", "mean_squared_error", "mse",
-    "serialize", "sparse_categorical_crossentropy",
+    "KLD", "MAE", "MAPE", "MSE", "MSLE", "BinaryCrossentropy", "CategoricalCrossentropy",
+    "CategoricalHinge", "CosineSimilarity", "Hinge", "Huber", "KLDivergence", "LogCosh", "Loss",
+    "LossFunctionWrapper", "MeanAbsoluteError", "MeanAbsolutePercentageError", "MeanSquaredError",
+    "MeanSquaredLogarithmicError", "Poisson", "Reduction", "SparseCategoricalCrossentropy",
+    "SquaredHinge", "binary_crossentropy", "categorical_crossentropy", "categorical_hinge",
+    "cosine_similarity", "deserialize", "get", "hinge", "huber", "kl_divergence", "kld",
+    "kullback_leibler_divergence", "log_cosh", "logcosh", "mae", "mape", "mean_absolute_error",
+    "mean_absolute_percentage_error", "mean_squared_error", "mean_squared_logarithmic_error", "mse",
+    "msle", "poisson", "serialize", "sparse_categorical_crossentropy", "squared_hinge",
 ]

@@ -3,6 +3,7 @@
 from companion.keras import _registry
 from companion.keras.losses import _binary_crossentropy as _bce
 from companion.keras.losses import _categorical_crossentropy as _cce
+from companion.keras.losses import _elementwise as _more
 from companion.keras.losses import _huber
 from companion.keras.losses import _mean_absolute_error as _mae
 from companion.keras.losses import _mean_squared_error as _mse
@@ -18,10 +19,17 @@ _FUNCTIONS = {
     "binary_crossentropy": _bce.binary_crossentropy,
     "categorical_crossentropy": _cce.categorical_crossentropy,
     "sparse_categorical_crossentropy": _scce.sparse_categorical_crossentropy,
+    **{name: getattr(_more, name) for name in (
+        "mean_absolute_percentage_error", "mape", "MAPE", "mean_squared_logarithmic_error", "msle",
+        "MSLE", "log_cosh", "logcosh", "poisson", "kl_divergence", "kld", "KLD",
+        "kullback_leibler_divergence", "hinge", "squared_hinge", "categorical_hinge",
+        "cosine_similarity")},
 }
 _CLASSES = {cls.__name__: cls for cls in (
     _mse.MeanSquaredError, _mae.MeanAbsoluteError, _huber.Huber, _bce.BinaryCrossentropy,
-    _cce.CategoricalCrossentropy, _scce.SparseCategoricalCrossentropy)}
+    _cce.CategoricalCrossentropy, _scce.SparseCategoricalCrossentropy, _more.MeanAbsolutePercentageError,
+    _more.MeanSquaredLogarithmicError, _more.LogCosh, _more.Poisson, _more.KLDivergence, _more.Hinge,
+    _more.SquaredHinge, _more.CategoricalHinge, _more.CosineSimilarity)}
 
 
 def get(identifier):

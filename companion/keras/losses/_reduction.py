@@ -34,7 +34,10 @@ class Reduction:
 
     @classmethod
     def validate(cls, key):
-        """Returns ``key`` if it names a reduction; raises ValueError otherwise."""
+        """Returns ``key`` if it names a reduction (None is Keras 3's ``'none'``); raises ValueError
+        otherwise."""
+        if key is None:
+            return cls.NONE
         if key not in cls.all():
             raise ValueError(f"Invalid loss reduction {key!r}. Expected one of {cls.all()}, e.g. "
                              "reduction='sum_over_batch_size'.")

@@ -31,6 +31,7 @@ class Trainer:
     def _init_trainer(self):
         self._distribute_strategy = current_strategy()
         self.optimizer = None
+        self.loss = None  # compile's loss argument, as given (Keras 3)
         self.compiled_loss = None
         self.compiled_metrics = None
         self.stop_training = False
@@ -66,6 +67,7 @@ class Trainer:
     def _compile(self, optimizer, loss, metrics, loss_weights, weighted_metrics, run_eagerly):
         self._compile_args = CompileArgs(optimizer, loss, metrics, loss_weights, weighted_metrics)
         self.optimizer = optimizers_module.get(optimizer)
+        self.loss = loss
         names = self._output_names()
         self.compiled_loss = LossesContainer(loss, loss_weights, names) if loss is not None else None
         self.compiled_metrics = MetricsContainer(metrics, names, weighted_metrics)
