@@ -13,21 +13,53 @@ from companion.keras.metrics._accuracy import (
     sparse_categorical_accuracy,
 )
 from companion.keras.metrics._auc import AUC
+from companion.keras.metrics._confusion_metrics import (
+    FalseNegatives,
+    FalsePositives,
+    TrueNegatives,
+    TruePositives,
+)
 from companion.keras.metrics._get import deserialize, get, serialize
 from companion.keras.metrics._mean_metric_wrapper import MeanMetricWrapper
 from companion.keras.metrics._metric import Metric
 from companion.keras.metrics._precision_recall import Precision, Recall
+from companion.keras.metrics._probabilistic import (
+    BinaryCrossentropy,
+    CategoricalCrossentropy,
+    CategoricalHinge,
+    CosineSimilarity,
+    Hinge,
+    KLDivergence,
+    LogCoshError,
+    MeanAbsolutePercentageError,
+    MeanSquaredLogarithmicError,
+    Poisson,
+    SparseCategoricalCrossentropy,
+    SquaredHinge,
+    cosine_similarity,
+)
 from companion.keras.metrics._reduce import Mean, Reduce, Sum
 from companion.keras.metrics._regression import (
     MeanAbsoluteError,
     MeanSquaredError,
     RootMeanSquaredError,
 )
+from companion.keras.metrics._top_k import (
+    SparseTopKCategoricalAccuracy,
+    TopKCategoricalAccuracy,
+    sparse_top_k_categorical_accuracy,
+    top_k_categorical_accuracy,
+)
 
 __all__ = [
-    "AUC", "MAE", "MSE", "Accuracy", "BinaryAccuracy", "CategoricalAccuracy", "Mean",
-    "MeanAbsoluteError", "MeanMetricWrapper", "MeanSquaredError", "Metric", "Precision", "Recall",
-    "Reduce", "RootMeanSquaredError", "SparseCategoricalAccuracy", "Sum", "accuracy",
-    "binary_accuracy", "categorical_accuracy", "deserialize", "get", "mae", "mean_absolute_error",
-    "mean_squared_error", "mse", "serialize", "sparse_categorical_accuracy",
+    "AUC", "MAE", "MSE", "Accuracy", "BinaryAccuracy", "BinaryCrossentropy", "CategoricalAccuracy",
+    "CategoricalCrossentropy", "CategoricalHinge", "CosineSimilarity", "FalseNegatives",
+    "FalsePositives", "Hinge", "KLDivergence", "LogCoshError", "Mean", "MeanAbsoluteError",
+    "MeanAbsolutePercentageError", "MeanMetricWrapper", "MeanSquaredError", "MeanSquaredLogarithmicError",
+    "Metric", "Poisson", "Precision", "Recall", "Reduce", "RootMeanSquaredError",
+    "SparseCategoricalAccuracy", "SparseCategoricalCrossentropy", "SparseTopKCategoricalAccuracy",
+    "SquaredHinge", "Sum", "TopKCategoricalAccuracy", "TrueNegatives", "TruePositives", "accuracy",
+    "binary_accuracy", "categorical_accuracy", "cosine_similarity", "deserialize", "get", "mae",
+    "mean_absolute_error", "mean_squared_error", "mse", "serialize", "sparse_categorical_accuracy",
+    "sparse_top_k_categorical_accuracy", "top_k_categorical_accuracy",
 ]

@@ -3,7 +3,16 @@
 from companion.keras import _registry
 from companion.keras.losses._mean_absolute_error import mean_absolute_error
 from companion.keras.losses._mean_squared_error import mean_squared_error
-from companion.keras.metrics import _accuracy, _auc, _precision_recall, _reduce, _regression
+from companion.keras.metrics import (
+    _accuracy,
+    _auc,
+    _confusion_metrics,
+    _precision_recall,
+    _probabilistic,
+    _reduce,
+    _regression,
+    _top_k,
+)
 from companion.keras.metrics._metric import Metric
 
 _FUNCTIONS = {
@@ -13,12 +22,22 @@ _FUNCTIONS = {
     "sparse_categorical_accuracy": _accuracy.sparse_categorical_accuracy,
     "mean_squared_error": mean_squared_error, "mse": mean_squared_error, "MSE": mean_squared_error,
     "mean_absolute_error": mean_absolute_error, "mae": mean_absolute_error, "MAE": mean_absolute_error,
+    "top_k_categorical_accuracy": _top_k.top_k_categorical_accuracy,
+    "sparse_top_k_categorical_accuracy": _top_k.sparse_top_k_categorical_accuracy,
+    "cosine_similarity": _probabilistic.cosine_similarity,
 }
 _CLASSES = {cls.__name__: cls for cls in (
     _reduce.Mean, _reduce.Sum, _accuracy.Accuracy, _accuracy.BinaryAccuracy,
     _accuracy.CategoricalAccuracy, _accuracy.SparseCategoricalAccuracy, _regression.MeanSquaredError,
     _regression.MeanAbsoluteError, _regression.RootMeanSquaredError, _precision_recall.Precision,
-    _precision_recall.Recall, _auc.AUC)}
+    _precision_recall.Recall, _auc.AUC, _top_k.TopKCategoricalAccuracy,
+    _top_k.SparseTopKCategoricalAccuracy, _confusion_metrics.TruePositives,
+    _confusion_metrics.FalsePositives, _confusion_metrics.TrueNegatives,
+    _confusion_metrics.FalseNegatives, *(getattr(_probabilistic, name) for name in (
+        "BinaryCrossentropy", "CategoricalCrossentropy", "SparseCategoricalCrossentropy",
+        "KLDivergence", "Poisson", "LogCoshError", "MeanAbsolutePercentageError",
+        "MeanSquaredLogarithmicError", "Hinge", "SquaredHinge", "CategoricalHinge",
+        "CosineSimilarity")))}
 
 
 def get(identifier):

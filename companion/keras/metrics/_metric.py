@@ -1,7 +1,6 @@
 """`Metric`: the base class of Keras metrics, whose state lives in companion Variables."""
 
 import functools
-import re
 import threading
 
 import numpy as np
@@ -12,6 +11,7 @@ from companion._core._variable import Variable
 from companion._core._variable_aggregation import VariableAggregation, VariableSynchronization
 from companion.keras.backend._name_scope import name_scope
 from companion.keras.backend._variable import KerasVariable
+from companion.keras.layers._naming import unique_name
 
 
 class Metric:
@@ -47,7 +47,8 @@ class Metric:
             cls.update_state = _summed_over_replicas(cls.__dict__["update_state"])
 
     def __init__(self, name=None, dtype=None, **kwargs):
-        self.name = name or _snake_case(type(self).__name__)
+        # Keras 3's auto_name: unnamed metrics share the layers' counters ('auc', then 'auc_1')
+        self.name = name or unique_name(type(self).__name__)
         self._dtype = _dtypes.as_dtype(dtype or _dtypes.float32)
         self._weights = []
 
@@ -169,7 +170,3 @@ def _initial_value(initializer, shape, dtype):
         return initializer(shape, dtype=dtype)
     raise ValueError(f"Metric.add_weight: unknown initializer {initializer!r}. Use 'zeros', 'ones' or a "
                      "callable (shape, dtype) -> initial value.")
-
-
-def _snake_case(name):
-    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_", name).lower()

@@ -78,6 +78,9 @@ class Sum(Reduce):
 
     _reduction = "sum"
 
+    def __init__(self, name="sum", dtype=None, **kwargs):
+        super().__init__(name=name, dtype=dtype, **kwargs)
+
 
 class Mean(Reduce):
     """The weighted mean of all values seen, TensorFlow's ``tf.keras.metrics.Mean``.
@@ -93,6 +96,9 @@ class Mean(Reduce):
     """
 
     _reduction = "mean"
+
+    def __init__(self, name="mean", dtype=None, **kwargs):
+        super().__init__(name=name, dtype=dtype, **kwargs)
 
 
 def _weights(sample_weight, values, dtype, metric_name):

@@ -1,0 +1,93 @@
+"""Top-k accuracies, confusion counts and the loss-valued metrics against NumPy; Keras 3's metric names."""
+
+import numpy as np
+import pytest
+
+import companion as tf
+
+M = tf.keras.metrics
+RNG = np.random.default_rng(0)
+LOGITS = RNG.normal(size=(6, 4)).astype(np.float32)
+LABELS = RNG.integers(0, 4, 6)
+ONE_HOT = np.eye(4, dtype=np.float32)[LABELS]
+WEIGHTS = np.array([1, 0.5, 0, 2, 1, 1], np.float32)
+
+
+def _in_top_k(scores, labels, k):  # ties at the k-th place count in (Keras 3, TF's in_top_k)
+    at_label = scores[np.arange(len(labels)), labels]
+    return (1 + np.sum(scores > at_label[:, None], axis=1) <= k).astype(np.float64)
+
+
+@pytest.mark.parametrize("k", [1, 2, 3])
+def test_top_k_accuracies_match_numpy(k):
+    expected = _in_top_k(LOGITS, LABELS, k)
+    dense, sparse = M.TopKCategoricalAccuracy(k=k), M.SparseTopKCategoricalAccuracy(k=k)
+    dense.update_state(ONE_HOT, LOGITS)
+    sparse.update_state(LABELS[:, None], LOGITS, sample_weight=WEIGHTS)
+    assert float(dense.result()) == pytest.approx(expected.mean())
+    assert float(sparse.result()) == pytest.approx(np.sum(expected * WEIGHTS) / WEIGHTS.sum())
+    np.testing.assert_array_equal(M.sparse_top_k_categorical_accuracy(LABELS, LOGITS, k=k).numpy(), expected)
+    assert dense.name == "top_k_categorical_accuracy" and sparse.name == "sparse_top_k_categorical_accuracy"
+
+
+def test_top_k_counts_ties_at_the_boundary_in():
+    assert float(M.TopKCategoricalAccuracy(k=1)([[0, 1, 0]], [[0.5, 0.5, 0.0]])) == 1.0
+
+
+@pytest.mark.parametrize("index, cls", list(enumerate([M.TruePositives, M.FalsePositives,
+                                                        M.TrueNegatives, M.FalseNegatives])))
+def test_confusion_counts_match_numpy(index, cls):
+    y = RNG.integers(0, 2, (6, 3)).astype(np.float32)
+    p = RNG.uniform(size=(6, 3)).astype(np.float32)
+    w = np.broadcast_to(WEIGHTS[:, None], y.shape)
+
+    def count(t):
+        predicted, actual = p > t, y != 0
+        cells = [predicted & actual, predicted & ~actual, ~predicted & ~actual, ~predicted & actual][index]
+        return np.sum(np.where(cells, w, 0))
+
+    one = cls()
+    one.update_state(y, p, sample_weight=WEIGHTS[:, None])
+    assert float(one.result()) == pytest.approx(count(0.5))
+    several = cls(thresholds=[0.2, 0.7])
+    several.update_state(y, p, sample_weight=WEIGHTS[:, None])
+    np.testing.assert_allclose(several.result().numpy(), [count(0.2), count(0.7)])
+    several.reset_state()
+    assert several.result().numpy().tolist() == [0.0, 0.0]
+
+
+def test_loss_valued_metrics_are_running_means_of_their_losses():
+    y, p = RNG.uniform(0.1, 1, (6, 3)).astype(np.float32), RNG.uniform(0.1, 1, (6, 3)).astype(np.float32)
+    pairs = [(M.KLDivergence, tf.keras.losses.kl_divergence), (M.Poisson, tf.keras.losses.poisson),
+             (M.LogCoshError, tf.keras.losses.log_cosh), (M.Hinge, tf.keras.losses.hinge),
+             (M.MeanAbsolutePercentageError, tf.keras.losses.mape),
+             (M.MeanSquaredLogarithmicError, tf.keras.losses.msle),
+             (M.SquaredHinge, tf.keras.losses.squared_hinge),
+             (M.CategoricalHinge, tf.keras.losses.categorical_hinge),
+             (M.BinaryCrossentropy, tf.keras.losses.binary_crossentropy),
+             (M.CategoricalCrossentropy, tf.keras.losses.categorical_crossentropy)]
+    for metric_class, loss in pairs:
+        metric = metric_class()
+        metric.update_state(y[:3], p[:3], sample_weight=WEIGHTS[:3])
+        metric.update_state(y[3:], p[3:], sample_weight=WEIGHTS[3:])
+        expected = np.sum(loss(y, p).numpy() * WEIGHTS) / WEIGHTS.sum()
+        assert float(metric.result()) == pytest.approx(expected, rel=1e-5)
+    cosine = M.CosineSimilarity()
+    unit = lambda a: a / np.linalg.norm(a, axis=-1, keepdims=True)  # noqa: E731
+    assert float(cosine(y, p)) == pytest.approx(np.mean(np.sum(unit(y) * unit(p), -1)), rel=1e-5)
+
+
+def test_sparse_crossentropy_metric_from_logits_matches_numpy():
+    log_probs = LOGITS - np.log(np.sum(np.exp(LOGITS), -1, keepdims=True))
+    expected = -log_probs[np.arange(6), LABELS]
+    metric = M.SparseCategoricalCrossentropy(from_logits=True)
+    assert float(metric(LABELS, LOGITS)) == pytest.approx(expected.mean(), rel=1e-5)
+
+
+def test_unnamed_metrics_get_numbered_names_as_in_keras_3():
+    first, second = M.AUC(), M.AUC()  # 'auc' and 'auc_1' in a fresh process (the counters are global)
+    assert first.name.startswith("auc") and second.name.startswith("auc_") and second.name != first.name
+    assert M.Mean().name == M.Mean().name == "mean" and M.Sum().name == "sum"
+    a, b = M.TruePositives(), M.TruePositives()
+    assert a.name.startswith("true_positives") and b.name != a.name
+    assert M.TruePositives(name="tp").name == "tp"
