@@ -2,6 +2,7 @@
 
 from companion.keras._functional._input_layer import Input, InputLayer  # noqa: E402, I001
 from companion.keras.layers._activation import Activation
+from companion.keras.layers._activation_layers import ELU, LeakyReLU, PReLU, ReLU, Softmax
 from companion.keras.layers._batch_normalization import BatchNormalization
 from companion.keras.layers._bidirectional import Bidirectional
 from companion.keras.layers._conv import Conv1D, Conv2D, Conv3D
@@ -22,7 +23,22 @@ from companion.keras.layers._lambda import Lambda
 from companion.keras.layers._layer import Layer
 from companion.keras.layers._layer_normalization import LayerNormalization
 from companion.keras.layers._masking import Masking
-from companion.keras.layers._merging import Add, Concatenate, add, concatenate
+from companion.keras.layers._merging import (
+    Add,
+    Average,
+    Concatenate,
+    Maximum,
+    Minimum,
+    Multiply,
+    Subtract,
+    add,
+    average,
+    concatenate,
+    maximum,
+    minimum,
+    multiply,
+    subtract,
+)
 from companion.keras.layers._pooling import (
     AveragePooling1D,
     AveragePooling2D,
@@ -42,16 +58,28 @@ from companion.keras.layers._rescaling import Rescaling
 from companion.keras.layers._reshape import Reshape
 from companion.keras.layers._serialization import deserialize, serialize
 from companion.keras.layers._spatial_dropout import SpatialDropout1D, SpatialDropout2D
+from companion.keras.layers._spatial_reshaping import (
+    Cropping1D,
+    Cropping2D,
+    Permute,
+    RepeatVector,
+    UpSampling1D,
+    UpSampling2D,
+    ZeroPadding1D,
+    ZeroPadding2D,
+)
 from companion.keras.layers._text_vectorization import TextVectorization
 
 __all__ = [
-    "Activation", "Add", "AveragePooling1D", "AveragePooling2D", "AvgPool1D", "AvgPool2D",
-    "BatchNormalization", "Bidirectional", "Concatenate", "Conv1D", "Conv2D", "Conv3D", "Dense", "Dropout",
-    "Embedding",
-    "Flatten", "GlobalAveragePooling1D", "GlobalAveragePooling2D", "GlobalAvgPool1D", "GlobalAvgPool2D",
-    "GlobalMaxPool1D", "GlobalMaxPool2D", "GlobalMaxPooling1D", "GlobalMaxPooling2D", "GRU", "Input",
-    "InputLayer", "InputSpec", "IntegerLookup", "LSTM", "Lambda", "Layer", "LayerNormalization", "Masking",
-    "MaxPool1D", "MaxPool2D", "MaxPooling1D", "MaxPooling2D", "Normalization", "Rescaling", "Reshape",
-    "SimpleRNN", "SpatialDropout1D", "SpatialDropout2D", "StringLookup", "TextVectorization",
-    "add", "concatenate", "deserialize", "serialize",
+    "Activation", "Add", "Average", "AveragePooling1D", "AveragePooling2D", "AvgPool1D", "AvgPool2D",
+    "BatchNormalization", "Bidirectional", "Concatenate", "Conv1D", "Conv2D", "Conv3D", "Cropping1D",
+    "Cropping2D", "Dense", "Dropout", "ELU", "Embedding", "Flatten", "GRU", "GlobalAveragePooling1D",
+    "GlobalAveragePooling2D", "GlobalAvgPool1D", "GlobalAvgPool2D", "GlobalMaxPool1D", "GlobalMaxPool2D",
+    "GlobalMaxPooling1D", "GlobalMaxPooling2D", "Input", "InputLayer", "InputSpec", "IntegerLookup",
+    "LSTM", "Lambda", "Layer", "LayerNormalization", "LeakyReLU", "Masking", "MaxPool1D", "MaxPool2D",
+    "MaxPooling1D", "MaxPooling2D", "Maximum", "Minimum", "Multiply", "Normalization", "PReLU",
+    "Permute", "ReLU", "RepeatVector", "Rescaling", "Reshape", "SimpleRNN", "Softmax",
+    "SpatialDropout1D", "SpatialDropout2D", "StringLookup", "Subtract", "TextVectorization",
+    "UpSampling1D", "UpSampling2D", "ZeroPadding1D", "ZeroPadding2D", "add", "average", "concatenate",
+    "deserialize", "maximum", "minimum", "multiply", "serialize", "subtract",
 ]

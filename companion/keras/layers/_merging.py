@@ -1,6 +1,11 @@
-"""`Add` and `Concatenate` (and their functional forms): layers that merge a list of inputs."""
+"""Layers that merge a list of inputs: element-wise (`Add`, `Subtract`, `Multiply`, `Average`,
+`Maximum`, `Minimum`) or by joining them (`Concatenate`), with their functional forms."""
+
+import functools
 
 from companion._ops._array import concat
+from companion._ops._math import maximum as _maximum
+from companion._ops._math import minimum as _minimum
 from companion.keras.layers._layer import Layer
 
 
@@ -17,7 +22,28 @@ class _Merge(Layer):
         pass
 
 
-class Add(_Merge):
+class _Elementwise(_Merge):
+    """A merge of same-shaped tensors (size-1 axes broadcast) by ``_combine`` applied pairwise."""
+
+    @staticmethod
+    def _combine(a, b):
+        raise NotImplementedError
+
+    def _check_shapes(self, shapes):
+        if any(len(s) != len(shapes[0]) or any(a != b and 1 not in (a, b) and None not in (a, b)
+                                               for a, b in zip(s, shapes[0])) for s in shapes):
+            raise ValueError(f"{type(self).__name__} layer {self.name!r}: inputs must have the same "
+                             f"shape (up to broadcasting size-1 axes). Received shapes: {shapes}")
+
+    def compute_output_shape(self, input_shape):
+        shapes = [tuple(s) for s in input_shape]
+        return tuple(max(dims, key=lambda d: -1 if d is None else d) for dims in zip(*shapes))
+
+    def call(self, inputs):
+        return functools.reduce(self._combine, inputs)
+
+
+class Add(_Elementwise):
     """The element-wise sum of a list of tensors of the same shape.
 
     Example:
@@ -26,21 +52,84 @@ class Add(_Merge):
         array([2., 2.], dtype=float32)
     """
 
-    def _check_shapes(self, shapes):
-        if any(len(s) != len(shapes[0]) or any(a != b and 1 not in (a, b) and None not in (a, b)
-                                               for a, b in zip(s, shapes[0])) for s in shapes):
-            raise ValueError(f"Add layer {self.name!r}: inputs must have the same shape (up to "
-                             f"broadcasting size-1 axes). Received shapes: {shapes}")
+    @staticmethod
+    def _combine(a, b):
+        return a + b
 
-    def compute_output_shape(self, input_shape):
-        shapes = [tuple(s) for s in input_shape]
-        return tuple(max(dims, key=lambda d: -1 if d is None else d) for dims in zip(*shapes))
+
+class Subtract(_Elementwise):
+    """The first of exactly two tensors minus the second.
+
+    Example:
+        >>> import companion as tf
+        >>> tf.keras.layers.Subtract()([tf.ones([2]), tf.constant([0.5, 2.0])]).numpy()
+        array([ 0.5, -1. ], dtype=float32)
+    """
+
+    @staticmethod
+    def _combine(a, b):
+        return a - b
+
+    def _check_shapes(self, shapes):
+        if len(shapes) != 2:
+            raise ValueError(f"Subtract layer {self.name!r} should be called on exactly 2 inputs. "
+                             f"Received {len(shapes)} inputs of shapes {shapes}.")
+        super()._check_shapes(shapes)
+
+
+class Multiply(_Elementwise):
+    """The element-wise product of a list of tensors of the same shape.
+
+    Example:
+        >>> import companion as tf
+        >>> tf.keras.layers.Multiply()([tf.constant([2.0, 3.0]), tf.constant([4.0, 5.0])]).numpy()
+        array([ 8., 15.], dtype=float32)
+    """
+
+    @staticmethod
+    def _combine(a, b):
+        return a * b
+
+
+class Maximum(_Elementwise):
+    """The element-wise maximum of a list of tensors of the same shape.
+
+    Example:
+        >>> import companion as tf
+        >>> tf.keras.layers.Maximum()([tf.constant([1.0, 5.0]), tf.constant([3.0, 2.0])]).numpy()
+        array([3., 5.], dtype=float32)
+    """
+
+    _combine = staticmethod(_maximum)
+
+
+class Minimum(_Elementwise):
+    """The element-wise minimum of a list of tensors of the same shape.
+
+    Example:
+        >>> import companion as tf
+        >>> tf.keras.layers.Minimum()([tf.constant([1.0, 5.0]), tf.constant([3.0, 2.0])]).numpy()
+        array([1., 2.], dtype=float32)
+    """
+
+    _combine = staticmethod(_minimum)
+
+
+class Average(_Elementwise):
+    """The element-wise mean of a list of tensors of the same shape.
+
+    Example:
+        >>> import companion as tf
+        >>> tf.keras.layers.Average()([tf.constant([1.0, 5.0]), tf.constant([3.0, 2.0])]).numpy()
+        array([2. , 3.5], dtype=float32)
+    """
+
+    @staticmethod
+    def _combine(a, b):
+        return a + b
 
     def call(self, inputs):
-        total = inputs[0]
-        for x in inputs[1:]:
-            total = total + x
-        return total
+        return super().call(inputs) / len(inputs)
 
 
 class Concatenate(_Merge):
@@ -81,6 +170,31 @@ class Concatenate(_Merge):
 def add(inputs, **kwargs):
     """``Add(**kwargs)(inputs)``."""
     return Add(**kwargs)(inputs)
+
+
+def subtract(inputs, **kwargs):
+    """``Subtract(**kwargs)(inputs)``."""
+    return Subtract(**kwargs)(inputs)
+
+
+def multiply(inputs, **kwargs):
+    """``Multiply(**kwargs)(inputs)``."""
+    return Multiply(**kwargs)(inputs)
+
+
+def average(inputs, **kwargs):
+    """``Average(**kwargs)(inputs)``."""
+    return Average(**kwargs)(inputs)
+
+
+def maximum(inputs, **kwargs):
+    """``Maximum(**kwargs)(inputs)``."""
+    return Maximum(**kwargs)(inputs)
+
+
+def minimum(inputs, **kwargs):
+    """``Minimum(**kwargs)(inputs)``."""
+    return Minimum(**kwargs)(inputs)
 
 
 def concatenate(inputs, axis=-1, **kwargs):
