@@ -4,6 +4,7 @@ from companion.keras.optimizers import schedules as schedules
 from companion.keras.optimizers._adadelta import Adadelta as Adadelta
 from companion.keras.optimizers._adagrad import Adagrad as Adagrad
 from companion.keras.optimizers._adam import Adam as Adam
+from companion.keras.optimizers._adamax import Adamax as Adamax
 from companion.keras.optimizers._adamw import AdamW as AdamW
 from companion.keras.optimizers._nadam import Nadam as Nadam
 from companion.keras.optimizers._optimizer import Optimizer as Optimizer
@@ -13,5 +14,5 @@ from companion.keras.optimizers._registry import serialize as serialize
 from companion.keras.optimizers._rmsprop import RMSprop as RMSprop
 from companion.keras.optimizers._sgd import SGD as SGD
 
-__all__ = ["Adadelta", "Adagrad", "Adam", "AdamW", "Nadam", "Optimizer", "RMSprop", "SGD",
+__all__ = ["Adadelta", "Adagrad", "Adam", "AdamW", "Adamax", "Nadam", "Optimizer", "RMSprop", "SGD",
            "deserialize", "get", "schedules", "serialize"]

@@ -325,7 +325,7 @@ def _slot_like(var, name, fill, shape=None):
 
 
 # Keras 3's names of the slots companion keys as TF 2's optimizers did
-_KERAS_SLOT_NAMES = {"m": "momentum", "v": "velocity", "vhat": "velocity_hat"}
+_KERAS_SLOT_NAMES = {"m": "momentum", "v": "velocity", "vhat": "velocity_hat", "u": "norm"}
 
 
 def _base_name(var):

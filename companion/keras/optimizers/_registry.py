@@ -3,13 +3,15 @@
 from companion.keras.optimizers._adadelta import Adadelta
 from companion.keras.optimizers._adagrad import Adagrad
 from companion.keras.optimizers._adam import Adam
+from companion.keras.optimizers._adamax import Adamax
 from companion.keras.optimizers._adamw import AdamW
 from companion.keras.optimizers._nadam import Nadam
 from companion.keras.optimizers._optimizer import Optimizer
 from companion.keras.optimizers._rmsprop import RMSprop
 from companion.keras.optimizers._sgd import SGD
 
-_CLASSES = {cls.__name__.lower(): cls for cls in (SGD, Adam, AdamW, RMSprop, Adagrad, Adadelta, Nadam)}
+_CLASSES = {cls.__name__.lower(): cls for cls in (SGD, Adam, AdamW, Adamax, RMSprop, Adagrad, Adadelta,
+                                                        Nadam)}
 
 
 def get(identifier):

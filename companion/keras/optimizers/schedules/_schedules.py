@@ -41,7 +41,8 @@ class ExponentialDecay(LearningRateSchedule):
         0.025
     """
 
-    def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False, name=None):
+    def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False,
+                 name="ExponentialDecay"):
         _check_positive("decay_steps", decay_steps)
         self.initial_learning_rate = initial_learning_rate
         self.decay_steps = decay_steps
@@ -71,7 +72,7 @@ class PiecewiseConstantDecay(LearningRateSchedule):
         [1.0, 0.5, 0.10000000149011612]
     """
 
-    def __init__(self, boundaries, values, name=None):
+    def __init__(self, boundaries, values, name="PiecewiseConstant"):
         if len(values) != len(boundaries) + 1:
             raise ValueError("`values` must have one more element than `boundaries`. Received: "
                              f"boundaries={boundaries!r}, values={values!r}")
@@ -103,7 +104,7 @@ class CosineDecay(LearningRateSchedule):
         [1.0, 0.5, 0.0, 0.0]
     """
 
-    def __init__(self, initial_learning_rate, decay_steps, alpha=0.0, name=None,
+    def __init__(self, initial_learning_rate, decay_steps, alpha=0.0, name="CosineDecay",
                  warmup_target=None, warmup_steps=0):
         _check_positive("decay_steps", decay_steps)
         self.initial_learning_rate = initial_learning_rate
@@ -134,6 +135,115 @@ class CosineDecay(LearningRateSchedule):
                 "warmup_steps": self.warmup_steps}
 
 
+class PolynomialDecay(LearningRateSchedule):
+    """From ``initial_learning_rate`` to ``end_learning_rate`` over ``decay_steps`` along
+    ``(1 - step / decay_steps) ** power``, then constant; with ``cycle=True`` it decays again
+    over each multiple of ``decay_steps``.
+
+    Example:
+        >>> import companion as tf
+        >>> schedule = tf.keras.optimizers.schedules.PolynomialDecay(1.0, 10, 0.1)
+        >>> [round(float(schedule(s)), 4) for s in (0, 5, 20)]
+        [1.0, 0.55, 0.1]
+    """
+
+    def __init__(self, initial_learning_rate, decay_steps, end_learning_rate=0.0001, power=1.0,
+                 cycle=False, name="PolynomialDecay"):
+        _check_positive("decay_steps", decay_steps)
+        self.initial_learning_rate = initial_learning_rate
+        self.decay_steps = decay_steps
+        self.end_learning_rate = end_learning_rate
+        self.power = power
+        self.cycle = cycle
+        self.name = name
+
+    def _at(self, step):
+        decay_steps = jnp.float32(self.decay_steps)
+        if self.cycle:
+            decay_steps = decay_steps * jnp.where(step == 0, 1.0, jnp.ceil(step / decay_steps))
+        else:
+            step = jnp.minimum(step, decay_steps)
+        start, end = jnp.float32(self.initial_learning_rate), jnp.float32(self.end_learning_rate)
+        return (start - end) * jnp.power(1 - step / decay_steps, jnp.float32(self.power)) + end
+
+    def get_config(self):
+        return {"initial_learning_rate": self.initial_learning_rate, "decay_steps": self.decay_steps,
+                "end_learning_rate": self.end_learning_rate, "power": self.power, "cycle": self.cycle,
+                "name": self.name}
+
+
+class InverseTimeDecay(LearningRateSchedule):
+    """``initial_learning_rate / (1 + decay_rate * step / decay_steps)`` (the quotient floored
+    with ``staircase=True``).
+
+    Example:
+        >>> import companion as tf
+        >>> schedule = tf.keras.optimizers.schedules.InverseTimeDecay(1.0, 10, 0.5)
+        >>> round(float(schedule(20)), 4)
+        0.5
+    """
+
+    def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False,
+                 name="InverseTimeDecay"):
+        _check_positive("decay_steps", decay_steps)
+        self.initial_learning_rate = initial_learning_rate
+        self.decay_steps = decay_steps
+        self.decay_rate = decay_rate
+        self.staircase = staircase
+        self.name = name
+
+    def _at(self, step):
+        p = step / jnp.float32(self.decay_steps)
+        if self.staircase:
+            p = jnp.floor(p)
+        return jnp.float32(self.initial_learning_rate) / (1 + jnp.float32(self.decay_rate) * p)
+
+    def get_config(self):
+        return {"initial_learning_rate": self.initial_learning_rate, "decay_steps": self.decay_steps,
+                "decay_rate": self.decay_rate, "staircase": self.staircase, "name": self.name}
+
+
+class CosineDecayRestarts(LearningRateSchedule):
+    """Cosine decay with warm restarts (SGDR): periods of ``first_decay_steps``, each ``t_mul``
+    times longer than the last and starting ``m_mul`` times lower; ``alpha`` is the floor.
+
+    Example:
+        >>> import companion as tf
+        >>> schedule = tf.keras.optimizers.schedules.CosineDecayRestarts(1.0, 10)
+        >>> [round(float(schedule(s)), 4) for s in (0, 5, 10)]
+        [1.0, 0.5, 1.0]
+    """
+
+    def __init__(self, initial_learning_rate, first_decay_steps, t_mul=2.0, m_mul=1.0, alpha=0.0,
+                 name="SGDRDecay"):
+        _check_positive("first_decay_steps", first_decay_steps)
+        self.initial_learning_rate = initial_learning_rate
+        self.first_decay_steps = first_decay_steps
+        self.t_mul = t_mul
+        self.m_mul = m_mul
+        self.alpha = alpha
+        self.name = name
+
+    def _at(self, step):
+        fraction = step / jnp.float32(self.first_decay_steps)
+        t_mul = jnp.float32(self.t_mul)
+        if self.t_mul == 1.0:
+            restart = jnp.floor(fraction)
+            fraction = fraction - restart
+        else:
+            restart = jnp.floor(jnp.log(1 - fraction * (1 - t_mul)) / jnp.log(t_mul))
+            done = (1 - t_mul ** restart) / (1 - t_mul)
+            fraction = (fraction - done) / t_mul ** restart
+        cosine = 0.5 * jnp.float32(self.m_mul) ** restart * (1 + jnp.cos(jnp.float32(math.pi) * fraction))
+        alpha = jnp.float32(self.alpha)
+        return jnp.float32(self.initial_learning_rate) * ((1 - alpha) * cosine + alpha)
+
+    def get_config(self):
+        return {"initial_learning_rate": self.initial_learning_rate,
+                "first_decay_steps": self.first_decay_steps, "t_mul": self.t_mul, "m_mul": self.m_mul,
+                "alpha": self.alpha, "name": self.name}
+
+
 def serialize(schedule):
     """``{"class_name": ..., "config": ...}`` for a schedule."""
     return {"class_name": type(schedule).__name__, "config": schedule.get_config()}
@@ -141,7 +251,8 @@ def serialize(schedule):
 
 def deserialize(config, custom_objects=None):
     """The schedule described by `serialize`'s dictionary."""
-    classes = {cls.__name__: cls for cls in (ExponentialDecay, PiecewiseConstantDecay, CosineDecay)}
+    classes = {cls.__name__: cls for cls in (ExponentialDecay, PiecewiseConstantDecay, CosineDecay,
+                                             PolynomialDecay, InverseTimeDecay, CosineDecayRestarts)}
     classes.update(custom_objects or {})
     name = config.get("class_name")
     if name not in classes:
