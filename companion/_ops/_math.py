@@ -66,8 +66,32 @@ floor_div = floordiv
 mod = _binary("floormod", jnp.mod, "``x % y`` with the sign of ``y`` (Python's and TF's ``floormod``).")
 floormod = mod
 pow = _binary("pow", jnp.power, "``x ** y`` element-wise.")
-maximum = _binary("maximum", jnp.maximum, "The element-wise maximum of ``x`` and ``y``.")
-minimum = _binary("minimum", jnp.minimum, "The element-wise minimum of ``x`` and ``y``.")
+def _ties_to_x(fn, x_wins):
+    """``fn`` (maximum or minimum) whose gradient goes wholly to ``x`` where ``x_wins(x, y)`` and
+    else to ``y``, as TF's MaximumGrad/MinimumGrad (a tie gives ``x`` all of it; JAX splits it)."""
+
+    @jax.custom_jvp
+    def exact(x, y):
+        return fn(x, y)
+
+    @exact.defjvp
+    def _jvp(primals, tangents):
+        (x, y), (tx, ty) = primals, tangents
+        out = fn(x, y)
+        return out, jnp.where(x_wins(x, y), tx, ty).astype(out.dtype)
+
+    def apply(x, y):
+        if jnp.issubdtype(jnp.result_type(x, y), jnp.inexact):
+            return exact(x, y)
+        return fn(x, y)
+
+    return apply
+
+
+maximum = _binary("maximum", _ties_to_x(jnp.maximum, jnp.greater_equal),
+                  "The element-wise maximum of ``x`` and ``y`` (a tie's gradient goes to ``x``, as TF).")
+minimum = _binary("minimum", _ties_to_x(jnp.minimum, jnp.less_equal),
+                  "The element-wise minimum of ``x`` and ``y`` (a tie's gradient goes to ``x``, as TF).")
 squared_difference = _binary("squared_difference", lambda x, y: jnp.square(x - y),
                              "``(x - y) ** 2`` element-wise.")
 truncatediv = _binary("truncatediv", lambda x, y: (jnp.trunc(x / y) if jnp.issubdtype(x.dtype, jnp.inexact)
@@ -139,9 +163,23 @@ def _check_kind(x, kinds, name):
                         "Convert it first with companion.cast.")
 
 
+@jax.custom_jvp
+def _abs(x):
+    return jnp.abs(x)
+
+
+@_abs.defjvp
+def _abs_jvp(primals, tangents):
+    """TF's gradient of ``abs``: ``sign(x)``, so 0 at 0 (JAX's own gives 1 there); complex as JAX."""
+    (x,), (t,) = primals, tangents
+    if jnp.iscomplexobj(x):
+        return jax.jvp(jnp.abs, (x,), (t,))
+    return jnp.abs(x), t * jnp.sign(x).astype(t.dtype)
+
+
 negative = _unary("negative", jnp.negative)
 neg = negative
-abs = _unary("abs", jnp.abs)  # noqa: A001 - TensorFlow's public name
+abs = _unary("abs", _abs)  # noqa: A001 - TensorFlow's public name
 sign = _unary("sign", jnp.sign)
 square = _unary("square", jnp.square)
 sqrt = _unary("sqrt", jnp.sqrt, "float")
