@@ -27,7 +27,7 @@ class Op:
     of eager dispatch and of gradient replay.
     """
 
-    __slots__ = ("name", "fn", "_eager", "string_fn", "deferrable")
+    __slots__ = ("name", "fn", "_eager", "string_fn", "deferrable", "differentiable")
 
     def __init__(self, name, fn, static=(), jit=True):
         self.name = name
@@ -37,6 +37,9 @@ class Op:
         # a pure jitted function may wait in a deferred batch (`_deferred`); False for programs
         # with effects (a staged function's prints, Variable writes) and for un-jitted Python
         self.deferrable = jit
+        # False for ops TF registers no gradient for (floor, round, ...): a tape does not connect
+        # their outputs, so a target reached only through them has gradient None, as in TF
+        self.differentiable = True
 
     def __call__(self, *inputs, **params):
         """Applies the op to Tensors/Variables; returns a Tensor or a tuple of Tensors."""

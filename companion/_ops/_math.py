@@ -27,9 +27,10 @@ __all__ = [
 
 # -- binary ops: arithmetic, comparisons and logic -------------------------------------------
 
-def _binary(name, fn, doc):
+def _binary(name, fn, doc, differentiable=True):
     """A public binary function: TF's operand conversion, then the pure op ``fn``."""
     pure = op(name)(fn)
+    pure.differentiable = differentiable
 
     def apply(x, y, name=None):
         ragged = composite(x, y)
@@ -61,7 +62,8 @@ def _product_hint(name, x, y):
 add = _binary("add", jnp.add, "``x + y`` element-wise, with broadcasting. Both operands must have one dtype.")
 subtract = _binary("subtract", jnp.subtract, "``x - y`` element-wise, with broadcasting.")
 multiply = _binary("multiply", jnp.multiply, "``x * y`` element-wise, with broadcasting.")
-floordiv = _binary("floordiv", jnp.floor_divide, "``x // y``: division rounded towards minus infinity.")
+floordiv = _binary("floordiv", jnp.floor_divide, "``x // y``: division rounded towards minus infinity.",
+                   differentiable=False)
 floor_div = floordiv
 mod = _binary("floormod", jnp.mod, "``x % y`` with the sign of ``y`` (Python's and TF's ``floormod``).")
 floormod = mod
@@ -96,7 +98,8 @@ squared_difference = _binary("squared_difference", lambda x, y: jnp.square(x - y
                              "``(x - y) ** 2`` element-wise.")
 truncatediv = _binary("truncatediv", lambda x, y: (jnp.trunc(x / y) if jnp.issubdtype(x.dtype, jnp.inexact)
                                                   else jax.lax.div(x, y)),
-                      "``x / y`` rounded towards zero (C's integer division), element-wise.")
+                      "``x / y`` rounded towards zero (C's integer division), element-wise.",
+                      differentiable=False)
 truncatemod = _binary("truncatemod", lambda x, y: (jnp.fmod(x, y) if jnp.issubdtype(x.dtype, jnp.inexact)
                                                   else jax.lax.rem(x, y)),
                       "The remainder of `truncatediv`: it has the sign of ``x`` (C's ``%``, ``fmod``).")
@@ -135,8 +138,9 @@ right_shift = _binary("right_shift", jnp.right_shift, _BITWISE.format("right_shi
 
 # -- unary functions -------------------------------------------------------------------------
 
-def _unary(name, fn, kinds="number", doc=None):
+def _unary(name, fn, kinds="number", doc=None, differentiable=True):
     pure = op(name)(fn)
+    pure.differentiable = differentiable
 
     def apply(x, name=None):
         if composite(x) is not None:
@@ -189,9 +193,10 @@ expm1 = _unary("expm1", jnp.expm1, "float")
 log = _unary("log", jnp.log, "float")
 log1p = _unary("log1p", jnp.log1p, "float")
 reciprocal = _unary("reciprocal", jnp.reciprocal, "float")
-round = _unary("round", jnp.round, doc="Rounds half to even, element-wise (banker's rounding, as TF).")  # noqa: A001
-floor = _unary("floor", jnp.floor, "float")
-ceil = _unary("ceil", jnp.ceil, "float")
+round = _unary("round", jnp.round, doc="Rounds half to even, element-wise (banker's rounding, as TF).",  # noqa: A001
+               differentiable=False)  # TF registers no gradient for rounding: tape.gradient gives None
+floor = _unary("floor", jnp.floor, "float", differentiable=False)
+ceil = _unary("ceil", jnp.ceil, "float", differentiable=False)
 sin = _unary("sin", jnp.sin, "float")
 cos = _unary("cos", jnp.cos, "float")
 tan = _unary("tan", jnp.tan, "float")
@@ -207,7 +212,8 @@ softsign = _unary("softsign", jax.nn.soft_sign, "float")
 erf = _unary("erf", jax.scipy.special.erf, "float")
 lgamma = _unary("lgamma", jax.scipy.special.gammaln, "float")
 digamma = _unary("digamma", jax.scipy.special.digamma, "float", "The derivative of `lgamma`, element-wise.")
-rint = _unary("rint", jnp.rint, "float", "Rounds to the nearest integer, halves to even (a float result).")
+rint = _unary("rint", jnp.rint, "float", "Rounds to the nearest integer, halves to even (a float result).",
+              differentiable=False)
 log_sigmoid = _unary("log_sigmoid", jax.nn.log_sigmoid, "float",
                      "``log(sigmoid(x))`` computed as ``-softplus(-x)``: finite for large ``|x|``.")
 is_nan = _unary("is_nan", jnp.isnan, "float")

@@ -24,9 +24,14 @@ def _elu(x):
     return jax.nn.elu(x)
 
 
+_SELU_ALPHA, _SELU_SCALE = 1.6732632423543772848170429916717, 1.0507009873554804934193349852946
+
+
 @op("selu")
 def _selu(x):
-    return jax.nn.selu(x)
+    # TF's branches: x < 0 is the exponential one, so the gradient at 0 is `scale` (JAX's: scale * alpha)
+    negative = _SELU_SCALE * _SELU_ALPHA * jnp.expm1(jnp.minimum(x, 0))
+    return jnp.where(x < 0, negative, _SELU_SCALE * x).astype(x.dtype)
 
 
 @op("gelu", static=("approximate",))

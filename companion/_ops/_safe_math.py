@@ -41,9 +41,25 @@ _mul_no_nan.defvjp(_mul_no_nan_forward, _mul_no_nan_backward)
 _multiply_no_nan = op("multiply_no_nan")(lambda x, y: _mul_no_nan(x, y))
 
 
+@jax.custom_jvp
+def _xlogy_tf(x, y):
+    return jsp.xlogy(x, y)
+
+
+@_xlogy_tf.defjvp
+def _xlogy_jvp(primals, tangents):
+    """TF's XlogyGrad: ``d/dx = log(y)`` and ``d/dy = x / y`` where ``x != 0``, both 0 where ``x == 0``."""
+    (x, y), (tx, ty) = primals, tangents
+    nonzero = x != 0
+    safe_y = jnp.where(nonzero, y, jnp.ones_like(y))
+    partial_x = jnp.where(nonzero, jnp.log(safe_y), 0)
+    partial_y = jnp.where(nonzero, x / safe_y, 0)
+    return jsp.xlogy(x, y), (partial_x * tx + partial_y * ty).astype(jnp.result_type(x, y))
+
+
 @op("xlogy")
 def _xlogy(x, y):
-    return jsp.xlogy(x, y)
+    return _xlogy_tf(x, y)
 
 
 @op("xdivy")

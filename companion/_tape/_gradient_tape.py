@@ -85,7 +85,7 @@ class GradientTape:
                 hit = self._note_read(x, read) or hit
             elif id(x) in tracked:
                 hit = True
-        if hit:
+        if hit and op.differentiable:
             for o in outputs:
                 tracked[id(o)] = o
             self._records.append((op, params, tuple(resolved) if resolved else inputs, outputs))

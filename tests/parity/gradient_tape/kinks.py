@@ -22,3 +22,16 @@ with tf.GradientTape() as outer:
         z = tf.abs(y) * y
     g = inner.gradient(z, y)
 print("second", float(g), float(outer.gradient(g, y)))
+z = tf.Variable([-1.5, 0.0, 0.5, 2.0])
+with tf.GradientTape(persistent=True) as tape:
+    results = {
+        "selu": tf.reduce_sum(tf.nn.selu(z)),
+        "elu": tf.reduce_sum(tf.nn.elu(z)),
+        "xlogy": tf.reduce_sum(tf.math.xlogy(z, tf.abs(z))),
+        "round": tf.reduce_sum(tf.round(z)),
+        "floor_plus": tf.reduce_sum(tf.floor(z) + z),
+        "floordiv": tf.reduce_sum(z // 2.0),
+    }
+for name, value in results.items():
+    grad = tape.gradient(value, z)
+    print(name, None if grad is None else np.round(grad.numpy(), 4).tolist())
