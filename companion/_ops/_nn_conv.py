@@ -1,7 +1,10 @@
-"""Convolutions of `companion.nn`: ``conv1d``, ``conv2d``, ``conv3d``, ``convolution`` and
-``depthwise_conv2d`` (one XLA op; a depthwise convolution is a grouped one, a group per channel)."""
+"""Convolutions of `companion.nn`: ``conv1d``, ``conv2d``, ``conv3d``, ``convolution``,
+``depthwise_conv2d`` (one XLA op; a depthwise convolution is a grouped one, a group per channel)
+and the transposed ``conv1d_transpose``/``conv2d_transpose``/``conv3d_transpose``."""
 
 import jax
+import jax.numpy as jnp
+import numpy as np
 
 from companion._core._convert import as_input
 from companion._core._errors import InvalidArgumentError
@@ -108,6 +111,93 @@ def depthwise_conv2d(input, filter, strides, padding, data_format=None, dilation
                  dilations=spatial_tuple(1 if dilations is None else dilations, 2, last,
                                          "depthwise_conv2d", "dilations"),
                  dimension_numbers=(layout, "HWIO", layout), groups=channels)
+
+
+@op("conv_transpose", static=("output_shape", "strides", "padding", "dilations", "dimension_numbers"))
+def _conv_transpose(y, filters, output_shape, strides, padding, dilations, dimension_numbers):
+    # TF's conv_transpose is the gradient of the convolution from `output_shape` to y's shape with
+    # respect to its input: the pullback of that convolution, exact for every padding and stride
+    def forward(x):
+        return jax.lax.conv_general_dilated(x, filters, window_strides=strides, padding=padding,
+                                            rhs_dilation=dilations, dimension_numbers=dimension_numbers)
+
+    _, pullback = jax.vjp(forward, jnp.zeros(output_shape, y.dtype))
+    return pullback(y)[0]
+
+
+def conv2d_transpose(input, filters, output_shape, strides, padding="SAME", data_format="NHWC",  # noqa: A002
+                     dilations=None, name=None):
+    """The transpose of `conv2d` (its gradient with respect to its input): often called a
+    deconvolution; it maps ``input`` to a tensor of ``output_shape``.
+
+    Args:
+        input: ``[batch, height, width, in_channels]`` (``"NHWC"``) or ``"NCHW"``.
+        filters: ``[filter_height, filter_width, output_channels, in_channels]``.
+        output_shape: the 4 ints of the result's shape; a `conv2d` of that shape with these
+            ``filters``, ``strides`` and ``padding`` must give ``input``'s shape.
+        strides, padding, dilations: as in `conv2d`.
+
+    Example:
+        >>> import companion as tf
+        >>> print(tf.nn.conv2d_transpose(tf.ones([1, 2, 2, 1]), tf.ones([2, 2, 1, 1]), [1, 4, 4, 1],
+        ...                              strides=2, padding="VALID")[0, :, :, 0])
+        companion.Tensor(
+        [[1. 1. 1. 1.]
+         [1. 1. 1. 1.]
+         [1. 1. 1. 1.]
+         [1. 1. 1. 1.]], shape=(4, 4), dtype=float32)
+    """
+    return _transpose_convolve(input, filters, output_shape, strides, padding, data_format, dilations, 2,
+                               "conv2d_transpose")
+
+
+def conv1d_transpose(input, filters, output_shape, strides, padding="SAME", data_format="NWC",  # noqa: A002
+                     dilations=None, name=None):
+    """The transpose of `conv1d`: ``filters`` ``[width, output_channels, in_channels]``; see
+    `conv2d_transpose`."""
+    return _transpose_convolve(input, filters, output_shape, strides, padding, data_format, dilations, 1,
+                               "conv1d_transpose")
+
+
+def conv3d_transpose(input, filters, output_shape, strides, padding="SAME", data_format="NDHWC",  # noqa: A002
+                     dilations=None, name=None):
+    """The transpose of `conv3d`: ``filters`` ``[depth, height, width, output_channels,
+    in_channels]``; see `conv2d_transpose`."""
+    return _transpose_convolve(input, filters, output_shape, strides, padding, data_format, dilations, 3,
+                               "conv3d_transpose")
+
+
+def _transpose_convolve(y, filters, output_shape, strides, padding, data_format, dilations, n_spatial,
+                        op_name):
+    y, filters = float_pair(y, filters, op_name, ("input", "filters"))
+    check_rank(y, (n_spatial + 2,), op_name, "input")
+    check_rank(filters, (n_spatial + 2,), op_name, "filters")
+    last = channels_last(data_format, n_spatial, op_name)
+    spatial = _SPATIAL[-n_spatial:]
+    layout = f"N{spatial}C" if last else f"NC{spatial}"
+    shape = tuple(int(d) for d in np.asarray(output_shape).reshape(-1))
+    channels = shape_of(y)[-1 if last else 1]
+    if len(shape) != n_spatial + 2 or shape_of(filters)[-1] != channels or \
+            shape[-1 if last else 1] != shape_of(filters)[-2]:
+        raise InvalidArgumentError(
+            f"{op_name}: output_shape must list {n_spatial + 2} sizes whose channels equal the filters' "
+            f"output_channels (second to last), and the filters' last dimension must equal the input's "
+            f"channels. Received output_shape={list(shape)}, filters of shape {shape_of(filters)}, "
+            f"input of shape {shape_of(y)}.")
+    params = dict(strides=spatial_tuple(strides, n_spatial, last, op_name, "strides"),
+                  padding=_padding(padding, n_spatial, last, op_name),
+                  dilations=spatial_tuple(1 if dilations is None else dilations, n_spatial, last, op_name,
+                                          "dilations"),
+                  dimension_numbers=(layout, f"{spatial}IO", layout))
+    dtype = y.dtype._np
+    specs = jax.ShapeDtypeStruct(shape, dtype), jax.ShapeDtypeStruct(shape_of(filters), dtype)
+    forward = jax.eval_shape(lambda x, w: _conv.fn(x, w, groups=1, **params), *specs)
+    if tuple(forward.shape) != tuple(shape_of(y)):
+        raise InvalidArgumentError(
+            f"{op_name}: a convolution of output_shape {list(shape)} with these filters, strides and "
+            f"padding gives shape {list(forward.shape)}, not the input's {list(shape_of(y))}. Fix "
+            "output_shape (for 'SAME' padding: input size * stride).")
+    return _conv_transpose(y, filters, output_shape=shape, **params)
 
 
 # -- helpers -----------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from companion.keras.layers._activation_layers import ELU, LeakyReLU, PReLU, ReL
 from companion.keras.layers._batch_normalization import BatchNormalization
 from companion.keras.layers._bidirectional import Bidirectional
 from companion.keras.layers._conv import Conv1D, Conv2D, Conv3D
+from companion.keras.layers._conv_transpose import Conv1DTranspose, Conv2DTranspose, Conv3DTranspose
 from companion.keras.layers._dense import Dense
 from companion.keras.layers._dropout import Dropout
 from companion.keras.layers._embedding import Embedding
@@ -72,14 +73,15 @@ from companion.keras.layers._text_vectorization import TextVectorization
 
 __all__ = [
     "Activation", "Add", "Average", "AveragePooling1D", "AveragePooling2D", "AvgPool1D", "AvgPool2D",
-    "BatchNormalization", "Bidirectional", "Concatenate", "Conv1D", "Conv2D", "Conv3D", "Cropping1D",
-    "Cropping2D", "Dense", "Dropout", "ELU", "Embedding", "Flatten", "GRU", "GlobalAveragePooling1D",
-    "GlobalAveragePooling2D", "GlobalAvgPool1D", "GlobalAvgPool2D", "GlobalMaxPool1D", "GlobalMaxPool2D",
-    "GlobalMaxPooling1D", "GlobalMaxPooling2D", "Input", "InputLayer", "InputSpec", "IntegerLookup",
-    "LSTM", "Lambda", "Layer", "LayerNormalization", "LeakyReLU", "Masking", "MaxPool1D", "MaxPool2D",
-    "MaxPooling1D", "MaxPooling2D", "Maximum", "Minimum", "Multiply", "Normalization", "PReLU",
-    "Permute", "ReLU", "RepeatVector", "Rescaling", "Reshape", "SimpleRNN", "Softmax",
-    "SpatialDropout1D", "SpatialDropout2D", "StringLookup", "Subtract", "TextVectorization",
-    "UpSampling1D", "UpSampling2D", "ZeroPadding1D", "ZeroPadding2D", "add", "average", "concatenate",
-    "deserialize", "maximum", "minimum", "multiply", "serialize", "subtract",
+    "BatchNormalization", "Bidirectional", "Concatenate", "Conv1D", "Conv1DTranspose", "Conv2D",
+    "Conv2DTranspose", "Conv3D", "Conv3DTranspose", "Cropping1D", "Cropping2D", "Dense", "Dropout",
+    "ELU", "Embedding", "Flatten", "GRU", "GlobalAveragePooling1D", "GlobalAveragePooling2D",
+    "GlobalAvgPool1D", "GlobalAvgPool2D", "GlobalMaxPool1D", "GlobalMaxPool2D", "GlobalMaxPooling1D",
+    "GlobalMaxPooling2D", "Input", "InputLayer", "InputSpec", "IntegerLookup", "LSTM", "Lambda", "Layer",
+    "LayerNormalization", "LeakyReLU", "Masking", "MaxPool1D", "MaxPool2D", "MaxPooling1D",
+    "MaxPooling2D", "Maximum", "Minimum", "Multiply", "Normalization", "PReLU", "Permute", "ReLU",
+    "RepeatVector", "Rescaling", "Reshape", "SimpleRNN", "Softmax", "SpatialDropout1D",
+    "SpatialDropout2D", "StringLookup", "Subtract", "TextVectorization", "UpSampling1D", "UpSampling2D",
+    "ZeroPadding1D", "ZeroPadding2D", "add", "average", "concatenate", "deserialize", "maximum",
+    "minimum", "multiply", "serialize", "subtract",
 ]
