@@ -24,10 +24,12 @@ from companion.keras.layers._lambda import Lambda
 from companion.keras.layers._layer import Layer
 from companion.keras.layers._layer_normalization import LayerNormalization
 from companion.keras.layers._masking import Masking
+from companion.keras.layers._noise import GaussianDropout, GaussianNoise, Identity
 from companion.keras.layers._merging import (
     Add,
     Average,
     Concatenate,
+    Dot,
     Maximum,
     Minimum,
     Multiply,
@@ -35,6 +37,7 @@ from companion.keras.layers._merging import (
     add,
     average,
     concatenate,
+    dot,
     maximum,
     minimum,
     multiply,
@@ -70,18 +73,20 @@ from companion.keras.layers._spatial_reshaping import (
     ZeroPadding2D,
 )
 from companion.keras.layers._text_vectorization import TextVectorization
+from companion.keras.layers._time_distributed import TimeDistributed
 
 __all__ = [
     "Activation", "Add", "Average", "AveragePooling1D", "AveragePooling2D", "AvgPool1D", "AvgPool2D",
     "BatchNormalization", "Bidirectional", "Concatenate", "Conv1D", "Conv1DTranspose", "Conv2D",
-    "Conv2DTranspose", "Conv3D", "Conv3DTranspose", "Cropping1D", "Cropping2D", "Dense", "Dropout",
-    "ELU", "Embedding", "Flatten", "GRU", "GlobalAveragePooling1D", "GlobalAveragePooling2D",
-    "GlobalAvgPool1D", "GlobalAvgPool2D", "GlobalMaxPool1D", "GlobalMaxPool2D", "GlobalMaxPooling1D",
-    "GlobalMaxPooling2D", "Input", "InputLayer", "InputSpec", "IntegerLookup", "LSTM", "Lambda", "Layer",
-    "LayerNormalization", "LeakyReLU", "Masking", "MaxPool1D", "MaxPool2D", "MaxPooling1D",
-    "MaxPooling2D", "Maximum", "Minimum", "Multiply", "Normalization", "PReLU", "Permute", "ReLU",
-    "RepeatVector", "Rescaling", "Reshape", "SimpleRNN", "Softmax", "SpatialDropout1D",
-    "SpatialDropout2D", "StringLookup", "Subtract", "TextVectorization", "UpSampling1D", "UpSampling2D",
-    "ZeroPadding1D", "ZeroPadding2D", "add", "average", "concatenate", "deserialize", "maximum",
-    "minimum", "multiply", "serialize", "subtract",
+    "Conv2DTranspose", "Conv3D", "Conv3DTranspose", "Cropping1D", "Cropping2D", "Dense", "Dot",
+    "Dropout", "ELU", "Embedding", "Flatten", "GRU", "GaussianDropout", "GaussianNoise",
+    "GlobalAveragePooling1D", "GlobalAveragePooling2D", "GlobalAvgPool1D", "GlobalAvgPool2D",
+    "GlobalMaxPool1D", "GlobalMaxPool2D", "GlobalMaxPooling1D", "GlobalMaxPooling2D", "Identity",
+    "Input", "InputLayer", "InputSpec", "IntegerLookup", "LSTM", "Lambda", "Layer", "LayerNormalization",
+    "LeakyReLU", "Masking", "MaxPool1D", "MaxPool2D", "MaxPooling1D", "MaxPooling2D", "Maximum",
+    "Minimum", "Multiply", "Normalization", "PReLU", "Permute", "ReLU", "RepeatVector", "Rescaling",
+    "Reshape", "SimpleRNN", "Softmax", "SpatialDropout1D", "SpatialDropout2D", "StringLookup",
+    "Subtract", "TextVectorization", "TimeDistributed", "UpSampling1D", "UpSampling2D", "ZeroPadding1D",
+    "ZeroPadding2D", "add", "average", "concatenate", "deserialize", "dot", "maximum", "minimum",
+    "multiply", "serialize", "subtract",
 ]
