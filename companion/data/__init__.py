@@ -10,7 +10,8 @@ from companion.data._dataset import Dataset
 from companion.data._iterator import Iterator
 from companion.data._options import Options, ThreadingOptions
 from companion.data._spec import DatasetSpec
+from companion.data._text_lines import TextLineDataset
 from companion.data._tfrecord import TFRecordDataset
 
 __all__ = ["AUTOTUNE", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY", "Dataset", "DatasetSpec", "Iterator",
-           "Options", "TFRecordDataset", "ThreadingOptions", "experimental"]
+           "Options", "TFRecordDataset", "TextLineDataset", "ThreadingOptions", "experimental"]

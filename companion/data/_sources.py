@@ -1,10 +1,15 @@
-"""Datasets from values in memory: `from_tensor_slices`, `from_tensors`, `range`."""
+"""Datasets from values in memory: `from_tensor_slices`, `from_tensors`, `range`, `counter`, and
+`list_files` (the names of files matching a pattern)."""
+
+import glob
+import itertools
 
 import numpy as np
 
 from companion._core import _dtypes
 from companion._core._errors import InvalidArgumentError
 from companion.data import _spec, _structure, _values
+from companion.data._autotune import INFINITE_CARDINALITY
 from companion.data._node import Gather, Node, array_gather, wrap
 
 
@@ -56,6 +61,38 @@ class SourceMethods:
             [1.0, 3.0]
         """
         return wrap(RangeNode(args, _dtypes.as_dtype(output_type)))
+
+    @staticmethod
+    def counter(start=0, step=1, dtype=_dtypes.int64, name=None):
+        """``start, start + step, ...`` without end (infinite cardinality): pair it with `zip`/`take`.
+
+        Example:
+            >>> import companion as tf
+            >>> [int(x) for x in tf.data.Dataset.counter(5, 2).take(3)]
+            [5, 7, 9]
+        """
+        return wrap(CounterNode(_integer(start), _integer(step), _dtypes.as_dtype(dtype)))
+
+    @staticmethod
+    def list_files(file_pattern, shuffle=None, seed=None, name=None):
+        """The names of the files matching ``file_pattern`` (a glob, or a list of them), as strings;
+        shuffled unless ``shuffle=False`` (sorted then), as TensorFlow does.
+
+        Raises:
+            InvalidArgumentError: no file matches.
+        """
+        # deferred: the file readers are built on Dataset (an upward import is a cycle)
+        from companion.data._tfrecord import filename_list
+
+        patterns = filename_list(file_pattern, "Dataset.list_files")
+        names = sorted({name for pattern in patterns for name in glob.glob(pattern)})
+        if not names:
+            raise InvalidArgumentError(f"Dataset.list_files: no files matched the pattern(s) {patterns}. "
+                                       "Check the path (relative paths start at the working directory).")
+        files = SourceMethods.from_tensor_slices(np.asarray(names, dtype=object))
+        if shuffle is False:
+            return files
+        return files.shuffle(len(names), seed=seed)
 
 
 class TensorSlicesNode(Node):
@@ -147,6 +184,30 @@ class RangeNode(Node):
     def _iterate(self, ctx):
         np_dtype = self._dtype._np
         for value in self._range:
+            yield np.asarray(value, np_dtype)
+
+
+class CounterNode(Node):
+    """``start, start + step, ...`` forever."""
+
+    kind = "_CounterDataset"
+
+    def __init__(self, start, step, dtype):
+        super().__init__()
+        self._start, self._step, self._dtype = start, step, dtype
+
+    def _compute_spec(self):
+        return _spec.TensorSpec([], self._dtype)
+
+    def cardinality(self):
+        return INFINITE_CARDINALITY
+
+    def plannable(self):
+        return False
+
+    def _iterate(self, ctx):
+        np_dtype = self._dtype._np
+        for value in itertools.count(self._start, self._step):
             yield np.asarray(value, np_dtype)
 
 

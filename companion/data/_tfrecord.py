@@ -56,7 +56,7 @@ def TFRecordDataset(filenames, compression_type=None, buffer_size=None, num_para
                                           kind="TFRecordDatasetV2")
 
 
-def filename_list(filenames):
+def filename_list(filenames, reader="TFRecordDataset"):
     """``filenames`` (path, list, string tensor or Dataset of paths) as a list of ``str`` paths."""
     if hasattr(filenames, "as_numpy_iterator"):
         filenames = list(filenames.as_numpy_iterator())
@@ -67,7 +67,7 @@ def filename_list(filenames):
         filenames = [filenames]
     paths = [os.fsdecode(f) if isinstance(f, bytes) else os.fspath(f) for f in filenames]
     if not paths:
-        raise ValueError("TFRecordDataset needs at least one file name. Received an empty list.")
+        raise ValueError(f"{reader} needs at least one file name. Received an empty list.")
     return paths
 
 
