@@ -6,10 +6,11 @@ optimizer, ``optimizer/iter`` and the slots. The manifest also lists the paths o
 model's ``weights``, so loading can tell a layer weight with no counterpart (an error)
 from optimizer state whose Variables do not exist yet (restored on the first step).
 
-File names: the file is ``filepath`` itself when it ends in ``.npz``, else
-``filepath + '.npz'`` (``'model.weights.h5'`` -> ``'model.weights.h5.npz'``). Loading
-applies the same rule, so whatever path was given to `save_weights` loads back. (TF 2
-treats any other path as a checkpoint prefix; Keras 3 demands ``.weights.h5``.)
+File names: the file is ``filepath`` itself when it ends in ``.npz`` or ``.h5`` (Keras 3's
+``'model.weights.h5'``: the same name, holding companion's format), else ``filepath + '.npz'``.
+Loading applies the same rule, so whatever path was given to `save_weights` loads back; a
+``.h5`` path whose file is missing falls back to ``path + '.npz'`` (what earlier versions
+wrote). (TF 2 treats any other path as a checkpoint prefix; Keras 3 demands ``.weights.h5``.)
 """
 
 import os
@@ -86,9 +87,12 @@ def load_weights(model, filepath, skip_mismatch=False):
         True
     """
     target = weights_filename(filepath)
+    if not os.path.isfile(target) and os.path.isfile(target + ".npz"):
+        target += ".npz"  # a '.h5' name saved by a version that appended '.npz' to it
     if not os.path.isfile(target):
         raise FileNotFoundError(f"No weights file {target!r} (for filepath={os.fspath(filepath)!r}). "
-                                "save_weights(filepath) writes filepath + '.npz' unless it ends in '.npz'.")
+                                "save_weights(filepath) writes filepath itself when it ends in '.h5' or "
+                                "'.npz', else filepath + '.npz'.")
     values, manifest = _checkpoint_file.read(target)
     restoration = Restoration(model, values, manifest.get("aliases"), skip_mismatch)
     graph = walk(model)

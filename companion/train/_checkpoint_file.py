@@ -32,9 +32,10 @@ class CheckpointNotFoundError(NotFoundError, FileNotFoundError):
 
 
 def filename(prefix):
-    """The file of the checkpoint ``prefix``: ``prefix + '.npz'`` unless it ends in ``.npz``."""
+    """The file of the checkpoint ``prefix``: ``prefix + '.npz'`` unless it ends in ``.npz`` or is a
+    Keras weights file name (``.weights.h5``, ``.h5``: written under that very name)."""
     prefix = os.fspath(prefix)
-    return prefix if prefix.endswith(".npz") else prefix + ".npz"
+    return prefix if prefix.endswith((".npz", ".h5")) else prefix + ".npz"
 
 
 def exists(prefix):

@@ -25,8 +25,8 @@ class Recorder(cb.Callback):
 
 
 def _recording(name):
-    def hook(self, *args, logs=None):
-        self.calls.append((name, *args))
+    def hook(self, *args):  # Keras passes logs positionally, last (LambdaCallback's functions rely on it)
+        self.calls.append((name, *args[:-1]))
 
     return hook
 
@@ -45,6 +45,14 @@ def test_hooks_are_called_in_order_and_train_batches_reach_the_legacy_names():
         ("on_epoch_begin", 1), ("on_batch_begin", 0), ("on_batch_end", 0), ("on_epoch_end", 1),
         ("on_train_end",),
     ]
+
+
+def test_lambda_callback_functions_may_name_their_parameters_anything():
+    seen = []
+    callback = cb.LambdaCallback(on_epoch_end=lambda e, l: seen.append((e, l)),
+                                 on_train_begin=lambda whatever: seen.append(whatever))
+    fit([callback], [{"loss": 1.0}] * 2, batch_logs=[{"loss": 1.0}])
+    assert seen == [{}, (0, {"loss": 1.0}), (1, {"loss": 1.0})]
 
 
 def test_default_callbacks_progbar_first_history_last_and_not_duplicated():

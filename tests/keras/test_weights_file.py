@@ -27,13 +27,23 @@ def _built(hidden=4):
 
 
 @pytest.mark.parametrize("given,written", [("w", "w.npz"), ("w.npz", "w.npz"),
-                                           ("m.weights.h5", "m.weights.h5.npz")])
+                                           ("m.weights.h5", "m.weights.h5")])  # Keras 3's name, kept
 def test_round_trip_and_file_name_rule(tmp_path, given, written):
     saved = _built()
     assert _weights_file.save_weights(saved, str(tmp_path / given)) == str(tmp_path / written)
     assert os.listdir(tmp_path) == [written]
     loaded = _built()
     _weights_file.load_weights(loaded, str(tmp_path / given)).assert_consumed()
+    for got, want in zip(values(loaded.weights), values(saved.weights)):
+        np.testing.assert_array_equal(got, want)
+
+
+def test_a_h5_name_saved_by_an_earlier_version_with_npz_appended_still_loads(tmp_path):
+    saved = _built()
+    _weights_file.save_weights(saved, str(tmp_path / "m.weights.h5"))
+    os.rename(tmp_path / "m.weights.h5", tmp_path / "m.weights.h5.npz")
+    loaded = _built()
+    _weights_file.load_weights(loaded, str(tmp_path / "m.weights.h5")).assert_consumed()
     for got, want in zip(values(loaded.weights), values(saved.weights)):
         np.testing.assert_array_equal(got, want)
 

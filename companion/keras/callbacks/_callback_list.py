@@ -73,8 +73,8 @@ class CallbackList(Callback):
 
     def _call(self, hook, *args, logs=None):
         logs = to_python(logs)
-        for callback in self.callbacks:
-            getattr(callback, hook)(*args, logs=logs)
+        for callback in self.callbacks:  # logs positional, as Keras: LambdaCallback's functions may
+            getattr(callback, hook)(*args, logs)  # name that parameter anything
 
     def _call_batch(self, hook, batch, logs):
         """A batch hook: only callbacks that define it run, and logs stay tensors for those
@@ -82,11 +82,11 @@ class CallbackList(Callback):
         converted = None
         for callback in self._batch_callbacks(hook):
             if getattr(callback, "_supports_tf_logs", False):
-                getattr(callback, hook)(batch, logs=logs)
+                getattr(callback, hook)(batch, logs)
                 continue
             if converted is None:
                 converted = to_python(logs)
-            getattr(callback, hook)(batch, logs=converted)
+            getattr(callback, hook)(batch, converted)
 
     def _batch_callbacks(self, hook):
         key = (hook, tuple(map(id, self.callbacks)))

@@ -22,8 +22,8 @@ class Recorder(tf.keras.callbacks.Callback):
 
 
 def _recording(name):
-    def hook(self, *args, logs=None):
-        self.calls.append(name if not args else f"{name}:{args[0]}")
+    def hook(self, *args):  # logs come last, positionally (Keras)
+        self.calls.append(name if len(args) < 2 else f"{name}:{args[0]}")
 
     return hook
 
