@@ -49,7 +49,7 @@ def test_hooks_are_called_in_order_and_train_batches_reach_the_legacy_names():
 
 def test_lambda_callback_functions_may_name_their_parameters_anything():
     seen = []
-    callback = cb.LambdaCallback(on_epoch_end=lambda e, l: seen.append((e, l)),
+    callback = cb.LambdaCallback(on_epoch_end=lambda e, values: seen.append((e, values)),
                                  on_train_begin=lambda whatever: seen.append(whatever))
     fit([callback], [{"loss": 1.0}] * 2, batch_logs=[{"loss": 1.0}])
     assert seen == [{}, (0, {"loss": 1.0}), (1, {"loss": 1.0})]
