@@ -169,12 +169,8 @@ def conv3d_transpose(input, filters, output_shape, strides, padding="SAME", data
 
 def _transpose_convolve(y, filters, output_shape, strides, padding, data_format, dilations, n_spatial,
                         op_name):
-    y, filters = float_pair(y, filters, op_name, ("input", "filters"))
-    check_rank(y, (n_spatial + 2,), op_name, "input")
-    check_rank(filters, (n_spatial + 2,), op_name, "filters")
-    last = channels_last(data_format, n_spatial, op_name)
-    spatial = _SPATIAL[-n_spatial:]
-    layout = f"N{spatial}C" if last else f"NC{spatial}"
+    y, filters, last, params = _checked(y, filters, strides, padding, data_format, dilations, n_spatial,
+                                        op_name)
     shape = tuple(int(d) for d in np.asarray(output_shape).reshape(-1))
     channels = shape_of(y)[-1 if last else 1]
     if len(shape) != n_spatial + 2 or shape_of(filters)[-1] != channels or \
@@ -184,11 +180,6 @@ def _transpose_convolve(y, filters, output_shape, strides, padding, data_format,
             f"output_channels (second to last), and the filters' last dimension must equal the input's "
             f"channels. Received output_shape={list(shape)}, filters of shape {shape_of(filters)}, "
             f"input of shape {shape_of(y)}.")
-    params = dict(strides=spatial_tuple(strides, n_spatial, last, op_name, "strides"),
-                  padding=_padding(padding, n_spatial, last, op_name),
-                  dilations=spatial_tuple(1 if dilations is None else dilations, n_spatial, last, op_name,
-                                          "dilations"),
-                  dimension_numbers=(layout, f"{spatial}IO", layout))
     dtype = y.dtype._np
     specs = jax.ShapeDtypeStruct(shape, dtype), jax.ShapeDtypeStruct(shape_of(filters), dtype)
     forward = jax.eval_shape(lambda x, w: _conv.fn(x, w, groups=1, **params), *specs)
@@ -203,19 +194,26 @@ def _transpose_convolve(y, filters, output_shape, strides, padding, data_format,
 # -- helpers -----------------------------------------------------------------------------------
 
 def _convolve(x, filters, strides, padding, data_format, dilations, n_spatial, op_name):
+    x, filters, last, params = _checked(x, filters, strides, padding, data_format, dilations, n_spatial,
+                                        op_name)
+    return _conv(x, filters, groups=_groups(x, filters, last, op_name), **params)
+
+
+def _checked(x, filters, strides, padding, data_format, dilations, n_spatial, op_name):
+    """The float inputs of an N-D convolution, checked, whether channels come last, and the
+    convolution's static parameters (strides, padding, dilations, dimension numbers)."""
     x, filters = float_pair(x, filters, op_name, ("input", "filters"))
     check_rank(x, (n_spatial + 2,), op_name, "input")
     check_rank(filters, (n_spatial + 2,), op_name, "filters")
     last = channels_last(data_format, n_spatial, op_name)
     spatial = _SPATIAL[-n_spatial:]
     layout = f"N{spatial}C" if last else f"NC{spatial}"
-    return _conv(x, filters,
-                 strides=spatial_tuple(strides, n_spatial, last, op_name, "strides"),
-                 padding=_padding(padding, n_spatial, last, op_name),
-                 dilations=spatial_tuple(1 if dilations is None else dilations, n_spatial, last,
-                                         op_name, "dilations"),
-                 dimension_numbers=(layout, f"{spatial}IO", layout),
-                 groups=_groups(x, filters, last, op_name))
+    params = dict(strides=spatial_tuple(strides, n_spatial, last, op_name, "strides"),
+                  padding=_padding(padding, n_spatial, last, op_name),
+                  dilations=spatial_tuple(1 if dilations is None else dilations, n_spatial, last, op_name,
+                                          "dilations"),
+                  dimension_numbers=(layout, f"{spatial}IO", layout))
+    return x, filters, last, params
 
 
 def _groups(x, filters, last, op_name):

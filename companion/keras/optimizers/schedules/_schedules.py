@@ -29,7 +29,32 @@ class LearningRateSchedule:
         return cls(**config)
 
 
-class ExponentialDecay(LearningRateSchedule):
+class _RateDecay(LearningRateSchedule):
+    """A decay by ``decay_rate`` per ``decay_steps`` steps (the progress ``step / decay_steps``
+    floored with ``staircase=True``); subclasses say how the rate applies (`_decayed`)."""
+
+    _default_name = None
+
+    def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False, name=None):
+        _check_positive("decay_steps", decay_steps)
+        self.initial_learning_rate = initial_learning_rate
+        self.decay_steps = decay_steps
+        self.decay_rate = decay_rate
+        self.staircase = staircase
+        self.name = self._default_name if name is None else name
+
+    def _at(self, step):
+        p = step / jnp.float32(self.decay_steps)
+        if self.staircase:
+            p = jnp.floor(p)
+        return self._decayed(jnp.float32(self.initial_learning_rate), jnp.float32(self.decay_rate), p)
+
+    def get_config(self):
+        return {"initial_learning_rate": self.initial_learning_rate, "decay_steps": self.decay_steps,
+                "decay_rate": self.decay_rate, "staircase": self.staircase, "name": self.name}
+
+
+class ExponentialDecay(_RateDecay):
     """``initial_learning_rate * decay_rate ** (step / decay_steps)``.
 
     With ``staircase=True`` the exponent is ``floor(step / decay_steps)``.
@@ -41,24 +66,11 @@ class ExponentialDecay(LearningRateSchedule):
         0.025
     """
 
-    def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False,
-                 name="ExponentialDecay"):
-        _check_positive("decay_steps", decay_steps)
-        self.initial_learning_rate = initial_learning_rate
-        self.decay_steps = decay_steps
-        self.decay_rate = decay_rate
-        self.staircase = staircase
-        self.name = name
+    _default_name = "ExponentialDecay"
 
-    def _at(self, step):
-        p = step / jnp.float32(self.decay_steps)
-        if self.staircase:
-            p = jnp.floor(p)
-        return jnp.float32(self.initial_learning_rate) * jnp.power(jnp.float32(self.decay_rate), p)
-
-    def get_config(self):
-        return {"initial_learning_rate": self.initial_learning_rate, "decay_steps": self.decay_steps,
-                "decay_rate": self.decay_rate, "staircase": self.staircase, "name": self.name}
+    @staticmethod
+    def _decayed(initial, rate, progress):
+        return initial * jnp.power(rate, progress)
 
 
 class PiecewiseConstantDecay(LearningRateSchedule):
@@ -172,7 +184,7 @@ class PolynomialDecay(LearningRateSchedule):
                 "name": self.name}
 
 
-class InverseTimeDecay(LearningRateSchedule):
+class InverseTimeDecay(_RateDecay):
     """``initial_learning_rate / (1 + decay_rate * step / decay_steps)`` (the quotient floored
     with ``staircase=True``).
 
@@ -183,24 +195,11 @@ class InverseTimeDecay(LearningRateSchedule):
         0.5
     """
 
-    def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False,
-                 name="InverseTimeDecay"):
-        _check_positive("decay_steps", decay_steps)
-        self.initial_learning_rate = initial_learning_rate
-        self.decay_steps = decay_steps
-        self.decay_rate = decay_rate
-        self.staircase = staircase
-        self.name = name
+    _default_name = "InverseTimeDecay"
 
-    def _at(self, step):
-        p = step / jnp.float32(self.decay_steps)
-        if self.staircase:
-            p = jnp.floor(p)
-        return jnp.float32(self.initial_learning_rate) / (1 + jnp.float32(self.decay_rate) * p)
-
-    def get_config(self):
-        return {"initial_learning_rate": self.initial_learning_rate, "decay_steps": self.decay_steps,
-                "decay_rate": self.decay_rate, "staircase": self.staircase, "name": self.name}
+    @staticmethod
+    def _decayed(initial, rate, progress):
+        return initial / (1 + rate * progress)
 
 
 class CosineDecayRestarts(LearningRateSchedule):
