@@ -171,7 +171,9 @@ def test_dropout_draws_one_mask_per_sequence_and_only_in_training():
         inputs = np.random.default_rng(0).normal(size=(8, 5, 3)).astype(np.float32)
         plain = recurrent(inputs).numpy()
         assert not np.allclose(recurrent(inputs, training=True).numpy(), plain)
-        np.testing.assert_array_equal(recurrent(inputs, training=False).numpy(), plain)
+        # inference is the plain call (to rounding: on a GPU the first call's program also holds the
+        # weights' initializers, so XLA may fuse, and round, differently)
+        np.testing.assert_allclose(recurrent(inputs, training=False).numpy(), plain, rtol=1e-5, atol=1e-7)
     model = tf.keras.Sequential([tf.keras.Input((5, 3)), layers.LSTM(4, dropout=0.2, recurrent_dropout=0.2),
                                  layers.Dense(1)])
     model.compile(optimizer="adam", loss="mse")
