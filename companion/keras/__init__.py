@@ -11,6 +11,7 @@ from companion.keras import (
     metrics,
     models,
     optimizers,
+    preprocessing,
     regularizers,
     saving,
     utils,
@@ -19,5 +20,5 @@ from companion.keras._functional._input_layer import Input
 from companion.keras.models import Model, Sequential
 
 __all__ = ["Input", "Model", "Sequential", "activations", "backend", "callbacks", "datasets",
-           "initializers", "layers", "losses", "metrics", "models", "optimizers", "regularizers",
-           "saving", "utils"]
+           "initializers", "layers", "losses", "metrics", "models", "optimizers", "preprocessing",
+           "regularizers", "saving", "utils"]
