@@ -91,3 +91,24 @@ def test_unnamed_metrics_get_numbered_names_as_in_keras_3():
     a, b = M.TruePositives(), M.TruePositives()
     assert a.name.startswith("true_positives") and b.name != a.name
     assert M.TruePositives(name="tp").name == "tp"
+
+
+def test_mean_iou_as_tensorflow_counts_it():
+    metric = M.MeanIoU(num_classes=2)
+    metric.update_state([0, 0, 1, 1], [0, 1, 0, 1])
+    assert float(metric.result()) == pytest.approx(1 / 3) and metric.name.startswith("mean_io_u")
+    # Keras counts in int64: fractional sample weights truncate to 0 (TF 2.21 gives these numbers)
+    metric = M.MeanIoU(num_classes=3)
+    metric.update_state([0, 0, 1, 1], [0, 1, 0, 1], sample_weight=[0.3, 0.3, 0.3, 0.1])
+    assert float(metric.result()) == 0.0
+    metric.update_state([2, 2], [2, 0])
+    assert float(metric.result()) == pytest.approx(0.25)
+    assert metric.total_cm.numpy().tolist() == [[0, 0, 0], [0, 0, 0], [1, 0, 1]]
+    ignoring = M.MeanIoU(num_classes=3, ignore_class=0)
+    ignoring.update_state([0, 1, 2, 2], [1, 1, 2, 0])
+    assert float(ignoring.result()) == pytest.approx(0.5)
+    dense = M.MeanIoU(num_classes=3, sparse_y_pred=False)
+    dense.update_state([0, 2], [[0.9, 0.1, 0.0], [0.1, 0.2, 0.7]])
+    assert float(dense.result()) == 1.0
+    dense.reset_state()
+    assert float(dense.result()) == 0.0

@@ -20,6 +20,7 @@ from companion.keras.metrics._confusion_metrics import (
     TruePositives,
 )
 from companion.keras.metrics._get import deserialize, get, serialize
+from companion.keras.metrics._iou import MeanIoU
 from companion.keras.metrics._mean_metric_wrapper import MeanMetricWrapper
 from companion.keras.metrics._metric import Metric
 from companion.keras.metrics._precision_recall import Precision, Recall
@@ -54,7 +55,7 @@ from companion.keras.metrics._top_k import (
 __all__ = [
     "AUC", "MAE", "MSE", "Accuracy", "BinaryAccuracy", "BinaryCrossentropy", "CategoricalAccuracy",
     "CategoricalCrossentropy", "CategoricalHinge", "CosineSimilarity", "FalseNegatives",
-    "FalsePositives", "Hinge", "KLDivergence", "LogCoshError", "Mean", "MeanAbsoluteError",
+    "FalsePositives", "Hinge", "KLDivergence", "LogCoshError", "Mean", "MeanAbsoluteError", "MeanIoU",
     "MeanAbsolutePercentageError", "MeanMetricWrapper", "MeanSquaredError", "MeanSquaredLogarithmicError",
     "Metric", "Poisson", "Precision", "Recall", "Reduce", "RootMeanSquaredError",
     "SparseCategoricalAccuracy", "SparseCategoricalCrossentropy", "SparseTopKCategoricalAccuracy",
