@@ -86,3 +86,21 @@ def test_cosine_similarity_along_another_axis_and_a_model_trained_with_a_new_los
     target = Y / Y.sum(-1, keepdims=True)
     history = model.fit(P, target, epochs=20, verbose=0, batch_size=4).history["loss"]
     assert history[-1] < history[0]
+
+
+def test_sparse_crossentropy_ignore_class_leaves_those_examples_out_as_tensorflow_does():
+    p = np.array([[0.2, 0.5, 0.3], [0.6, 0.3, 0.1], [0.1, 0.1, 0.8], [0.3, 0.3, 0.4]], np.float32)
+    y = np.array([1, 0, 2, 2])
+    per_example = -np.log(p[np.arange(4), y])
+    loss = losses.SparseCategoricalCrossentropy(ignore_class=2)
+    kept = y != 2
+    assert float(loss(y, p)) == pytest.approx(per_example[kept].mean(), rel=1e-5)  # mean over the kept
+    np.testing.assert_allclose(losses.SparseCategoricalCrossentropy(ignore_class=2, reduction="none")(y, p),
+                               np.where(kept, per_example, 0), rtol=1e-5)
+    # what TF 2.21 printed for these inputs
+    sparse = losses.SparseCategoricalCrossentropy
+    assert float(sparse(ignore_class=0)(y, p)) == pytest.approx(0.61086, abs=1e-5)
+    weighted = losses.SparseCategoricalCrossentropy(ignore_class=2)(y, p, sample_weight=[1.0, 2.0, 0.5, 1.0])
+    assert float(weighted) == pytest.approx(0.8574, abs=1e-4)
+    assert float(sparse(ignore_class=5)(y, p)) == pytest.approx(0.58585, abs=1e-5)
+    assert losses.SparseCategoricalCrossentropy(ignore_class=3).get_config()["ignore_class"] == 3

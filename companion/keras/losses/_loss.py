@@ -1,6 +1,7 @@
 """`Loss`: the base class of Keras losses (per-example ``call`` + weighting and reduction)."""
 
 from companion._core._convert import as_input
+from companion._ops._math import logical_and
 from companion.keras.layers._keras_mask import get_keras_mask
 from companion.keras.losses._loss_inputs import float_tensor, squeeze_or_expand
 from companion.keras.losses._reduction import Reduction, reduce_weighted_loss
@@ -39,6 +40,9 @@ class Loss:
         """The weighted, reduced loss of ``y_pred`` against ``y_true``."""
         mask = get_keras_mask(y_pred)  # e.g. from Embedding(mask_zero=True): padded steps are left out
         losses = self.call(as_input(y_true), as_input(y_pred))
+        out_mask = get_keras_mask(losses)  # entries the loss itself leaves out (ignore_class)
+        if out_mask is not None:
+            mask = out_mask if mask is None else logical_and(mask, out_mask)
         return reduce_weighted_loss(losses, sample_weight, self.reduction, self._display_name, mask=mask)
 
     def get_config(self):

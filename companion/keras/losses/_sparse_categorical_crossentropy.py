@@ -7,10 +7,13 @@ import jax.numpy as jnp
 from companion._core import _dtypes
 from companion._core._convert import as_input
 from companion._core._op import op
-from companion._ops._array import reshape
-from companion._ops._math import cast
+from companion._ops._array import expand_dims, reshape
+from companion._ops._creation import zeros_like
+from companion._ops._math import cast, not_equal
 from companion._ops._nn import shape_of
 from companion._ops._nn_losses import sparse_softmax_cross_entropy_with_logits
+from companion._ops._select import where
+from companion.keras.layers._keras_mask import set_keras_mask
 from companion.keras.losses._binary_crossentropy import EPSILON
 from companion.keras.losses._loss import LossFunctionWrapper
 from companion.keras.losses._loss_inputs import float_tensor
@@ -23,12 +26,15 @@ def _log_clipped(p):
     return jnp.log(jnp.clip(p, eps, 1 - eps))
 
 
-def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, axis=-1):
+def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_class=None, axis=-1):
     """Per-example cross-entropy of integer class labels (Keras's formula).
 
     ``y_true`` holds one class index per example, shaped like ``y_pred`` without its last
     axis or with a trailing 1. Probabilities are clipped to ``[1e-7, 1 - 1e-7]`` and used
     as ``softmax(log(p))`` (so they need not sum to 1 exactly).
+
+    With ``ignore_class``, examples labelled with it get loss 0 and a Keras mask, so a `Loss`
+    averages over the others only (Keras 3, e.g. for a segmentation's void class).
 
     Raises:
         ValueError: ``y_true`` does not hold one label per example of ``y_pred``.
@@ -40,8 +46,18 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, axis=-1):
     """
     y_pred = float_tensor(y_pred)
     labels = _labels(as_input(y_true), y_pred, axis)
+    valid = None
+    if ignore_class is not None:  # Keras 3: the ignored labels become 0 and their predictions 0
+        valid = not_equal(labels, cast(ignore_class, labels.dtype))
+        labels = where(valid, labels, zeros_like(labels))
+        y_pred = y_pred * cast(expand_dims(valid, -1), y_pred.dtype)
     logits = y_pred if from_logits else _log_clipped(y_pred)
-    return sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits)
+    losses = sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits)
+    if valid is None:
+        return losses
+    losses = where(valid, losses, zeros_like(losses))
+    set_keras_mask(losses, valid)
+    return losses
 
 
 class SparseCategoricalCrossentropy(LossFunctionWrapper):
@@ -49,6 +65,7 @@ class SparseCategoricalCrossentropy(LossFunctionWrapper):
 
     Args:
         from_logits: whether ``y_pred`` holds logits rather than probabilities.
+        ignore_class: a label whose examples count for nothing (left out of the mean).
 
     Example:
         >>> import companion as tf
@@ -57,10 +74,10 @@ class SparseCategoricalCrossentropy(LossFunctionWrapper):
         companion.Tensor(0.6931472, shape=(), dtype=float32)
     """
 
-    def __init__(self, from_logits=False, reduction=Reduction.SUM_OVER_BATCH_SIZE,
+    def __init__(self, from_logits=False, ignore_class=None, reduction=Reduction.SUM_OVER_BATCH_SIZE,
                  name="sparse_categorical_crossentropy"):
         super().__init__(sparse_categorical_crossentropy, reduction=reduction, name=name,
-                         from_logits=from_logits)
+                         from_logits=from_logits, ignore_class=ignore_class)
 
 
 def _labels(y_true, y_pred, axis):
