@@ -27,14 +27,17 @@ def _serial_cpu_kernels_for_forced_devices():
         flags = f"{flags} --xla_cpu_collective_call_terminate_timeout_seconds=600"
     _os.environ["XLA_FLAGS"] = flags.strip()
     # The CPU client runs each device's share of a program on a thread pool sized by the CPUs the
-    # process may use (PJRT_NPROC overrides it). A collective needs every device's thread at once:
-    # with fewer pool threads than devices (4 devices on a 1- or 2-CPU machine or sandbox), the
-    # last device's share can wait behind the others' blocked threads for ever, the CPU
-    # all-reduce stall seen under load (with one CPU: 6 of 12 runs of a 4-device psum hung).
-    # The pool's size also sets how XLA splits some CPU loops, so results can differ in their last
-    # bits with it: a size that depends on the device count only gives every machine the same numbers.
+    # process may use (PJRT_NPROC overrides it). A collective needs every device's thread at once,
+    # and the next program's shares are queued on the same pool while the current one runs, each
+    # holding a thread while it waits for its device's turn (a per-device semaphore). With fewer
+    # threads than two programs' shares, the current program's last share can find every thread
+    # taken by its peers, blocked in the collective, and by the next program's waiting shares: it
+    # never starts (seen with gdb; with one busy CPU, 6 of 10 runs of a 4-device psum loop hung
+    # with devices + 2 threads, 0 of 12 with twice the devices + 2). The pool's size also sets how
+    # XLA splits some CPU loops, so results can differ in their last bits with it: a size that
+    # depends on the device count only gives every machine the same numbers.
     if "PJRT_NPROC" not in _os.environ:
-        _os.environ["PJRT_NPROC"] = str(int(forced.group(1)) + 2)
+        _os.environ["PJRT_NPROC"] = str(2 * int(forced.group(1)) + 2)
     # Programs over different device subsets (a 2-replica and a 4-replica strategy in one process)
     # dispatched asynchronously can interleave differently on different devices, and their CPU
     # collectives then wait for each other for ever: run each CPU program to completion instead.
