@@ -338,7 +338,9 @@ def test_companion_launch_runs_a_parameter_server_cluster(tmp_path):
     assert next(line for line in lines if "RESULT" in line).startswith("[chief 0] ")
     assert result["task"] == "chief" and result["count"] == 200
     assert result["devices"] == [f"/job:ps/replica:0/task:{i}/device:CPU:0" for i in (0, 1)]
-    np.testing.assert_allclose(result["w"], [1.0, -2.0, 3.0], atol=1e-2)
+    # asynchronous: how stale each worker's gradients are depends on scheduling (under CI load one run
+    # stopped 0.015 from the target after the 200 steps); a wrong update would not come near it
+    np.testing.assert_allclose(result["w"], [1.0, -2.0, 3.0], atol=0.1)
     assert "[launch] the chief finished; stopped the worker and ps tasks" in lines
     assert any(line.startswith("[ps 1] Started server with target: grpc://localhost:") for line in lines)
     assert str(script) not in subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
