@@ -3,12 +3,14 @@
 import contextlib
 import threading
 
+import jax
 import numpy as np
 import pytest
 from jax._src import monitoring
 
 import companion as tf
 from companion._core import _deferred
+from companion._ops import _random
 
 _COUNT = {"on": False, "compiles": 0, "thread": None}
 
@@ -104,6 +106,14 @@ def test_an_op_run_in_an_initializer_is_not_compiled_again_outside():
     tf.Variable(lambda: tf.random.uniform((37, 3)))  # initializers run in an eager scope
     with no_compiles():
         assert tf.random.uniform((37, 3)).shape == (37, 3)
+
+
+def test_shuffle_seeds_drawn_on_the_host_compile_nothing():
+    _deferred.flush()  # earlier tests' pending eager ops (the stream's state among them) run first
+    jax.clear_caches()  # JAX's key split would compile again
+    with no_compiles():
+        assert _random.next_host_key().shape == (2,)
+        list(tf.data.Dataset.range(5).shuffle(5))  # its seed comes from the unseeded stream
 
 
 def test_a_second_fit_epoch_compiles_nothing():

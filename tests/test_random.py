@@ -144,6 +144,20 @@ def test_next_key_is_a_raw_uint32_pair_that_advances():
     assert np.array_equal(_random.next_key(seed=3), seeded)
 
 
+def test_host_keys_are_next_keys_split_in_numpy():
+    rng = np.random.default_rng(1)
+    for _ in range(50):  # oracle: JAX's own split
+        key = rng.integers(0, 2 ** 32, 2, dtype=np.uint64).astype(np.uint32)
+        assert np.array_equal(np.stack(_random._threefry_split(key)), jax.random.split(jax.numpy.asarray(key)))
+    for seed in (None, 3):
+        tf.random.set_seed(5)
+        expected = [np.asarray(resolve(_random.next_key(seed))) for _ in range(3)]
+        tf.random.set_seed(5)
+        got = [_random.next_host_key(seed), np.asarray(resolve(_random.next_key(seed))),
+               _random.next_host_key(seed)]  # the same numbers, and the stream advances the same
+        assert all(g.dtype == np.uint32 and np.array_equal(g, e) for g, e in zip(got, expected))
+
+
 def test_streams_live_in_non_trainable_variables():
     tf.random.normal([1], seed=11)
     stream = _random._Seeds.streams[11]

@@ -87,6 +87,20 @@ def next_key(seed=None):
     return key
 
 
+def next_host_key(seed=None):
+    """`next_key`'s key as NumPy ``uint32[2]``, for a draw read on the host at once (the seed of a
+    shuffle order): the same numbers and the same stream advance, split in NumPy, so a fresh
+    process compiles no XLA program for it (JAX's split compiled in ~0.08 s, 10 % of a first
+    ``fit`` epoch)."""
+    if state.staging or not _host_split_matches_jax():
+        return np.asarray(_deferred.resolve(next_key(seed)))
+    with _LOCK:
+        stream = _stream(None if seed is None else check_seed(seed, "seed"))
+        new_state, key = _threefry_split(np.asarray(_deferred.resolve(stream._v)))
+        stream._set_value(jax.device_put(new_state))
+    return key
+
+
 def stored_key(variable):
     """The key a state Variable holds: its traced alias while staging, else the stored value as is
     (a `Pending` key stays pending, so drawing from it can wait in the deferred batch)."""
@@ -170,3 +184,26 @@ def _split(key):
 
 
 _split_kernel = _deferred.Kernel(_split, "split_key")
+
+_THREEFRY_ROTATIONS = ((13, 15, 26, 6), (17, 29, 16, 24))
+
+
+def _host_split_matches_jax():
+    return jax.config.jax_default_prng_impl == "threefry2x32" and jax.config.jax_threefry_partitionable
+
+
+def _threefry_split(key):
+    """``jax.random.split(key)`` for a raw threefry key in NumPy (the partitionable split: key i
+    is Threefry-2x32 of the counter (0, i)); returns the two new keys."""
+    k0, k1 = (np.uint32(w) for w in key)
+    keys = (k0, k1, k0 ^ k1 ^ np.uint32(0x1BD11BDA))
+    x0, x1 = np.zeros(2, np.uint32) + keys[0], np.arange(2, dtype=np.uint32) + keys[1]
+    with np.errstate(over="ignore"):
+        for i in range(5):  # 20 rounds, a key injection after every 4
+            for r in _THREEFRY_ROTATIONS[i % 2]:
+                x0 = x0 + x1
+                x1 = ((x1 << np.uint32(r)) | (x1 >> np.uint32(32 - r))) ^ x0
+            x0 = x0 + keys[(i + 1) % 3]
+            x1 = x1 + keys[(i + 2) % 3] + np.uint32(i + 1)
+    pair = np.stack([x0, x1], axis=1)
+    return pair[0], pair[1]

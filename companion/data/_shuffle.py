@@ -130,7 +130,7 @@ def _dataset_key(seed):
     """TF's dataset seeds: an op seed gives (global seed, op seed), the same for every dataset using
     it; without one, the next key of the unseeded stream (reproducible after ``set_seed``)."""
     if seed is None:
-        return [int(w) for w in np.asarray(_random.next_key(None))]
+        return [int(w) for w in _random.next_host_key(None)]
     op_seed = _random.check_seed(seed, "seed")
     global_seed = _random.global_seed_or(_random.DEFAULT_GLOBAL_SEED)
     return [_SHUFFLE_TAG, global_seed & _MASK, op_seed & _MASK]

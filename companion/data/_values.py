@@ -7,11 +7,10 @@ Tensors (``iter``) or NumPy values (``as_numpy_iterator``); windows are Datasets
 """
 
 import jax
-import jax.numpy as jnp
 import numpy as np
 
 from companion._core import _dtypes
-from companion._core._convert import to_numpy
+from companion._core._convert import from_numpy, to_device, to_numpy
 from companion._core._errors import InvalidArgumentError
 from companion._core._tensor import Tensor
 from companion.data import _structure
@@ -59,7 +58,8 @@ def leaf_dtype(leaf):
 def to_tensor(leaf):
     """The Tensor a user sees for ``leaf`` (datasets pass through)."""
     if type(leaf) is np.ndarray:  # (exact type checks: isinstance on jax.Array is slow)
-        return Tensor(leaf if leaf.dtype == object else jnp.asarray(leaf))
+        # a transfer, not jnp.asarray: that compiles a copy program per new shape and dtype
+        return Tensor(leaf) if leaf.dtype == object else from_numpy(leaf)
     return leaf if is_dataset(leaf) else Tensor(leaf)
 
 
@@ -98,7 +98,7 @@ def maybe_on_device(leaves):
     numeric = [x for x in leaves if isinstance(x, (np.ndarray, jax.Array)) and x.dtype != object]
     if sum(x.nbytes for x in numeric) < DEVICE_BYTES:
         return [np.asarray(x) if isinstance(x, jax.Array) else x for x in leaves]
-    return [jnp.asarray(x) if isinstance(x, np.ndarray) and x.dtype != object else x for x in leaves]
+    return [to_device(x) if isinstance(x, np.ndarray) and x.dtype != object else x for x in leaves]
 
 
 def _as_bytes(array):

@@ -165,7 +165,7 @@ class _ArrayBatches:
         """The same batches as a Dataset: shuffled each epoch (seeded like the arrays' orders)."""
         dataset = Dataset.from_tensor_slices(self.arrays)
         if self._shuffle:
-            seed = int(np.asarray(_random.next_key(None))[-1]) % (2 ** 31)
+            seed = int(_random.next_host_key(None)[-1]) % (2 ** 31)
             dataset = dataset.shuffle(self.count, seed=seed)
         return dataset.batch(self.batch_size)
 
@@ -185,7 +185,7 @@ class _ArrayBatches:
         if not self._shuffle:
             return np.arange(self.count, dtype=np.int64)
         if self._rng is None:
-            self._rng = np.random.default_rng([int(w) for w in np.asarray(_random.next_key(None))])
+            self._rng = np.random.default_rng([int(w) for w in _random.next_host_key(None)])
         return self._rng.permutation(self.count)
 
 
