@@ -4,6 +4,7 @@ from companion.keras import (
     activations,
     backend,
     callbacks,
+    constraints,
     datasets,
     initializers,
     layers,
@@ -19,6 +20,6 @@ from companion.keras import (
 from companion.keras._functional._input_layer import Input
 from companion.keras.models import Model, Sequential
 
-__all__ = ["Input", "Model", "Sequential", "activations", "backend", "callbacks", "datasets",
+__all__ = ["Input", "Model", "Sequential", "activations", "backend", "callbacks", "constraints", "datasets",
            "initializers", "layers", "losses", "metrics", "models", "optimizers", "preprocessing",
            "regularizers", "saving", "utils"]

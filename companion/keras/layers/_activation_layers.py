@@ -6,7 +6,7 @@ from companion._core._convert import as_input
 from companion._ops import _nn_activations as _nn
 from companion._ops._math import cast, exp
 from companion._ops._reduce import reduce_logsumexp
-from companion.keras import initializers, regularizers
+from companion.keras import constraints, initializers, regularizers
 from companion.keras.activations import _activations
 from companion.keras.layers._layer import Layer
 
@@ -109,7 +109,7 @@ class PReLU(_ElementwiseActivation):
         super().__init__(**kwargs)
         self.alpha_initializer = initializers.get(alpha_initializer)
         self.alpha_regularizer = regularizers.get(alpha_regularizer)
-        self.alpha_constraint = alpha_constraint
+        self.alpha_constraint = constraints.get(alpha_constraint)
         self.shared_axes = None if shared_axes is None else list(
             np.atleast_1d(shared_axes).astype(int).tolist())
 
@@ -130,6 +130,7 @@ class PReLU(_ElementwiseActivation):
     def get_config(self):
         return {**super().get_config(), "alpha_initializer": initializers.serialize(self.alpha_initializer),
                 "alpha_regularizer": regularizers.serialize(self.alpha_regularizer),
+                "alpha_constraint": constraints.serialize(self.alpha_constraint),
                 "shared_axes": self.shared_axes}
 
 

@@ -5,7 +5,7 @@ import numbers
 from companion._ops._array import reshape
 from companion._ops._nn_normalization import batch_normalization, moments
 from companion._ops._select import where
-from companion.keras import initializers, regularizers
+from companion.keras import constraints, initializers, regularizers
 from companion.keras.layers._input_spec import InputSpec
 from companion.keras.layers._layer import Layer
 from companion.keras.layers._training_value import select, training_value
@@ -36,6 +36,7 @@ class BatchNormalization(Layer):
         beta_initializer, gamma_initializer, moving_mean_initializer,
             moving_variance_initializer: initializers (names, instances or callables).
         beta_regularizer, gamma_regularizer: penalties added to `losses`.
+        beta_constraint, gamma_constraint: projections applied after each optimizer update.
 
     Example:
         >>> import companion as tf
@@ -50,7 +51,7 @@ class BatchNormalization(Layer):
     def __init__(self, axis=-1, momentum=0.99, epsilon=0.001, center=True, scale=True,
                  beta_initializer="zeros", gamma_initializer="ones", moving_mean_initializer="zeros",
                  moving_variance_initializer="ones", beta_regularizer=None, gamma_regularizer=None,
-                 **kwargs):
+                 beta_constraint=None, gamma_constraint=None, **kwargs):
         super().__init__(**kwargs)
         self.supports_masking = True  # passes the input's mask on, as Keras 3
         self.axis = check_axis_argument(axis)
@@ -63,6 +64,8 @@ class BatchNormalization(Layer):
         self.moving_variance_initializer = initializers.get(moving_variance_initializer)
         self.beta_regularizer = regularizers.get(beta_regularizer)
         self.gamma_regularizer = regularizers.get(gamma_regularizer)
+        self.beta_constraint = constraints.get(beta_constraint)
+        self.gamma_constraint = constraints.get(gamma_constraint)
 
     def build(self, input_shape):
         axes = normalized_axes(self.axis, input_shape, self.name)
@@ -73,9 +76,11 @@ class BatchNormalization(Layer):
         # one axis: vectors of its size; several: the input's rank, size 1 on the reduced axes
         shape = tuple(dims.values()) if len(axes) == 1 else tuple(self._broadcast_shape)
         self.gamma = self.add_weight("gamma", shape=shape, initializer=self.gamma_initializer,
-                                     regularizer=self.gamma_regularizer) if self.scale else None
+                                     regularizer=self.gamma_regularizer,
+                                     constraint=self.gamma_constraint) if self.scale else None
         self.beta = self.add_weight("beta", shape=shape, initializer=self.beta_initializer,
-                                    regularizer=self.beta_regularizer) if self.center else None
+                                    regularizer=self.beta_regularizer,
+                                    constraint=self.beta_constraint) if self.center else None
         self.moving_mean = self.add_weight("moving_mean", shape=shape, trainable=False,
                                            initializer=self.moving_mean_initializer)
         self.moving_variance = self.add_weight("moving_variance", shape=shape, trainable=False,
@@ -114,7 +119,9 @@ class BatchNormalization(Layer):
                 "moving_mean_initializer": initializers.serialize(self.moving_mean_initializer),
                 "moving_variance_initializer": initializers.serialize(self.moving_variance_initializer),
                 "beta_regularizer": regularizers.serialize(self.beta_regularizer),
-                "gamma_regularizer": regularizers.serialize(self.gamma_regularizer)}
+                "gamma_regularizer": regularizers.serialize(self.gamma_regularizer),
+                "beta_constraint": constraints.serialize(self.beta_constraint),
+                "gamma_constraint": constraints.serialize(self.gamma_constraint)}
 
 
 # -- argument checks shared with LayerNormalization -------------------------------------------

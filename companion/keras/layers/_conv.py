@@ -22,7 +22,8 @@ class _Conv(Layer):
     def __init__(self, filters, kernel_size, strides=1, padding="valid", data_format=None,
                  dilation_rate=1, groups=1, activation=None, use_bias=True,
                  kernel_initializer="glorot_uniform", bias_initializer="zeros",
-                 kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None, **kwargs):
+                 kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None,
+                 kernel_constraint=None, bias_constraint=None, **kwargs):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         self.filters = positive_int(filters, "filters")
         self.groups = positive_int(groups, "groups")
@@ -38,7 +39,7 @@ class _Conv(Layer):
         self.padding = padding_name(padding, self._paddings)
         self.data_format = data_format_name(data_format)
         kernel_bias.configure(self, activation, use_bias, kernel_initializer, bias_initializer,
-                              kernel_regularizer, bias_regularizer)
+                              kernel_regularizer, bias_regularizer, kernel_constraint, bias_constraint)
         self.input_spec = InputSpec(ndim=self.rank + 2)
 
     def build(self, input_shape):

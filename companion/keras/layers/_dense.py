@@ -38,7 +38,7 @@ class Dense(Layer):
             raise ValueError(f"`units` must be a positive integer. Received: units={units!r}")
         self.units = units
         kernel_bias.configure(self, activation, use_bias, kernel_initializer, bias_initializer,
-                              kernel_regularizer, bias_regularizer)
+                              kernel_regularizer, bias_regularizer, kernel_constraint, bias_constraint)
         self.input_spec = InputSpec(min_ndim=2)
 
     def build(self, input_shape):

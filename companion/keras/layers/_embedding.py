@@ -2,7 +2,7 @@
 
 from companion._ops._math import cast, not_equal
 from companion._ops._nn_embedding import embedding_lookup
-from companion.keras import initializers, regularizers
+from companion.keras import constraints, initializers, regularizers
 from companion.keras.layers._layer import Layer
 
 
@@ -34,6 +34,7 @@ class Embedding(Layer):
         self.input_dim, self.output_dim = input_dim, output_dim
         self.embeddings_initializer = initializers.get(embeddings_initializer)
         self.embeddings_regularizer = regularizers.get(embeddings_regularizer)
+        self.embeddings_constraint = constraints.get(embeddings_constraint)
         self.mask_zero = bool(mask_zero)
         self.supports_masking = self.mask_zero
         self.input_length = input_length
@@ -42,7 +43,8 @@ class Embedding(Layer):
     def build(self, input_shape):
         self.embeddings = self.add_weight("embeddings", shape=(self.input_dim, self.output_dim),
                                           initializer=self.embeddings_initializer,
-                                          regularizer=self.embeddings_regularizer)
+                                          regularizer=self.embeddings_regularizer,
+                                          constraint=self.embeddings_constraint)
 
     def call(self, inputs):
         if not inputs.dtype.is_integer:
@@ -63,6 +65,7 @@ class Embedding(Layer):
                   "embeddings_initializer": initializers.serialize(self.embeddings_initializer),
                   "embeddings_regularizer": regularizers.serialize(self.embeddings_regularizer),
                   "activity_regularizer": regularizers.serialize(self.activity_regularizer),
+                  "embeddings_constraint": constraints.serialize(self.embeddings_constraint),
                   "mask_zero": self.mask_zero, "input_length": self.input_length}
         if self.input_length is not None:  # input_length stands for it
             config.pop("batch_input_shape", None)

@@ -11,7 +11,7 @@ from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor
 from companion._module import Module
 from companion._ops._math import cast
-from companion.keras import initializers, regularizers
+from companion.keras import constraints, initializers, regularizers
 from companion.keras._functional._keras_tensor import is_symbolic
 from companion.keras._functional._symbolic import symbolic_call
 from companion.keras.backend._name_scope import name_scope
@@ -209,6 +209,8 @@ class Layer(Module):
 
         Its initial value is ``initializer(shape, dtype)`` (Glorot uniform for floats, zeros
         otherwise), computed eagerly even when the layer is first called in a traced function.
+        A ``constraint`` (a name, a `Constraint` or a callable) is the variable's ``constraint``:
+        optimizers project the weight with it after each update.
         """
         dtype = self._dtype if dtype is None else _dtypes.as_dtype(dtype)
         shape = () if shape is None else tuple(shape)
@@ -217,7 +219,8 @@ class Layer(Module):
         init = initializers.get(initializer)
         with name_scope(self.name, caller=self):
             var = KerasVariable(lambda: init(shape, dtype=dtype), name=name, dtype=dtype,
-                                trainable=True if trainable is None else trainable)
+                                trainable=True if trainable is None else trainable,
+                                constraint=constraints.get(constraint))
         self._own_weights.append(var)
         _deferred.variable_created(self, var.name, var)  # restores a pending checkpoint value
         regularizer = regularizers.get(regularizer)

@@ -2,7 +2,7 @@
 
 from companion._ops._array import reshape
 from companion._ops._nn_normalization import batch_normalization, moments
-from companion.keras import initializers, regularizers
+from companion.keras import constraints, initializers, regularizers
 from companion.keras.layers._batch_normalization import (
     check_axis_argument,
     check_number,
@@ -25,6 +25,7 @@ class LayerNormalization(Layer):
         center, scale: whether to learn the offset ``beta`` and the factor ``gamma``.
         beta_initializer, gamma_initializer: initializers (names, instances or callables).
         beta_regularizer, gamma_regularizer: penalties added to `losses`.
+        beta_constraint, gamma_constraint: projections applied after each optimizer update.
 
     Example:
         >>> import companion as tf
@@ -37,7 +38,8 @@ class LayerNormalization(Layer):
     """
 
     def __init__(self, axis=-1, epsilon=0.001, center=True, scale=True, beta_initializer="zeros",
-                 gamma_initializer="ones", beta_regularizer=None, gamma_regularizer=None, **kwargs):
+                 gamma_initializer="ones", beta_regularizer=None, gamma_regularizer=None,
+                 beta_constraint=None, gamma_constraint=None, **kwargs):
         super().__init__(**kwargs)
         self.supports_masking = True  # passes the input's mask on, as Keras 3
         self.axis = check_axis_argument(axis)
@@ -47,6 +49,8 @@ class LayerNormalization(Layer):
         self.gamma_initializer = initializers.get(gamma_initializer)
         self.beta_regularizer = regularizers.get(beta_regularizer)
         self.gamma_regularizer = regularizers.get(gamma_regularizer)
+        self.beta_constraint = constraints.get(beta_constraint)
+        self.gamma_constraint = constraints.get(gamma_constraint)
 
     def build(self, input_shape):
         self._axes = normalized_axes(self.axis, input_shape, self.name)
@@ -54,9 +58,11 @@ class LayerNormalization(Layer):
         shape = tuple(dims[a] for a in self._axes)
         self._broadcast_shape = [dims[i] if i in self._axes else 1 for i in range(len(dims))]
         self.gamma = self.add_weight("gamma", shape=shape, initializer=self.gamma_initializer,
-                                     regularizer=self.gamma_regularizer) if self.scale else None
+                                     regularizer=self.gamma_regularizer,
+                                     constraint=self.gamma_constraint) if self.scale else None
         self.beta = self.add_weight("beta", shape=shape, initializer=self.beta_initializer,
-                                    regularizer=self.beta_regularizer) if self.center else None
+                                    regularizer=self.beta_regularizer,
+                                    constraint=self.beta_constraint) if self.center else None
 
     def call(self, inputs):
         mean, variance = moments(inputs, self._axes, keepdims=True)
@@ -72,4 +78,6 @@ class LayerNormalization(Layer):
                 "beta_initializer": initializers.serialize(self.beta_initializer),
                 "gamma_initializer": initializers.serialize(self.gamma_initializer),
                 "beta_regularizer": regularizers.serialize(self.beta_regularizer),
-                "gamma_regularizer": regularizers.serialize(self.gamma_regularizer)}
+                "gamma_regularizer": regularizers.serialize(self.gamma_regularizer),
+                "beta_constraint": constraints.serialize(self.beta_constraint),
+                "gamma_constraint": constraints.serialize(self.gamma_constraint)}

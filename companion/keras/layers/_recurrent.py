@@ -19,7 +19,7 @@ from companion._ops._array import concat
 from companion._ops._creation import ones, zeros
 from companion._ops._math import cast
 from companion._ops._nn_dropout import dropout
-from companion.keras import activations, initializers, regularizers
+from companion.keras import activations, constraints, initializers, regularizers
 from companion.keras.layers._dense_op import FUSED_ACTIVATIONS
 from companion.keras.layers._input_spec import InputSpec
 from companion.keras.layers._layer import Layer
@@ -114,7 +114,8 @@ class _RNN(Layer):
     def __init__(self, units, activation="tanh", recurrent_activation="sigmoid", use_bias=True,
                  kernel_initializer="glorot_uniform", recurrent_initializer="orthogonal",
                  bias_initializer="zeros", kernel_regularizer=None, recurrent_regularizer=None,
-                 bias_regularizer=None, activity_regularizer=None, dropout=0.0, recurrent_dropout=0.0,
+                 bias_regularizer=None, activity_regularizer=None, kernel_constraint=None,
+                 recurrent_constraint=None, bias_constraint=None, dropout=0.0, recurrent_dropout=0.0,
                  return_sequences=False, return_state=False, go_backwards=False, stateful=False,
                  unroll=False, zero_output_for_mask=False, **kwargs):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
@@ -141,6 +142,9 @@ class _RNN(Layer):
         self.kernel_regularizer = regularizers.get(kernel_regularizer)
         self.recurrent_regularizer = regularizers.get(recurrent_regularizer)
         self.bias_regularizer = regularizers.get(bias_regularizer)
+        self.kernel_constraint = constraints.get(kernel_constraint)
+        self.recurrent_constraint = constraints.get(recurrent_constraint)
+        self.bias_constraint = constraints.get(bias_constraint)
         self.dropout, self.recurrent_dropout = float(dropout), float(recurrent_dropout)
         self.return_sequences, self.return_state = bool(return_sequences), bool(return_state)
         self.go_backwards, self.stateful, self.unroll = bool(go_backwards), False, bool(unroll)
@@ -155,12 +159,14 @@ class _RNN(Layer):
                              f"(the last one). Received: input_shape={input_shape}")
         gates = _GATES[self._kind] * self.units
         self.kernel = self.add_weight("kernel", shape=(features, gates), initializer=self.kernel_initializer,
-                                      regularizer=self.kernel_regularizer)
+                                      regularizer=self.kernel_regularizer, constraint=self.kernel_constraint)
         self.recurrent_kernel = self.add_weight("recurrent_kernel", shape=(self.units, gates),
                                                 initializer=self.recurrent_initializer,
-                                                regularizer=self.recurrent_regularizer)
+                                                regularizer=self.recurrent_regularizer,
+                                                constraint=self.recurrent_constraint)
         self.bias = self.add_weight("bias", shape=self._bias_shape(), initializer=self._bias_values(),
-                                    regularizer=self.bias_regularizer) if self.use_bias else None
+                                    regularizer=self.bias_regularizer,
+                                    constraint=self.bias_constraint) if self.use_bias else None
         self.input_spec = InputSpec(ndim=3, axes={-1: features})
 
     def _bias_shape(self):
@@ -227,6 +233,9 @@ class _RNN(Layer):
                 "recurrent_regularizer": regularizers.serialize(self.recurrent_regularizer),
                 "bias_regularizer": regularizers.serialize(self.bias_regularizer),
                 "activity_regularizer": regularizers.serialize(self.activity_regularizer),
+                "kernel_constraint": constraints.serialize(self.kernel_constraint),
+                "recurrent_constraint": constraints.serialize(self.recurrent_constraint),
+                "bias_constraint": constraints.serialize(self.bias_constraint),
                 "dropout": self.dropout, "recurrent_dropout": self.recurrent_dropout,
                 "return_sequences": self.return_sequences, "return_state": self.return_state,
                 "go_backwards": self.go_backwards, "stateful": self.stateful, "unroll": self.unroll}

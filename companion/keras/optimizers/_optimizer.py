@@ -138,6 +138,9 @@ class Optimizer:
                       self._iterations._v, squares)
             new_vars, new_slots, step = self._eager_step(arrays)
         _write_back(variables, slots, new_vars, new_slots)
+        for var in variables:  # after the update, as Keras (Dense(kernel_constraint=), Variable(constraint=))
+            if var.constraint is not None:
+                var.assign(var.constraint(var))
         self._iterations._set_value(step)
         return self._iterations
 
