@@ -75,6 +75,11 @@ from companion._ops._math import *
 from companion._ops._reduce import *
 from companion._ops._sort import *
 from companion._ops._clip import clip_by_global_norm, clip_by_norm
+from companion._ops._conversions import bitcast, complex, saturate_cast
+from companion._ops._counting import histogram_fixed_width, histogram_fixed_width_bins
+from companion._ops._lists import identity_n, parallel_stack, shape_n
+from companion._ops._partition import dynamic_partition, dynamic_stitch
+from companion._ops._math import divide as realdiv
 from companion._ops._math import truncatediv, truncatemod
 from companion._ops._layout import *
 from companion._ops._safe_math import stop_gradient
@@ -96,7 +101,7 @@ from companion._core._tensor import EagerTensor, Tensor
 from companion._core._variable import Variable
 from companion._core._variable_aggregation import VariableAggregation, VariableSynchronization
 from companion._ops._py_function import numpy_function, py_function
-from companion import autograph, config, debugging, dtypes, errors, linalg, math, nest, nn, random
+from companion import autograph, bitwise, config, debugging, dtypes, errors, linalg, math, nest, nn, random
 
 _operators.install(Tensor)
 _operators.install(Variable)
@@ -109,6 +114,8 @@ __all__ = sorted({
     *_array.__all__, *_creation.__all__, *_linalg.__all__, *_math.__all__, *_reduce.__all__,
     *_sort.__all__, *_layout.__all__, *_scatter.__all__, *_scopes.__all__,
     "clip_by_global_norm", "clip_by_norm", "stop_gradient", "truncatediv", "truncatemod",
+    "bitcast", "complex", "saturate_cast", "histogram_fixed_width", "histogram_fixed_width_bins",
+    "identity_n", "parallel_stack", "shape_n", "dynamic_partition", "dynamic_stitch", "realdiv", "bitwise",
     "case", "cond", "switch_case", "while_loop",
     "TensorArray", "IndexedSlices", "map_fn", "vectorized_map", "foldl", "foldr", "scan", "custom_gradient",
     "Module", "nest", "assert_equal", "assert_greater", "assert_less", "assert_rank", "debugging",

@@ -15,10 +15,12 @@ from companion._core._convert import as_input
 from companion._core._errors import InvalidArgumentError
 from companion._core._op import op
 from companion._core._tensor import Tensor
+from companion._ops._math import cast
 from companion._ops._static import static_int
 
 _KINDS = ("sum", "mean", "max", "min", "prod", "sqrt_n")
-__all__ = ["bincount", "in_top_k", *(f"segment_{k}" for k in _KINDS[:5]),
+__all__ = ["bincount", "histogram_fixed_width", "histogram_fixed_width_bins", "in_top_k",
+           *(f"segment_{k}" for k in _KINDS[:5]),
            *(f"unsorted_segment_{k}" for k in _KINDS)]
 
 
@@ -175,6 +177,51 @@ def _bincount(values, weights, length, binary):
     flat = jnp.where((flat < 0) | (flat >= length), length, flat)  # dropped
     counts = jax.ops.segment_sum(jnp.reshape(weights, (-1,)), flat, num_segments=length)
     return (counts > 0).astype(weights.dtype) if binary else counts
+
+
+@op("histogram_fixed_width_bins", static=("nbins", "dtype"))
+def _histogram_bins(values, value_range, nbins, dtype):
+    scaled = (values - value_range[0]) / (value_range[1] - value_range[0])  # ints: true division
+    index = jnp.floor(nbins * scaled)
+    return jnp.clip(index, 0, nbins - 1).astype(dtype)
+
+
+@op("histogram_fixed_width", static=("nbins", "dtype"))
+def _histogram(values, value_range, nbins, dtype):
+    bins = jnp.ravel(_histogram_bins.fn(values, value_range, nbins, np.int32))
+    return jnp.zeros(nbins, dtype).at[bins].add(jnp.ones_like(bins, dtype))
+
+
+def _histogram_inputs(values, value_range, nbins, what):
+    values, value_range = as_input(values), as_input(value_range)
+    if not values.dtype.is_numeric or values.dtype.is_complex:
+        raise TypeError(f"{what} needs real numeric values. Received dtype {values.dtype.name}.")
+    if tuple(value_range.shape) != (2,):
+        raise InvalidArgumentError(f"{what}: value_range must be [low, high] (shape [2]). Received shape "
+                                   f"{list(value_range.shape)}.")
+    count = static_int(nbins, f"{what}: nbins")
+    if count <= 0:
+        raise InvalidArgumentError(f"{what}: nbins must be positive. Received nbins={count}.")
+    return values, cast(value_range, values.dtype), count
+
+
+def histogram_fixed_width(values, value_range, nbins=100, dtype=_dtypes.int32, name=None):
+    """Counts ``values`` in ``nbins`` equal bins over ``value_range = [low, high]``; values below
+    ``low`` count in the first bin and values above ``high`` in the last, as TF.
+
+    Example:
+        >>> import companion as tf
+        >>> tf.histogram_fixed_width([0.0, 0.1, 0.5, 0.9, 1.0, -3.0], [0.0, 1.0], nbins=4).numpy().tolist()
+        [3, 0, 1, 2]
+    """
+    values, value_range, count = _histogram_inputs(values, value_range, nbins, "histogram_fixed_width")
+    return _histogram(values, value_range, nbins=count, dtype=_dtypes.as_dtype(dtype)._np)
+
+
+def histogram_fixed_width_bins(values, value_range, nbins=100, dtype=_dtypes.int32, name=None):
+    """The bin of each element of ``values`` (same shape) for `histogram_fixed_width`'s bins."""
+    values, value_range, count = _histogram_inputs(values, value_range, nbins, "histogram_fixed_width_bins")
+    return _histogram_bins(values, value_range, nbins=count, dtype=_dtypes.as_dtype(dtype)._np)
 
 
 def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=_dtypes.int32, name=None,

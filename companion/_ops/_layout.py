@@ -1,4 +1,5 @@
-"""More layout ops: roll, reverse_sequence, repeat, meshgrid, sequence_mask and searchsorted."""
+"""More layout ops: roll, reverse_sequence, repeat, meshgrid, sequence_mask, searchsorted and
+unravel_index."""
 
 import functools
 
@@ -13,7 +14,7 @@ from companion._core._op import op
 from companion._ops._array import reshape
 from companion._ops._static import normalize_axis, static_int, static_ints
 
-__all__ = ["meshgrid", "repeat", "reverse_sequence", "roll", "searchsorted", "sequence_mask"]
+__all__ = ["meshgrid", "repeat", "reverse_sequence", "roll", "searchsorted", "sequence_mask", "unravel_index"]
 
 
 @op("roll", static=("axis",))
@@ -216,3 +217,31 @@ def searchsorted(sorted_sequence, values, side="left", out_type=_dtypes.int32, n
         raise InvalidArgumentError(f"searchsorted: sorted_sequence and values must share all but their "
                                    f"last dimension. Received shapes {s} and {v}.")
     return _searchsorted(sequence, values, side=side, dtype=_dtypes.as_dtype(out_type).as_numpy_dtype)
+
+
+@op("unravel_index", static=("dims",))
+def _unravel_index(indices, dims):
+    return jnp.stack([c.astype(indices.dtype) for c in jnp.unravel_index(indices, dims)], axis=0)
+
+
+def unravel_index(indices, dims, name=None):
+    """The coordinates in an array of shape ``dims`` of each flat (row-major) index: shape
+    ``[len(dims)] + indices.shape``, the dtype of ``indices`` (int32 or int64).
+
+    Example:
+        >>> import companion as tf
+        >>> tf.unravel_index([22, 41, 37], [7, 6]).numpy().tolist()
+        [[3, 6, 6], [4, 5, 1]]
+    """
+    indices = as_input(indices)
+    if indices.dtype.name not in ("int32", "int64"):
+        raise TypeError(f"unravel_index needs int32 or int64 indices. Received dtype {indices.dtype.name}.")
+    shape = static_ints(dims, "unravel_index: dims")
+    size = int(np.prod(shape))
+    if not indices.is_traced:
+        values = np.asarray(indices.numpy())
+        if values.size and (values.min() < 0 or values.max() >= size):
+            bad = int(values[(values < 0) | (values >= size)].ravel()[0])
+            raise InvalidArgumentError(f"unravel_index: index {bad} is out of bounds for an array of shape "
+                                       f"{list(shape)} (flat size {size}).")
+    return _unravel_index(indices, dims=shape)

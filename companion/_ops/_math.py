@@ -15,8 +15,9 @@ from companion._core._op import op
 from companion._ops._shape_hints import matmul_instead_hint
 
 __all__ = [
-    "abs", "acos", "add", "add_n", "asin", "atan", "atan2", "bitwise_and", "bitwise_or",
-    "bitwise_xor", "cast", "ceil", "clip_by_value", "conj", "cos", "cosh", "divide", "equal", "erf",
+    "abs", "acos", "acosh", "add", "add_n", "asin", "asinh", "atan", "atan2", "atanh", "bitwise_and",
+    "bitwise_or", "bitwise_xor", "cast", "ceil", "clip_by_value", "conj", "cos", "cosh", "divide", "equal",
+    "erf",
     "exp", "expm1", "floor", "floor_div", "floordiv", "floormod", "greater", "greater_equal",
     "imag", "invert", "is_finite", "is_inf", "is_nan", "left_shift", "less", "less_equal", "lgamma",
     "log", "log1p", "logical_and", "logical_not", "logical_or", "logical_xor", "maximum", "minimum",
@@ -104,6 +105,9 @@ truncatemod = _binary("truncatemod", lambda x, y: (jnp.fmod(x, y) if jnp.issubdt
                                                   else jax.lax.rem(x, y)),
                       "The remainder of `truncatediv`: it has the sign of ``x`` (C's ``%``, ``fmod``).")
 atan2 = _binary("atan2", jnp.arctan2, "``atan2(y, x)``: the angle of the point ``(x, y)``, element-wise.")
+nextafter = _binary("nextafter", jnp.nextafter,
+                    "The next representable float after ``x1`` in the direction of ``x2``, element-wise.",
+                    differentiable=False)
 _divide = op("divide")(jnp.true_divide)
 
 
@@ -203,6 +207,11 @@ tan = _unary("tan", jnp.tan, "float")
 asin = _unary("asin", jnp.arcsin, "float")
 acos = _unary("acos", jnp.arccos, "float")
 atan = _unary("atan", jnp.arctan, "float")
+acosh = _unary("acosh", jnp.arccosh, "float")
+asinh = _unary("asinh", jnp.arcsinh, "float")
+atanh = _unary("atanh", jnp.arctanh, "float")
+angle = _unary("angle", jnp.angle, "float",
+               "The argument of each complex number (``atan2(imag, real)``); 0 or pi for real numbers.")
 sinh = _unary("sinh", jnp.sinh, "float")
 cosh = _unary("cosh", jnp.cosh, "float")
 tanh = _unary("tanh", jnp.tanh, "float")
@@ -290,6 +299,11 @@ def polyval(coeffs, x, name=None):
     for c in coeffs[1:]:
         total = add(multiply(total, x), c)
     return total
+
+
+def accumulate_n(inputs, shape=None, tensor_dtype=None, name=None):
+    """The element-wise sum of a list of tensors: `add_n` (TF's deprecated alias)."""
+    return add_n(inputs)
 
 
 def add_n(inputs, name=None):
