@@ -6,8 +6,9 @@ from companion._ops import _nn_activations as _nn
 from companion._ops._select import where
 
 
-def relu(x, alpha=0.0, max_value=None, threshold=0.0):
-    """Rectified linear unit: ``max(x, 0)``, with Keras's optional slope, cap and threshold.
+def relu(x, negative_slope=0.0, max_value=None, threshold=0.0, alpha=None):
+    """Rectified linear unit: ``max(x, 0)``, with Keras's optional slope, cap and threshold
+    (``alpha`` is Keras 2's name of ``negative_slope``).
 
     Example:
         >>> import companion as tf
@@ -15,6 +16,7 @@ def relu(x, alpha=0.0, max_value=None, threshold=0.0):
         array([0., 2.], dtype=float32)
     """
     x = as_input(x)
+    alpha = negative_slope if alpha is None else alpha
     if alpha == 0.0 and max_value is None and threshold == 0.0:
         return _nn.relu(x)
     out = where(x >= threshold, x, alpha * (x - threshold)) if threshold else None
@@ -69,9 +71,9 @@ def gelu(x, approximate=False):
     return _nn.gelu(x, approximate=approximate)
 
 
-def leaky_relu(x, alpha=0.2):
-    """``x`` if ``x > 0`` else ``alpha * x``."""
-    return _nn.leaky_relu(x, alpha=alpha)
+def leaky_relu(x, negative_slope=0.2, alpha=None):
+    """``x`` if ``x > 0`` else ``negative_slope * x`` (``alpha``: Keras 2's name for it)."""
+    return _nn.leaky_relu(x, alpha=negative_slope if alpha is None else alpha)
 
 
 def linear(x):

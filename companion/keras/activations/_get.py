@@ -1,11 +1,13 @@
 """`get`, `serialize`, `deserialize`: activations by name, as ``Dense(activation='relu')`` needs."""
 
 from companion.keras.activations import _activations as _a
+from companion.keras.activations import _more_activations as _more
 
 _BY_NAME = {fn.__name__: fn for fn in (
     _a.relu, _a.sigmoid, _a.tanh, _a.softmax, _a.elu, _a.selu, _a.softplus, _a.swish, _a.gelu,
-    _a.leaky_relu, _a.linear)}
+    _a.leaky_relu, _a.linear, *_more.ALL)}
 _BY_NAME["silu"] = _a.swish
+_BY_NAME["hard_swish"] = _more.hard_silu
 
 
 def get(identifier):
