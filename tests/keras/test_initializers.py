@@ -95,3 +95,16 @@ def test_identity_initializer():
     layer = tf.keras.layers.Dense(3, kernel_initializer="identity")
     layer.build((None, 3))
     np.testing.assert_array_equal(layer.kernel.numpy(), np.eye(3))
+
+
+@pytest.mark.parametrize("name, stddev, bound", [
+    ("lecun_normal", np.sqrt(1 / 400), 2 * np.sqrt(1 / 400) / 0.87962566103423978),
+    ("lecun_uniform", np.sqrt(1 / 400), np.sqrt(3 / 400)),
+])
+def test_lecun_initializers_scale_by_fan_in(name, stddev, bound):
+    w = tf.keras.initializers.get(name)((400, 300)).numpy()
+    assert abs(w.std() - stddev) < 0.02 * stddev and np.abs(w).max() <= bound + 1e-7
+    cls = {"lecun_normal": tf.keras.initializers.LecunNormal,
+           "lecun_uniform": tf.keras.initializers.LecunUniform}
+    assert type(tf.keras.initializers.get(name)) is cls[name]
+    assert tf.keras.initializers.OrthogonalInitializer is tf.keras.initializers.Orthogonal

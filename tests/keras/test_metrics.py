@@ -315,3 +315,14 @@ def test_labels_of_rank_one_beside_predictions_of_shape_n_by_1_count_every_examp
     mse.update_state(labels[:4].astype(np.float32), predicted[:4].astype(np.float32) * 0.5)
     mse.update_state(labels[4:].astype(np.float32), predicted[4:].astype(np.float32) * 0.5)
     np.testing.assert_allclose(float(mse.result()), np.mean((labels - 0.5 * predicted[:, 0]) ** 2), rtol=1e-6)
+
+
+def test_metric_functions_are_the_loss_functions_as_in_keras():
+    names = ["binary_crossentropy", "categorical_crossentropy", "sparse_categorical_crossentropy", "hinge",
+             "squared_hinge", "categorical_hinge", "huber", "kld", "kullback_leibler_divergence", "logcosh",
+             "mape", "msle", "poisson", "KLD", "MAPE", "MSLE"]
+    for name in names:
+        assert getattr(tf.keras.metrics, name) is getattr(tf.keras.losses, name), name
+    y_true, y_pred = np.array([[1.0, 0.0]]), np.array([[0.7, 0.3]])
+    expected = -np.mean(y_true * np.log(y_pred) + (1 - y_true) * np.log(1 - y_pred), axis=-1)
+    np.testing.assert_allclose(tf.keras.metrics.binary_crossentropy(y_true, y_pred).numpy(), expected, rtol=1e-5)

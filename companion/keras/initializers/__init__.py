@@ -17,6 +17,8 @@ from companion.keras.initializers._variance_scaling import (
     GlorotUniform,
     HeNormal,
     HeUniform,
+    LecunNormal,
+    LecunUniform,
     VarianceScaling,
 )
 
@@ -26,6 +28,11 @@ glorot_uniform = GlorotUniform
 he_normal = HeNormal
 he_uniform = HeUniform
 identity = Identity
+IdentityInitializer = Identity
+lecun_normal = LecunNormal
+lecun_uniform = LecunUniform
+OrthogonalInitializer = Orthogonal
+variance_scaling = VarianceScaling
 ones = Ones
 orthogonal = Orthogonal
 random_normal = RandomNormal
@@ -34,8 +41,10 @@ truncated_normal = TruncatedNormal
 zeros = Zeros
 
 __all__ = [
-    "Constant", "GlorotNormal", "GlorotUniform", "HeNormal", "HeUniform", "Identity", "Initializer", "Ones",
-    "Orthogonal", "RandomNormal", "RandomUniform", "TruncatedNormal", "VarianceScaling", "Zeros", "constant",
-    "deserialize", "get", "glorot_normal", "glorot_uniform", "he_normal", "he_uniform", "identity", "ones",
-    "orthogonal", "random_normal", "random_uniform", "serialize", "truncated_normal", "zeros",
+    "Constant", "GlorotNormal", "GlorotUniform", "HeNormal", "HeUniform", "Identity", "IdentityInitializer",
+    "Initializer", "LecunNormal", "LecunUniform", "Ones", "Orthogonal", "OrthogonalInitializer",
+    "RandomNormal", "RandomUniform", "TruncatedNormal", "VarianceScaling", "Zeros", "constant",
+    "deserialize", "get", "glorot_normal", "glorot_uniform", "he_normal", "he_uniform", "identity",
+    "lecun_normal", "lecun_uniform", "ones", "orthogonal", "random_normal", "random_uniform", "serialize",
+    "truncated_normal", "variance_scaling", "zeros",
 ]

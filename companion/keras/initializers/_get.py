@@ -8,14 +8,15 @@ from companion.keras.initializers import _variance_scaling as _vs
 _CLASSES = {cls.__name__: cls for cls in (
     _i.Zeros, _i.Ones, _i.Constant, _i.RandomNormal, _i.RandomUniform, _i.TruncatedNormal,
     _vs.VarianceScaling, _vs.GlorotUniform, _vs.GlorotNormal, _vs.HeNormal, _vs.HeUniform,
-    _identity.Identity, _orthogonal.Orthogonal)}
+    _vs.LecunNormal, _vs.LecunUniform, _identity.Identity, _orthogonal.Orthogonal)}
 _ALIASES = {
     "zeros": "Zeros", "ones": "Ones", "constant": "Constant", "random_normal": "RandomNormal",
     "uniform": "RandomUniform", "normal": "RandomNormal",
     "random_uniform": "RandomUniform", "truncated_normal": "TruncatedNormal",
     "variance_scaling": "VarianceScaling", "glorot_uniform": "GlorotUniform",
     "glorot_normal": "GlorotNormal", "he_normal": "HeNormal", "he_uniform": "HeUniform",
-    "identity": "Identity", "orthogonal": "Orthogonal",
+    "identity": "Identity", "orthogonal": "Orthogonal", "lecun_normal": "LecunNormal",
+    "lecun_uniform": "LecunUniform", "IdentityInitializer": "Identity", "OrthogonalInitializer": "Orthogonal",
 }
 
 

@@ -94,6 +94,26 @@ class HeUniform(VarianceScaling):
         return {"seed": self.seed}
 
 
+class LecunNormal(VarianceScaling):
+    """Truncated normal with stddev ``sqrt(1 / fan_in)`` (for SELU networks)."""
+
+    def __init__(self, seed=None):
+        super().__init__(1.0, "fan_in", "truncated_normal", seed)
+
+    def get_config(self):
+        return {"seed": self.seed}
+
+
+class LecunUniform(VarianceScaling):
+    """Uniform in ``[-limit, limit]``, ``limit = sqrt(3 / fan_in)``."""
+
+    def __init__(self, seed=None):
+        super().__init__(1.0, "fan_in", "uniform", seed)
+
+    def get_config(self):
+        return {"seed": self.seed}
+
+
 def compute_fans(shape):
     """Keras's ``(fan_in, fan_out)`` of a weight shape."""
     shape = tuple(int(d) for d in shape)

@@ -1,7 +1,25 @@
 """``companion.keras.metrics``: TensorFlow's ``tf.keras.metrics`` (stateful metrics and functions)."""
 
+from companion.keras.losses._binary_crossentropy import binary_crossentropy
+from companion.keras.losses._categorical_crossentropy import categorical_crossentropy
+from companion.keras.losses._elementwise import (
+    KLD,
+    MAPE,
+    MSLE,
+    categorical_hinge,
+    hinge,
+    kld,
+    kullback_leibler_divergence,
+    logcosh,
+    mape,
+    msle,
+    poisson,
+    squared_hinge,
+)
+from companion.keras.losses._huber import huber
 from companion.keras.losses._mean_absolute_error import MAE, mae, mean_absolute_error
 from companion.keras.losses._mean_squared_error import MSE, mean_squared_error, mse
+from companion.keras.losses._sparse_categorical_crossentropy import sparse_categorical_crossentropy
 from companion.keras.metrics._accuracy import (
     Accuracy,
     BinaryAccuracy,
@@ -53,6 +71,9 @@ from companion.keras.metrics._top_k import (
 )
 
 __all__ = [
+    "KLD", "MAPE", "MSLE", "binary_crossentropy", "categorical_crossentropy", "categorical_hinge", "hinge",
+    "huber", "kld", "kullback_leibler_divergence", "logcosh", "mape", "msle", "poisson",
+    "sparse_categorical_crossentropy", "squared_hinge",
     "AUC", "MAE", "MSE", "Accuracy", "BinaryAccuracy", "BinaryCrossentropy", "CategoricalAccuracy",
     "CategoricalCrossentropy", "CategoricalHinge", "CosineSimilarity", "FalseNegatives",
     "FalsePositives", "Hinge", "KLDivergence", "LogCoshError", "Mean", "MeanAbsoluteError", "MeanIoU",
