@@ -130,7 +130,7 @@ __all__ = sorted({
     "int8", "int16", "int32", "int64", "string", "uint8", "uint16", "uint32", "uint64",
     "config", "data", "datasets", "distribute", "dtypes", "errors", "experimental", "image", "io", "linalg",
     "math", "OptionalSpec",
-    "nn", "random", "saved_model", "strings", "summary", "tpu", "ragged", "RaggedTensor",
+    "nn", "random", "saved_model", "strings", "summary", "test", "tpu", "ragged", "RaggedTensor",
     "keras", "train", "numpy_function", "py_function",
     "constant_initializer", "ones_initializer", "random_normal_initializer",
     "random_uniform_initializer", "zeros_initializer",
@@ -138,7 +138,7 @@ __all__ = sorted({
 
 # imported on first use: keeps import fast
 _LAZY = ("compat", "data", "datasets", "distribute", "experimental", "image", "io", "keras", "ragged",
-         "saved_model", "strings", "summary", "tpu", "train")
+         "saved_model", "strings", "summary", "test", "tpu", "train")
 # TensorFlow's top-level initializers (tf.initializers v2) are Keras's classes with the same defaults.
 _INITIALIZERS = {"constant_initializer": "Constant", "ones_initializer": "Ones",
                  "random_normal_initializer": "RandomNormal",
