@@ -2,7 +2,7 @@
 
 from companion.keras._functional._input_layer import Input, InputLayer  # noqa: E402, I001
 from companion.keras.layers._activation import Activation
-from companion.keras.layers._activation_layers import ELU, LeakyReLU, PReLU, ReLU, Softmax
+from companion.keras.layers._activation_layers import ELU, LeakyReLU, PReLU, ReLU, Softmax, ThresholdedReLU
 from companion.keras.layers._batch_normalization import BatchNormalization
 from companion.keras.layers._bidirectional import Bidirectional
 from companion.keras.layers._conv import Conv1D, Conv2D, Conv3D
@@ -56,37 +56,58 @@ from companion.keras.layers._pooling import (
     MaxPool2D,
     MaxPooling1D,
     MaxPooling2D,
+    AveragePooling3D,
+    AvgPool3D,
+    GlobalAveragePooling3D,
+    GlobalAvgPool3D,
+    GlobalMaxPool3D,
+    GlobalMaxPooling3D,
+    MaxPool3D,
+    MaxPooling3D,
 )
+from companion.keras.layers._regularization_layers import ActivityRegularization, AlphaDropout
+from companion.keras.layers._unit_normalization import UnitNormalization
 from companion.keras.layers._recurrent import GRU, LSTM, SimpleRNN
 from companion.keras.layers._rescaling import Rescaling
 from companion.keras.layers._reshape import Reshape
 from companion.keras.layers._serialization import deserialize, serialize
-from companion.keras.layers._spatial_dropout import SpatialDropout1D, SpatialDropout2D
+from companion.keras.layers._spatial_dropout import SpatialDropout1D, SpatialDropout2D, SpatialDropout3D
 from companion.keras.layers._spatial_reshaping import (
     Cropping1D,
     Cropping2D,
+    Cropping3D,
     Permute,
     RepeatVector,
     UpSampling1D,
     UpSampling2D,
+    UpSampling3D,
     ZeroPadding1D,
     ZeroPadding2D,
+    ZeroPadding3D,
 )
 from companion.keras.layers._text_vectorization import TextVectorization
 from companion.keras.layers._time_distributed import TimeDistributed
 
+Convolution1D, Convolution2D, Convolution3D = Conv1D, Conv2D, Conv3D
+Convolution1DTranspose, Convolution2DTranspose, Convolution3DTranspose = (Conv1DTranspose, Conv2DTranspose,
+                                                                          Conv3DTranspose)
+
 __all__ = [
-    "Activation", "Add", "Average", "AveragePooling1D", "AveragePooling2D", "AvgPool1D", "AvgPool2D",
-    "BatchNormalization", "Bidirectional", "Concatenate", "Conv1D", "Conv1DTranspose", "Conv2D",
-    "Conv2DTranspose", "Conv3D", "Conv3DTranspose", "Cropping1D", "Cropping2D", "Dense", "Dot",
+    "Activation", "ActivityRegularization", "Add", "AlphaDropout", "Average", "AveragePooling1D",
+    "AveragePooling2D", "AveragePooling3D", "AvgPool1D", "AvgPool2D", "AvgPool3D", "BatchNormalization",
+    "Bidirectional", "Concatenate", "Conv1D", "Conv1DTranspose", "Conv2D", "Conv2DTranspose", "Conv3D",
+    "Conv3DTranspose", "Convolution1D", "Convolution1DTranspose", "Convolution2D", "Convolution2DTranspose",
+    "Convolution3D", "Convolution3DTranspose", "Cropping1D", "Cropping2D", "Cropping3D", "Dense", "Dot",
     "Dropout", "ELU", "Embedding", "Flatten", "GRU", "GaussianDropout", "GaussianNoise",
-    "GlobalAveragePooling1D", "GlobalAveragePooling2D", "GlobalAvgPool1D", "GlobalAvgPool2D",
-    "GlobalMaxPool1D", "GlobalMaxPool2D", "GlobalMaxPooling1D", "GlobalMaxPooling2D", "Identity",
-    "Input", "InputLayer", "InputSpec", "IntegerLookup", "LSTM", "Lambda", "Layer", "LayerNormalization",
-    "LeakyReLU", "Masking", "MaxPool1D", "MaxPool2D", "MaxPooling1D", "MaxPooling2D", "Maximum",
+    "GlobalAveragePooling1D", "GlobalAveragePooling2D", "GlobalAveragePooling3D", "GlobalAvgPool1D",
+    "GlobalAvgPool2D", "GlobalAvgPool3D", "GlobalMaxPool1D", "GlobalMaxPool2D", "GlobalMaxPool3D",
+    "GlobalMaxPooling1D", "GlobalMaxPooling2D", "GlobalMaxPooling3D", "Identity", "Input", "InputLayer",
+    "InputSpec", "IntegerLookup", "LSTM", "Lambda", "Layer", "LayerNormalization", "LeakyReLU", "Masking",
+    "MaxPool1D", "MaxPool2D", "MaxPool3D", "MaxPooling1D", "MaxPooling2D", "MaxPooling3D", "Maximum",
     "Minimum", "Multiply", "Normalization", "PReLU", "Permute", "ReLU", "RepeatVector", "Rescaling",
-    "Reshape", "SimpleRNN", "Softmax", "SpatialDropout1D", "SpatialDropout2D", "StringLookup",
-    "Subtract", "TextVectorization", "TimeDistributed", "UpSampling1D", "UpSampling2D", "ZeroPadding1D",
-    "ZeroPadding2D", "add", "average", "concatenate", "deserialize", "dot", "maximum", "minimum",
+    "Reshape", "SimpleRNN", "Softmax", "SpatialDropout1D", "SpatialDropout2D", "SpatialDropout3D",
+    "StringLookup", "Subtract", "TextVectorization", "ThresholdedReLU", "TimeDistributed",
+    "UnitNormalization", "UpSampling1D", "UpSampling2D", "UpSampling3D", "ZeroPadding1D", "ZeroPadding2D",
+    "ZeroPadding3D", "add", "average", "concatenate", "deserialize", "dot", "maximum", "minimum",
     "multiply", "serialize", "subtract",
 ]

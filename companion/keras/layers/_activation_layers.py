@@ -93,6 +93,29 @@ class ELU(_ElementwiseActivation):
         return {**super().get_config(), "alpha": self.alpha}
 
 
+class ThresholdedReLU(_ElementwiseActivation):
+    """``x`` where ``x > theta``, else 0 (Keras's legacy layer).
+
+    Example:
+        >>> import companion as tf
+        >>> tf.keras.layers.ThresholdedReLU(theta=1.0)(tf.constant([0.5, 1.0, 2.0])).numpy()
+        array([0., 0., 2.], dtype=float32)
+    """
+
+    def __init__(self, theta=1.0, **kwargs):
+        super().__init__(**kwargs)
+        if theta is None or theta < 0:
+            raise ValueError(f"ThresholdedReLU: theta must be a number >= 0. Received: theta={theta!r}")
+        self.theta = float(theta)
+
+    def call(self, inputs):
+        inputs = as_input(inputs)
+        return inputs * cast(inputs > self.theta, inputs.dtype)
+
+    def get_config(self):
+        return {**super().get_config(), "theta": self.theta}
+
+
 class PReLU(_ElementwiseActivation):
     """A leaky ReLU whose negative slope ``alpha`` is learned, one per entry of an example (or shared
     along ``shared_axes``, e.g. ``[1, 2]`` for one slope per channel of images).

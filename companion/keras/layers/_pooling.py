@@ -1,5 +1,6 @@
-"""Pooling layers: windowed max and average over sequences (1-D) and images (2-D), global max and
-average over an image's rows and columns (a sequence's: `_global_pooling_1d`)."""
+"""Pooling layers: windowed max and average over sequences (1-D), images (2-D) and volumes (3-D),
+global max and average over the spatial axes of images and volumes (a sequence's:
+`_global_pooling_1d`)."""
 
 from companion._ops._nn_pooling import avg_pool, max_pool
 from companion._ops._reduce import reduce_max, reduce_mean
@@ -111,29 +112,34 @@ class AveragePooling2D(_Pooling):
 
 
 class _GlobalPooling2D(Layer):
-    """Reduces the spatial axes with ``_reduce_op``, keeping them with size 1 if ``keepdims``."""
+    """Reduces the ``rank`` spatial axes with ``_reduce_op``, keeping them with size 1 if ``keepdims``."""
 
     _reduce_op = None
+    rank = 2
 
     def __init__(self, data_format=None, keepdims=False, **kwargs):
         super().__init__(**kwargs)
         self.data_format = data_format_name(data_format)
         self.keepdims = bool(keepdims)
-        self.input_spec = InputSpec(ndim=4)
+        self.input_spec = InputSpec(ndim=self.rank + 2)
+
+    def _spatial_axes(self):
+        first = 1 if self.data_format == "channels_last" else 2
+        return list(range(first, first + self.rank))
 
     def call(self, inputs):
-        axes = [1, 2] if self.data_format == "channels_last" else [2, 3]
-        return self._reduce_op(inputs, axis=axes, keepdims=self.keepdims)
+        return self._reduce_op(inputs, axis=self._spatial_axes(), keepdims=self.keepdims)
 
     def compute_output_shape(self, input_shape):
         dims = tuple(input_shape)
-        batch_and_spatial(dims, self.data_format)  # checks the rank
-        channel_axis = 3 if self.data_format == "channels_last" else 1
+        batch_and_spatial(dims, self.data_format, self.rank)  # checks the rank
+        channel_axis = self.rank + 1 if self.data_format == "channels_last" else 1
         if not self.keepdims:
             return (dims[0], dims[channel_axis])
+        ones = (1,) * self.rank
         if self.data_format == "channels_last":
-            return (dims[0], 1, 1, dims[3])
-        return (dims[0], dims[1], 1, 1)
+            return (dims[0], *ones, dims[-1])
+        return (dims[0], dims[1], *ones)
 
     def get_config(self):
         return {**super().get_config(), "data_format": self.data_format, "keepdims": self.keepdims}
@@ -167,9 +173,41 @@ class GlobalMaxPooling2D(_GlobalPooling2D):
     _reduce_op = staticmethod(reduce_max)
 
 
+class MaxPooling3D(_Pooling):
+    """The maximum over each ``pool_size`` window of ``(batch, depth, rows, cols, channels)`` volumes."""
+
+    _pool_op = staticmethod(max_pool)
+    rank = 3
+
+
+class AveragePooling3D(_Pooling):
+    """The mean over each ``pool_size`` window of ``(batch, depth, rows, cols, channels)`` volumes."""
+
+    _pool_op = staticmethod(avg_pool)
+    rank = 3
+
+
+class GlobalAveragePooling3D(_GlobalPooling2D):
+    """The mean over the three spatial axes of each channel of a 5-D input."""
+
+    _reduce_op = staticmethod(reduce_mean)
+    rank = 3
+
+
+class GlobalMaxPooling3D(_GlobalPooling2D):
+    """The maximum over the three spatial axes of each channel of a 5-D input."""
+
+    _reduce_op = staticmethod(reduce_max)
+    rank = 3
+
+
 MaxPool1D = MaxPooling1D
 AvgPool1D = AveragePooling1D
 MaxPool2D = MaxPooling2D
 AvgPool2D = AveragePooling2D
 GlobalAvgPool2D = GlobalAveragePooling2D
 GlobalMaxPool2D = GlobalMaxPooling2D
+MaxPool3D = MaxPooling3D
+AvgPool3D = AveragePooling3D
+GlobalAvgPool3D = GlobalAveragePooling3D
+GlobalMaxPool3D = GlobalMaxPooling3D

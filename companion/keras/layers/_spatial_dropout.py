@@ -1,4 +1,4 @@
-"""`SpatialDropout1D` / `SpatialDropout2D`: dropout of whole feature maps (channels) at once."""
+"""`SpatialDropout1D` / `2D` / `3D`: dropout of whole feature maps (channels) at once."""
 
 from companion.keras.layers._conv import data_format_name
 from companion.keras.layers._dropout import Dropout
@@ -50,6 +50,22 @@ class SpatialDropout2D(Dropout):
         shape = (None, 1, 1, None) if self.data_format == "channels_last" else (None, None, 1, 1)
         super().__init__(rate, noise_shape=shape, seed=seed, **kwargs)
         self.input_spec = InputSpec(ndim=4)
+
+    def get_config(self):
+        config = super().get_config()
+        config.pop("noise_shape")
+        return {**config, "data_format": self.data_format}
+
+
+class SpatialDropout3D(Dropout):
+    """Drops whole feature maps of a volume batch ``(batch, depth, rows, cols, channels)``: one draw
+    per sample and channel; otherwise as `SpatialDropout2D`."""
+
+    def __init__(self, rate, data_format=None, seed=None, **kwargs):
+        self.data_format = data_format_name(data_format)
+        shape = (None, 1, 1, 1, None) if self.data_format == "channels_last" else (None, None, 1, 1, 1)
+        super().__init__(rate, noise_shape=shape, seed=seed, **kwargs)
+        self.input_spec = InputSpec(ndim=5)
 
     def get_config(self):
         config = super().get_config()

@@ -19,14 +19,16 @@ def _pair(value, what, layer):
     return pair
 
 
-def _pairs_2d(value, what, layer):
-    """``((top, bottom), (left, right))`` from an int, a pair ``(rows, cols)`` or two pairs."""
+def _pairs_2d(value, what, layer, rank=2):
+    """``((top, bottom), (left, right))`` from an int, a pair ``(rows, cols)`` or two pairs (with
+    ``rank`` 3: three of each, for depth, rows and columns)."""
     if isinstance(value, int):
-        return ((value, value), (value, value))
+        return ((value, value),) * rank
     value = tuple(value)
-    if len(value) != 2:
-        raise ValueError(f"{layer}: {what} must be an int, (rows, cols) or ((top, bottom), (left, "
-                         f"right)). Received: {what}={value!r}")
+    if len(value) != rank:
+        shape = "(rows, cols) or ((top, bottom), (left, right))" if rank == 2 else \
+            "(depth, rows, cols) or three (before, after) pairs"
+        raise ValueError(f"{layer}: {what} must be an int, {shape}. Received: {what}={value!r}")
     return tuple(_pair(v, what, layer) for v in value)
 
 
@@ -183,6 +185,20 @@ class UpSampling2D(_UpSampling):
         super().__init__(size, data_format=data_format, interpolation=interpolation, **kwargs)
 
 
+class UpSampling3D(_UpSampling):
+    """Repeats the depth, rows and columns of volumes ``size`` times."""
+
+    _rank = 3
+
+    def __init__(self, size=(2, 2, 2), data_format=None, **kwargs):
+        super().__init__(size, data_format=data_format, **kwargs)
+
+    def get_config(self):
+        config = super().get_config()
+        config.pop("interpolation")  # Keras's UpSampling3D has none
+        return config
+
+
 class _Border(Layer):
     """Zero padding (``_sign`` 1) or cropping (``_sign`` -1) of the spatial axes by (before, after)."""
 
@@ -289,3 +305,22 @@ class Cropping2D(_Border):
 
     def __init__(self, cropping=((0, 0), (0, 0)), data_format=None, **kwargs):
         super().__init__(_pairs_2d(cropping, "cropping", "Cropping2D"), data_format=data_format, **kwargs)
+
+
+class ZeroPadding3D(_Border):
+    """Adds zeros around volumes: ``padding`` is an int, ``(depth, rows, cols)`` or three pairs."""
+
+    def __init__(self, padding=(1, 1, 1), data_format=None, **kwargs):
+        super().__init__(_pairs_2d(padding, "padding", "ZeroPadding3D", rank=3), data_format=data_format,
+                         **kwargs)
+
+
+class Cropping3D(_Border):
+    """Removes borders of volumes: ``cropping`` is an int, ``(depth, rows, cols)`` or three pairs."""
+
+    _sign = -1
+    _argument = "cropping"
+
+    def __init__(self, cropping=((1, 1), (1, 1), (1, 1)), data_format=None, **kwargs):
+        super().__init__(_pairs_2d(cropping, "cropping", "Cropping3D", rank=3), data_format=data_format,
+                         **kwargs)
