@@ -146,3 +146,22 @@ def test_interactivity_follows_the_current_stdout(monkeypatch):
     assert not _progbar._is_interactive()
     monkeypatch.setattr("sys.stdout", Terminal())
     assert _progbar._is_interactive()
+
+
+def test_pack_and_unpack_x_y_sample_weight_as_keras3():
+    utils = tf.keras.utils
+    assert utils.pack_x_y_sample_weight(1) == 1 and utils.pack_x_y_sample_weight([1, 2]) == ([1, 2],)
+    assert utils.pack_x_y_sample_weight(1, 2) == (1, 2) and utils.pack_x_y_sample_weight(1, 2, 3) == (1, 2, 3)
+    assert utils.pack_x_y_sample_weight(1, None, 3) == 1  # Keras drops a weight without labels
+    for data, expected in [(5, (5, None, None)), ((1,), (1, None, None)), ([1, 2], (1, 2, None)),
+                           ((1, 2, 3), (1, 2, 3))]:
+        assert utils.unpack_x_y_sample_weight(data) == expected
+        assert utils.unpack_x_y_sample_weight(utils.pack_x_y_sample_weight(*expected)) == expected
+    with pytest.raises(ValueError, match="Received a tuple of 4"):
+        utils.unpack_x_y_sample_weight((1, 2, 3, 4))
+
+
+def test_the_custom_object_registry_is_reachable_from_utils():
+    assert tf.keras.utils.register_keras_serializable is tf.keras.saving.register_keras_serializable
+    assert tf.keras.utils.get_custom_objects is tf.keras.saving.get_custom_objects
+    assert tf.keras.utils.clear_session is tf.keras.backend.clear_session

@@ -14,6 +14,24 @@ from companion.data._options import (
 )
 from companion.data._save import load, save
 from companion.data._trace import Span, Timeline, trace, trace_span
+from companion.data.experimental._transformations import (
+    Counter,
+    RandomDataset,
+    bucket_by_sequence_length,
+    choose_from_datasets,
+    enumerate_dataset,
+    from_list,
+    get_single_element,
+    group_by_window,
+    map_and_batch,
+    parallel_interleave,
+    sample_from_datasets,
+    scan,
+    shuffle_and_repeat,
+    take_while,
+    unbatch,
+    unique,
+)
 
 
 def cardinality(dataset):
@@ -34,4 +52,7 @@ def get_next_as_optional(iterator):
 
 __all__ = ["AUTOTUNE", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY", "AutoShardPolicy", "AutotuneOptions",
            "DistributeOptions", "OptimizationOptions", "Optional", "Span", "ThreadingOptions", "Timeline",
-           "cardinality", "get_next_as_optional", "load", "save", "trace", "trace_span"]
+           "cardinality", "get_next_as_optional", "load", "save", "trace", "trace_span", "Counter",
+           "RandomDataset", "bucket_by_sequence_length", "choose_from_datasets", "enumerate_dataset",
+           "from_list", "get_single_element", "group_by_window", "map_and_batch", "parallel_interleave",
+           "sample_from_datasets", "scan", "shuffle_and_repeat", "take_while", "unbatch", "unique"]
