@@ -9,6 +9,7 @@ from companion.keras.layers._conv import Conv1D, Conv2D, Conv3D
 from companion.keras.layers._conv_transpose import Conv1DTranspose, Conv2DTranspose, Conv3DTranspose
 from companion.keras.layers._dense import Dense
 from companion.keras.layers._dropout import Dropout
+from companion.keras.layers._einsum_dense import EinsumDense
 from companion.keras.layers._embedding import Embedding
 from companion.keras.layers._feature_normalization import Normalization
 from companion.keras.layers._flatten import Flatten
@@ -24,6 +25,7 @@ from companion.keras.layers._lambda import Lambda
 from companion.keras.layers._layer import Layer
 from companion.keras.layers._layer_normalization import LayerNormalization
 from companion.keras.layers._masking import Masking
+from companion.keras.layers._multi_head_attention import MultiHeadAttention
 from companion.keras.layers._noise import GaussianDropout, GaussianNoise, Identity
 from companion.keras.layers._merging import (
     Add,
@@ -98,16 +100,16 @@ __all__ = [
     "Bidirectional", "Concatenate", "Conv1D", "Conv1DTranspose", "Conv2D", "Conv2DTranspose", "Conv3D",
     "Conv3DTranspose", "Convolution1D", "Convolution1DTranspose", "Convolution2D", "Convolution2DTranspose",
     "Convolution3D", "Convolution3DTranspose", "Cropping1D", "Cropping2D", "Cropping3D", "Dense", "Dot",
-    "Dropout", "ELU", "Embedding", "Flatten", "GRU", "GaussianDropout", "GaussianNoise",
+    "Dropout", "ELU", "EinsumDense", "Embedding", "Flatten", "GRU", "GaussianDropout", "GaussianNoise",
     "GlobalAveragePooling1D", "GlobalAveragePooling2D", "GlobalAveragePooling3D", "GlobalAvgPool1D",
     "GlobalAvgPool2D", "GlobalAvgPool3D", "GlobalMaxPool1D", "GlobalMaxPool2D", "GlobalMaxPool3D",
     "GlobalMaxPooling1D", "GlobalMaxPooling2D", "GlobalMaxPooling3D", "Identity", "Input", "InputLayer",
     "InputSpec", "IntegerLookup", "LSTM", "Lambda", "Layer", "LayerNormalization", "LeakyReLU", "Masking",
     "MaxPool1D", "MaxPool2D", "MaxPool3D", "MaxPooling1D", "MaxPooling2D", "MaxPooling3D", "Maximum",
-    "Minimum", "Multiply", "Normalization", "PReLU", "Permute", "ReLU", "RepeatVector", "Rescaling",
-    "Reshape", "SimpleRNN", "Softmax", "SpatialDropout1D", "SpatialDropout2D", "SpatialDropout3D",
-    "StringLookup", "Subtract", "TextVectorization", "ThresholdedReLU", "TimeDistributed",
-    "UnitNormalization", "UpSampling1D", "UpSampling2D", "UpSampling3D", "ZeroPadding1D", "ZeroPadding2D",
-    "ZeroPadding3D", "add", "average", "concatenate", "deserialize", "dot", "maximum", "minimum",
-    "multiply", "serialize", "subtract",
+    "Minimum", "MultiHeadAttention", "Multiply", "Normalization", "PReLU", "Permute", "ReLU",
+    "RepeatVector", "Rescaling", "Reshape", "SimpleRNN", "Softmax", "SpatialDropout1D", "SpatialDropout2D",
+    "SpatialDropout3D", "StringLookup", "Subtract", "TextVectorization", "ThresholdedReLU",
+    "TimeDistributed", "UnitNormalization", "UpSampling1D", "UpSampling2D", "UpSampling3D", "ZeroPadding1D",
+    "ZeroPadding2D", "ZeroPadding3D", "add", "average", "concatenate", "deserialize", "dot", "maximum",
+    "minimum", "multiply", "serialize", "subtract",
 ]

@@ -376,9 +376,9 @@ class Layer(Module):
 
 def _marking_built(build):
     @functools.wraps(build)
-    def marked(self, input_shape):
+    def marked(self, input_shape, *more_shapes, **kwargs):  # more: MultiHeadAttention's value/key shapes
         with name_scope(self.name, caller=self):  # sublayers built here get paths under this layer
-            result = build(self, input_shape)
+            result = build(self, input_shape, *more_shapes, **kwargs)
         self._build_input_shape = input_shape
         self.built = True
         return result
