@@ -99,3 +99,36 @@ def test_multi_head_attention_trains_in_a_model_and_round_trips_its_config():
         L.MultiHeadAttention(num_heads=0, key_dim=2)
     with pytest.raises(ValueError, match="not supported"):
         L.MultiHeadAttention(num_heads=2, key_dim=2, use_gate=True)
+
+
+def _softmax(x):
+    e = np.exp(x - x.max(-1, keepdims=True))
+    return e / e.sum(-1, keepdims=True)
+
+
+def test_dot_and_additive_attention_match_numpy():
+    q, v, k = Q, RNG.normal(size=(2, 5, 4)).astype(np.float32), RNG.normal(size=(2, 5, 4)).astype(np.float32)
+    out, scores = L.Attention()([q, v, k], return_attention_scores=True)
+    expected_scores = _softmax(q @ k.transpose(0, 2, 1))
+    np.testing.assert_allclose(scores.numpy(), expected_scores, rtol=1e-5)
+    np.testing.assert_allclose(out.numpy(), expected_scores @ v, rtol=1e-5, atol=1e-6)
+    additive = L.AdditiveAttention()
+    out = additive([q, v, k]).numpy()
+    scale = additive.scale.numpy()
+    raw = (scale * np.tanh(q[:, :, None, :] + k[:, None, :, :])).sum(-1)
+    np.testing.assert_allclose(out, _softmax(raw) @ v, rtol=1e-5, atol=1e-6)
+
+
+def test_dot_attention_masks():
+    v = RNG.normal(size=(2, 5, 4)).astype(np.float32)
+    query_mask = np.array([[True, True, False], [True, False, False]])
+    value_mask = np.array([[True, False, True, True, False], [True] * 5])
+    out, scores = L.Attention()([Q, v], mask=[query_mask, value_mask], return_attention_scores=True)
+    raw = np.where(value_mask[:, None, :], Q @ v.transpose(0, 2, 1), Q @ v.transpose(0, 2, 1) - 1e9)
+    np.testing.assert_allclose(scores.numpy(), _softmax(raw), rtol=1e-5, atol=1e-7)
+    np.testing.assert_allclose(out.numpy(), np.where(query_mask[..., None], _softmax(raw) @ v, 0), rtol=1e-5,
+                               atol=1e-6)
+    causal = L.Attention()([Q, v], use_causal_mask=True, return_attention_scores=True)[1].numpy()
+    assert (causal[:, np.triu_indices(3, 1, 5)[0], np.triu_indices(3, 1, 5)[1]] == 0).all()
+    with pytest.raises(ValueError, match="list of inputs"):
+        L.Attention()(Q)
