@@ -113,6 +113,27 @@ def depthwise_conv2d(input, filter, strides, padding, data_format=None, dilation
                  dimension_numbers=(layout, "HWIO", layout), groups=channels)
 
 
+def separable_conv2d(input, depthwise_filter, pointwise_filter, strides, padding, data_format=None,  # noqa: A002
+                     dilations=None, name=None):
+    """`depthwise_conv2d` (with ``strides`` and ``dilations``), then a 1x1 convolution by
+    ``pointwise_filter`` ``[1, 1, in_channels * channel_multiplier, out_channels]``.
+
+    Example:
+        >>> import companion as tf
+        >>> print(tf.nn.separable_conv2d(tf.ones([1, 4, 4, 2]), tf.ones([3, 3, 2, 1]), tf.ones([1, 1, 2, 5]),
+        ...                              strides=[1, 1, 1, 1], padding="VALID").shape)
+        (1, 2, 2, 5)
+    """
+    depthwise = depthwise_conv2d(input, depthwise_filter, strides, padding, data_format=data_format,
+                                 dilations=dilations)
+    pointwise = as_input(pointwise_filter)
+    if tuple(shape_of(pointwise)[:2]) != (1, 1):
+        raise InvalidArgumentError(f"separable_conv2d: pointwise_filter must be [1, 1, in, out]. Received "
+                                   f"shape {shape_of(pointwise)}.")
+    return conv2d(depthwise, pointwise, strides=1, padding="VALID",
+                  data_format="NHWC" if channels_last(data_format, 2, "separable_conv2d") else "NCHW")
+
+
 @op("conv_transpose", static=("output_shape", "strides", "padding", "dilations", "dimension_numbers"))
 def _conv_transpose(y, filters, output_shape, strides, padding, dilations, dimension_numbers):
     # TF's conv_transpose is the gradient of the convolution from `output_shape` to y's shape with

@@ -22,6 +22,7 @@ from companion._ops._nn_conv import (
     conv3d_transpose,
     convolution,
     depthwise_conv2d,
+    separable_conv2d,
 )
 from companion._ops._nn_dropout import dropout
 from companion._ops._nn_embedding import embedding_lookup
@@ -49,7 +50,7 @@ from companion._ops._nn_pooling import (
 __all__ = [
     "avg_pool", "avg_pool1d", "avg_pool2d", "avg_pool3d", "batch_normalization", "bias_add",
     "compute_average_loss", "conv1d", "conv1d_transpose", "conv2d", "conv2d_transpose", "conv3d",
-    "conv3d_transpose", "convolution", "depthwise_conv2d", "dropout", "elu",
+    "conv3d_transpose", "convolution", "depthwise_conv2d", "separable_conv2d", "dropout", "elu",
     "embedding_lookup", "gelu", "l2_loss", "l2_normalize", "leaky_relu", "log_softmax", "max_pool",
     "max_pool1d", "max_pool2d", "max_pool3d", "moments", "relu", "relu6", "scale_regularization_loss",
     "selu", "sigmoid", "sigmoid_cross_entropy_with_logits", "silu", "softmax",

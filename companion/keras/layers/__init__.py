@@ -8,6 +8,14 @@ from companion.keras.layers._bidirectional import Bidirectional
 from companion.keras.layers._conv import Conv1D, Conv2D, Conv3D
 from companion.keras.layers._conv_transpose import Conv1DTranspose, Conv2DTranspose, Conv3DTranspose
 from companion.keras.layers._dense import Dense
+from companion.keras.layers._depthwise_conv import (
+    DepthwiseConv1D,
+    DepthwiseConv2D,
+    SeparableConv1D,
+    SeparableConv2D,
+    SeparableConvolution1D,
+    SeparableConvolution2D,
+)
 from companion.keras.layers._dot_attention import AdditiveAttention, Attention
 from companion.keras.layers._dropout import Dropout
 from companion.keras.layers._einsum_dense import EinsumDense
@@ -101,16 +109,18 @@ __all__ = [
     "AvgPool3D", "BatchNormalization", "Bidirectional", "Concatenate", "Conv1D", "Conv1DTranspose",
     "Conv2D", "Conv2DTranspose", "Conv3D", "Conv3DTranspose", "Convolution1D", "Convolution1DTranspose",
     "Convolution2D", "Convolution2DTranspose", "Convolution3D", "Convolution3DTranspose", "Cropping1D",
-    "Cropping2D", "Cropping3D", "Dense", "Dot", "Dropout", "ELU", "EinsumDense", "Embedding", "Flatten",
-    "GRU", "GaussianDropout", "GaussianNoise", "GlobalAveragePooling1D", "GlobalAveragePooling2D",
-    "GlobalAveragePooling3D", "GlobalAvgPool1D", "GlobalAvgPool2D", "GlobalAvgPool3D", "GlobalMaxPool1D",
-    "GlobalMaxPool2D", "GlobalMaxPool3D", "GlobalMaxPooling1D", "GlobalMaxPooling2D", "GlobalMaxPooling3D",
-    "Identity", "Input", "InputLayer", "InputSpec", "IntegerLookup", "LSTM", "Lambda", "Layer",
-    "LayerNormalization", "LeakyReLU", "Masking", "MaxPool1D", "MaxPool2D", "MaxPool3D", "MaxPooling1D",
-    "MaxPooling2D", "MaxPooling3D", "Maximum", "Minimum", "MultiHeadAttention", "Multiply", "Normalization",
-    "PReLU", "Permute", "ReLU", "RepeatVector", "Rescaling", "Reshape", "SimpleRNN", "Softmax",
-    "SpatialDropout1D", "SpatialDropout2D", "SpatialDropout3D", "StringLookup", "Subtract",
-    "TextVectorization", "ThresholdedReLU", "TimeDistributed", "UnitNormalization", "UpSampling1D",
-    "UpSampling2D", "UpSampling3D", "ZeroPadding1D", "ZeroPadding2D", "ZeroPadding3D", "add", "average",
-    "concatenate", "deserialize", "dot", "maximum", "minimum", "multiply", "serialize", "subtract",
+    "Cropping2D", "Cropping3D", "Dense", "DepthwiseConv1D", "DepthwiseConv2D", "Dot", "Dropout", "ELU",
+    "EinsumDense", "Embedding", "Flatten", "GRU", "GaussianDropout", "GaussianNoise",
+    "GlobalAveragePooling1D", "GlobalAveragePooling2D", "GlobalAveragePooling3D", "GlobalAvgPool1D",
+    "GlobalAvgPool2D", "GlobalAvgPool3D", "GlobalMaxPool1D", "GlobalMaxPool2D", "GlobalMaxPool3D",
+    "GlobalMaxPooling1D", "GlobalMaxPooling2D", "GlobalMaxPooling3D", "Identity", "Input", "InputLayer",
+    "InputSpec", "IntegerLookup", "LSTM", "Lambda", "Layer", "LayerNormalization", "LeakyReLU", "Masking",
+    "MaxPool1D", "MaxPool2D", "MaxPool3D", "MaxPooling1D", "MaxPooling2D", "MaxPooling3D", "Maximum",
+    "Minimum", "MultiHeadAttention", "Multiply", "Normalization", "PReLU", "Permute", "ReLU",
+    "RepeatVector", "Rescaling", "Reshape", "SeparableConv1D", "SeparableConv2D", "SeparableConvolution1D",
+    "SeparableConvolution2D", "SimpleRNN", "Softmax", "SpatialDropout1D", "SpatialDropout2D",
+    "SpatialDropout3D", "StringLookup", "Subtract", "TextVectorization", "ThresholdedReLU",
+    "TimeDistributed", "UnitNormalization", "UpSampling1D", "UpSampling2D", "UpSampling3D", "ZeroPadding1D",
+    "ZeroPadding2D", "ZeroPadding3D", "add", "average", "concatenate", "deserialize", "dot", "maximum",
+    "minimum", "multiply", "serialize", "subtract",
 ]
