@@ -104,3 +104,29 @@ def test_sparse_crossentropy_ignore_class_leaves_those_examples_out_as_tensorflo
     assert float(weighted) == pytest.approx(0.8574, abs=1e-4)
     assert float(sparse(ignore_class=5)(y, p)) == pytest.approx(0.58585, abs=1e-5)
     assert losses.SparseCategoricalCrossentropy(ignore_class=3).get_config()["ignore_class"] == 3
+
+
+def test_focal_dice_and_tversky_losses_match_numpy():
+    y_true = np.array([[0.0, 1.0], [0.0, 0.0], [1.0, 1.0]], np.float32)
+    y_pred = np.array([[0.6, 0.4], [0.4, 0.6], [0.9, 0.2]], np.float32)
+    p = np.clip(y_pred, 1e-7, 1 - 1e-7)
+    bce = -(y_true * np.log(p) + (1 - y_true) * np.log(1 - p))
+    p_t = y_true * y_pred + (1 - y_true) * (1 - y_pred)
+    focal = (1 - p_t) ** 2 * bce
+    np.testing.assert_allclose(tf.keras.losses.binary_focal_crossentropy(y_true, y_pred).numpy(),
+                               focal.mean(-1), rtol=1e-5)
+    balanced = (y_true * 0.3 + (1 - y_true) * 0.7) * focal
+    np.testing.assert_allclose(tf.keras.losses.binary_focal_crossentropy(
+        y_true, y_pred, apply_class_balancing=True, alpha=0.3).numpy(), balanced.mean(-1), rtol=1e-5)
+    onehot = np.array([[0.0, 1.0, 0.0], [1.0, 0.0, 0.0]], np.float32)
+    probs = np.array([[0.1, 0.7, 0.2], [0.3, 0.3, 0.4]], np.float32)
+    expected = (0.25 * (1 - probs) ** 2 * -onehot * np.log(probs)).sum(-1)
+    got = tf.keras.losses.categorical_focal_crossentropy(onehot, probs).numpy()
+    np.testing.assert_allclose(got, expected, rtol=1e-5)
+    dice = 1 - 2 * (y_true * y_pred).sum() / (y_true.sum() + y_pred.sum() + 1e-7)
+    assert float(tf.keras.losses.Dice()(y_true, y_pred)) == pytest.approx(dice, rel=1e-6)
+    tp, fp, fn = (y_true * y_pred).sum(), ((1 - y_pred) * y_true).sum(), (y_pred * (1 - y_true)).sum()
+    tversky = 1 - tp / (tp + 0.7 * fp + 0.3 * fn + 1e-7)
+    got = float(tf.keras.losses.tversky(y_true, y_pred, alpha=0.7, beta=0.3))
+    assert got == pytest.approx(tversky, rel=1e-6)
+    assert float(tf.keras.losses.tversky(y_true, y_pred)) == pytest.approx(dice, rel=1e-6)  # 0.5, 0.5: dice

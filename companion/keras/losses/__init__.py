@@ -33,6 +33,16 @@ from companion.keras.losses._elementwise import (
     poisson,
     squared_hinge,
 )
+from companion.keras.losses._focal_and_overlap import (
+    BinaryFocalCrossentropy,
+    CategoricalFocalCrossentropy,
+    Dice,
+    Tversky,
+    binary_focal_crossentropy,
+    categorical_focal_crossentropy,
+    dice,
+    tversky,
+)
 from companion.keras.losses._get import deserialize, get, serialize
 from companion.keras.losses._huber import Huber, huber
 from companion.keras.losses._loss import Loss, LossFunctionWrapper
@@ -50,7 +60,9 @@ from companion.keras.losses._sparse_categorical_crossentropy import (
 )
 
 __all__ = [
-    "KLD", "MAE", "MAPE", "MSE", "MSLE", "BinaryCrossentropy", "CategoricalCrossentropy",
+    "KLD", "MAE", "MAPE", "MSE", "MSLE", "BinaryCrossentropy", "BinaryFocalCrossentropy",
+    "CategoricalCrossentropy", "CategoricalFocalCrossentropy", "Dice", "Tversky", "binary_focal_crossentropy",
+    "categorical_focal_crossentropy", "dice", "tversky",
     "CategoricalHinge", "CosineSimilarity", "Hinge", "Huber", "KLDivergence", "LogCosh", "Loss",
     "LossFunctionWrapper", "MeanAbsoluteError", "MeanAbsolutePercentageError", "MeanSquaredError",
     "MeanSquaredLogarithmicError", "Poisson", "Reduction", "SparseCategoricalCrossentropy",

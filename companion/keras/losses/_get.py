@@ -4,6 +4,7 @@ from companion.keras import _registry
 from companion.keras.losses import _binary_crossentropy as _bce
 from companion.keras.losses import _categorical_crossentropy as _cce
 from companion.keras.losses import _elementwise as _more
+from companion.keras.losses import _focal_and_overlap as _focal
 from companion.keras.losses import _huber
 from companion.keras.losses import _mean_absolute_error as _mae
 from companion.keras.losses import _mean_squared_error as _mse
@@ -24,12 +25,15 @@ _FUNCTIONS = {
         "MSLE", "log_cosh", "logcosh", "poisson", "kl_divergence", "kld", "KLD",
         "kullback_leibler_divergence", "hinge", "squared_hinge", "categorical_hinge",
         "cosine_similarity")},
+    **{name: getattr(_focal, name) for name in (
+        "binary_focal_crossentropy", "categorical_focal_crossentropy", "dice", "tversky")},
 }
 _CLASSES = {cls.__name__: cls for cls in (
     _mse.MeanSquaredError, _mae.MeanAbsoluteError, _huber.Huber, _bce.BinaryCrossentropy,
     _cce.CategoricalCrossentropy, _scce.SparseCategoricalCrossentropy, _more.MeanAbsolutePercentageError,
     _more.MeanSquaredLogarithmicError, _more.LogCosh, _more.Poisson, _more.KLDivergence, _more.Hinge,
-    _more.SquaredHinge, _more.CategoricalHinge, _more.CosineSimilarity)}
+    _more.SquaredHinge, _more.CategoricalHinge, _more.CosineSimilarity, _focal.BinaryFocalCrossentropy,
+    _focal.CategoricalFocalCrossentropy, _focal.Dice, _focal.Tversky)}
 
 
 def get(identifier):

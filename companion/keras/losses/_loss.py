@@ -46,7 +46,7 @@ class Loss:
         return reduce_weighted_loss(losses, sample_weight, self.reduction, self._display_name, mask=mask)
 
     def get_config(self):
-        return {"reduction": self.reduction, "name": self.name}
+        return {"name": self.name, "reduction": self.reduction}
 
     @classmethod
     def from_config(cls, config):

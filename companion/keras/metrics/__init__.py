@@ -16,6 +16,10 @@ from companion.keras.losses._elementwise import (
     poisson,
     squared_hinge,
 )
+from companion.keras.losses._focal_and_overlap import (
+    binary_focal_crossentropy,
+    categorical_focal_crossentropy,
+)
 from companion.keras.losses._huber import huber
 from companion.keras.losses._mean_absolute_error import MAE, mae, mean_absolute_error
 from companion.keras.losses._mean_squared_error import MSE, mean_squared_error, mse
@@ -71,17 +75,17 @@ from companion.keras.metrics._top_k import (
 )
 
 __all__ = [
-    "KLD", "MAPE", "MSLE", "binary_crossentropy", "categorical_crossentropy", "categorical_hinge", "hinge",
-    "huber", "kld", "kullback_leibler_divergence", "logcosh", "mape", "msle", "poisson",
-    "sparse_categorical_crossentropy", "squared_hinge",
-    "AUC", "MAE", "MSE", "Accuracy", "BinaryAccuracy", "BinaryCrossentropy", "CategoricalAccuracy",
-    "CategoricalCrossentropy", "CategoricalHinge", "CosineSimilarity", "FalseNegatives",
-    "FalsePositives", "Hinge", "KLDivergence", "LogCoshError", "Mean", "MeanAbsoluteError", "MeanIoU",
-    "MeanAbsolutePercentageError", "MeanMetricWrapper", "MeanSquaredError", "MeanSquaredLogarithmicError",
-    "Metric", "Poisson", "Precision", "Recall", "Reduce", "RootMeanSquaredError",
-    "SparseCategoricalAccuracy", "SparseCategoricalCrossentropy", "SparseTopKCategoricalAccuracy",
-    "SquaredHinge", "Sum", "TopKCategoricalAccuracy", "TrueNegatives", "TruePositives", "accuracy",
-    "binary_accuracy", "categorical_accuracy", "cosine_similarity", "deserialize", "get", "mae",
-    "mean_absolute_error", "mean_squared_error", "mse", "serialize", "sparse_categorical_accuracy",
-    "sparse_top_k_categorical_accuracy", "top_k_categorical_accuracy",
+    "AUC", "Accuracy", "BinaryAccuracy", "BinaryCrossentropy", "CategoricalAccuracy",
+    "CategoricalCrossentropy", "CategoricalHinge", "CosineSimilarity", "FalseNegatives", "FalsePositives",
+    "Hinge", "KLD", "KLDivergence", "LogCoshError", "MAE", "MAPE", "MSE", "MSLE", "Mean",
+    "MeanAbsoluteError", "MeanAbsolutePercentageError", "MeanIoU", "MeanMetricWrapper", "MeanSquaredError",
+    "MeanSquaredLogarithmicError", "Metric", "Poisson", "Precision", "Recall", "Reduce",
+    "RootMeanSquaredError", "SparseCategoricalAccuracy", "SparseCategoricalCrossentropy",
+    "SparseTopKCategoricalAccuracy", "SquaredHinge", "Sum", "TopKCategoricalAccuracy", "TrueNegatives",
+    "TruePositives", "accuracy", "binary_accuracy", "binary_crossentropy", "binary_focal_crossentropy",
+    "categorical_accuracy", "categorical_crossentropy", "categorical_focal_crossentropy",
+    "categorical_hinge", "cosine_similarity", "deserialize", "get", "hinge", "huber", "kld",
+    "kullback_leibler_divergence", "logcosh", "mae", "mape", "mean_absolute_error", "mean_squared_error",
+    "mse", "msle", "poisson", "serialize", "sparse_categorical_accuracy", "sparse_categorical_crossentropy",
+    "sparse_top_k_categorical_accuracy", "squared_hinge", "top_k_categorical_accuracy",
 ]
