@@ -41,6 +41,7 @@ from companion.keras.metrics._confusion_metrics import (
     TrueNegatives,
     TruePositives,
 )
+from companion.keras.metrics._f_score import F1Score, FBetaScore
 from companion.keras.metrics._get import deserialize, get, serialize
 from companion.keras.metrics._iou import MeanIoU
 from companion.keras.metrics._mean_metric_wrapper import MeanMetricWrapper
@@ -61,6 +62,7 @@ from companion.keras.metrics._probabilistic import (
     SquaredHinge,
     cosine_similarity,
 )
+from companion.keras.metrics._r2_score import R2Score
 from companion.keras.metrics._reduce import Mean, Reduce, Sum
 from companion.keras.metrics._regression import (
     MeanAbsoluteError,
@@ -76,16 +78,17 @@ from companion.keras.metrics._top_k import (
 
 __all__ = [
     "AUC", "Accuracy", "BinaryAccuracy", "BinaryCrossentropy", "CategoricalAccuracy",
-    "CategoricalCrossentropy", "CategoricalHinge", "CosineSimilarity", "FalseNegatives", "FalsePositives",
-    "Hinge", "KLD", "KLDivergence", "LogCoshError", "MAE", "MAPE", "MSE", "MSLE", "Mean",
-    "MeanAbsoluteError", "MeanAbsolutePercentageError", "MeanIoU", "MeanMetricWrapper", "MeanSquaredError",
-    "MeanSquaredLogarithmicError", "Metric", "Poisson", "Precision", "Recall", "Reduce",
-    "RootMeanSquaredError", "SparseCategoricalAccuracy", "SparseCategoricalCrossentropy",
-    "SparseTopKCategoricalAccuracy", "SquaredHinge", "Sum", "TopKCategoricalAccuracy", "TrueNegatives",
-    "TruePositives", "accuracy", "binary_accuracy", "binary_crossentropy", "binary_focal_crossentropy",
-    "categorical_accuracy", "categorical_crossentropy", "categorical_focal_crossentropy",
-    "categorical_hinge", "cosine_similarity", "deserialize", "get", "hinge", "huber", "kld",
-    "kullback_leibler_divergence", "logcosh", "mae", "mape", "mean_absolute_error", "mean_squared_error",
-    "mse", "msle", "poisson", "serialize", "sparse_categorical_accuracy", "sparse_categorical_crossentropy",
-    "sparse_top_k_categorical_accuracy", "squared_hinge", "top_k_categorical_accuracy",
+    "CategoricalCrossentropy", "CategoricalHinge", "CosineSimilarity", "F1Score", "FBetaScore",
+    "FalseNegatives", "FalsePositives", "Hinge", "KLD", "KLDivergence", "LogCoshError", "MAE", "MAPE",
+    "MSE", "MSLE", "Mean", "MeanAbsoluteError", "MeanAbsolutePercentageError", "MeanIoU",
+    "MeanMetricWrapper", "MeanSquaredError", "MeanSquaredLogarithmicError", "Metric", "Poisson",
+    "Precision", "R2Score", "Recall", "Reduce", "RootMeanSquaredError", "SparseCategoricalAccuracy",
+    "SparseCategoricalCrossentropy", "SparseTopKCategoricalAccuracy", "SquaredHinge", "Sum",
+    "TopKCategoricalAccuracy", "TrueNegatives", "TruePositives", "accuracy", "binary_accuracy",
+    "binary_crossentropy", "binary_focal_crossentropy", "categorical_accuracy", "categorical_crossentropy",
+    "categorical_focal_crossentropy", "categorical_hinge", "cosine_similarity", "deserialize", "get",
+    "hinge", "huber", "kld", "kullback_leibler_divergence", "logcosh", "mae", "mape", "mean_absolute_error",
+    "mean_squared_error", "mse", "msle", "poisson", "serialize", "sparse_categorical_accuracy",
+    "sparse_categorical_crossentropy", "sparse_top_k_categorical_accuracy", "squared_hinge",
+    "top_k_categorical_accuracy",
 ]

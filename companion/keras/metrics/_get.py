@@ -7,9 +7,11 @@ from companion.keras.metrics import (
     _accuracy,
     _auc,
     _confusion_metrics,
+    _f_score,
     _iou,
     _precision_recall,
     _probabilistic,
+    _r2_score,
     _reduce,
     _regression,
     _top_k,
@@ -34,7 +36,8 @@ _CLASSES = {cls.__name__: cls for cls in (
     _precision_recall.Recall, _auc.AUC, _top_k.TopKCategoricalAccuracy,
     _top_k.SparseTopKCategoricalAccuracy, _confusion_metrics.TruePositives,
     _confusion_metrics.FalsePositives, _confusion_metrics.TrueNegatives,
-    _confusion_metrics.FalseNegatives, _iou.MeanIoU, *(getattr(_probabilistic, name) for name in (
+    _confusion_metrics.FalseNegatives, _iou.MeanIoU, _f_score.FBetaScore, _f_score.F1Score, _r2_score.R2Score,
+    *(getattr(_probabilistic, name) for name in (
         "BinaryCrossentropy", "CategoricalCrossentropy", "SparseCategoricalCrossentropy",
         "KLDivergence", "Poisson", "LogCoshError", "MeanAbsolutePercentageError",
         "MeanSquaredLogarithmicError", "Hinge", "SquaredHinge", "CategoricalHinge",

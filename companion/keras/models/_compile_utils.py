@@ -195,6 +195,10 @@ class MetricsContainer:
         taken = {m.name for group in self._built for m in group}
         self._weighted = [[self._resolve(spec, index, y_true[index], y_pred[index], taken)
                            for spec in specs] for index, specs in enumerate(self._weighted_specs)]
+        for index, groups in enumerate(zip(self._built, self._weighted)):
+            for metric in groups[0] + groups[1]:  # state shaped by the data (F1Score): made before tracing
+                if hasattr(metric, "_build_for_shapes") and hasattr(y_pred[index], "shape"):
+                    metric._build_for_shapes(y_true[index].shape, y_pred[index].shape)
 
     def _resolve(self, spec, index, y_true, y_pred, taken=()):
         prefix = f"{self.output_names[index]}_" if len(self.output_names) > 1 else ""
