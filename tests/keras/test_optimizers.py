@@ -266,3 +266,57 @@ def test_build_creates_the_slots_before_a_function_first_traces():
     step()
     assert len(traces) == 1  # no Variable created while tracing: no second trace
     np.testing.assert_allclose(variables[0].numpy(), 1 - 0.1, rtol=1e-5)  # Adam's first step: lr * sign
+
+
+def _steps(optimizer, rule, slots, steps=3):
+    """Runs ``optimizer`` and the NumPy ``rule(w, g, slots, t)`` side by side on a quadratic."""
+    w0 = np.array([1.0, -2.0, 0.5], np.float32)
+    var, w = tf.Variable(w0), w0.astype(np.float64)
+    for t in range(1, steps + 1):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(var ** 2 * tf.constant([1.0, 2.0, 3.0]))
+        optimizer.apply_gradients([(tape.gradient(loss, var), var)])
+        w = rule(w, 2 * w * np.array([1.0, 2.0, 3.0]), slots, t)
+        np.testing.assert_allclose(var.numpy(), w, rtol=1e-4, atol=1e-6)
+
+
+def test_ftrl_lion_and_lamb_follow_their_update_rules():
+    def ftrl(w, g, s, t, lr=0.1, power=0.5):
+        new = s["acc"] + g ** 2
+        s["linear"] = s["linear"] + g - (new ** power - s["acc"] ** power) / lr * w
+        s["acc"] = new
+        return (np.clip(s["linear"], 0, 0) - s["linear"]) / (new ** power / lr)
+
+    def lion(w, g, s, t, lr=0.05):
+        step = np.sign(0.9 * s["m"] + 0.1 * g)
+        s["m"] = 0.99 * s["m"] + 0.01 * g
+        return w - lr * step
+
+    def lamb(w, g, s, t, lr=0.1):
+        s["m"] = s["m"] + (g - s["m"]) * 0.1
+        s["v"] = s["v"] + (g ** 2 - s["v"]) * 0.001
+        update = s["m"] / (1 - 0.9 ** t) / (np.sqrt(s["v"] / (1 - 0.999 ** t)) + 1e-7)
+        return w - np.linalg.norm(w) / np.linalg.norm(update) * lr * update
+
+    zeros = np.zeros(3)
+    _steps(tf.keras.optimizers.Ftrl(0.1), ftrl, {"acc": np.full(3, 0.1), "linear": zeros.copy()})
+    _steps(tf.keras.optimizers.Lion(0.05), lion, {"m": zeros.copy()})
+    _steps(tf.keras.optimizers.Lamb(0.1), lamb, {"m": zeros.copy(), "v": zeros.copy()})
+    for name, cls in (("ftrl", tf.keras.optimizers.Ftrl), ("lion", tf.keras.optimizers.Lion)):
+        assert type(tf.keras.optimizers.get(name)) is cls
+    with pytest.raises(ValueError, match="learning_rate_power"):
+        tf.keras.optimizers.Ftrl(learning_rate_power=0.5)
+    with pytest.raises(ValueError, match="beta_1"):
+        tf.keras.optimizers.Lion(beta_1=0.0)
+
+
+def test_optimizer_configs_have_keras3_keys_and_plain_variables_name_slots_as_keras():
+    config = tf.keras.optimizers.Adam().get_config()
+    assert list(config)[:11] == ["name", "learning_rate", "weight_decay", "clipnorm", "global_clipnorm",
+                                 "clipvalue", "use_ema", "ema_momentum", "ema_overwrite_frequency",
+                                 "loss_scale_factor", "gradient_accumulation_steps"]
+    assert tf.keras.optimizers.AdamW(weight_decay=0.1).get_config()["weight_decay"] == 0.1
+    assert type(tf.keras.optimizers.Adam.from_config(config)) is tf.keras.optimizers.Adam
+    var, opt = tf.Variable([1.0], name="w"), tf.keras.optimizers.Adam()
+    opt.apply_gradients([(tf.constant([1.0]), var)])
+    assert [v.name for v in opt.variables][2:] == ["w_0_momentum", "w_0_velocity"]  # TF 2.21's names

@@ -30,6 +30,3 @@ class AdamW(Adam):
     def _update(self, var, grad, slots, lr, step):
         var = var - var * self.weight_decay * lr
         return super()._update(var, grad, slots, lr, step)
-
-    def get_config(self):
-        return {**super().get_config(), "weight_decay": self.weight_decay}

@@ -166,8 +166,12 @@ class Optimizer:
             lr = {"class_name": type(lr).__name__, "config": lr.get_config()}
         else:
             lr = float(lr.numpy())
-        return {"name": self.name, "learning_rate": lr, "clipnorm": self.clipnorm,
-                "clipvalue": self.clipvalue, "global_clipnorm": self.global_clipnorm}
+        # Keras 3's keys and order; the ones companion does not implement hold their defaults
+        return {"name": self.name, "learning_rate": lr,
+                "weight_decay": getattr(self, "weight_decay", None), "clipnorm": self.clipnorm,
+                "global_clipnorm": self.global_clipnorm, "clipvalue": self.clipvalue,
+                "use_ema": False, "ema_momentum": 0.99, "ema_overwrite_frequency": None,
+                "loss_scale_factor": None, "gradient_accumulation_steps": None}
 
     @classmethod
     def from_config(cls, config, custom_objects=None):
@@ -332,8 +336,9 @@ _KERAS_SLOT_NAMES = {"m": "momentum", "v": "velocity", "vhat": "velocity_hat", "
 
 
 def _base_name(var):
-    """Keras 3 names a slot after its variable's path, '/' as '_' ('sequential_dense_kernel')."""
-    return getattr(var, "path", var.name.split(":")[0]).replace("/", "_").replace(":", "_")
+    """Keras 3 names a slot after its variable's path, '/' as '_' ('sequential_dense_kernel'); a plain
+    Variable has no path: its full name then, ':' as '_' ('w_0' for tf.Variable(..., name='w'))."""
+    return getattr(var, "path", var.name).replace("/", "_").replace(":", "_")
 
 
 def _checked_variable(var):
