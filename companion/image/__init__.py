@@ -9,10 +9,14 @@ from companion._ops._image_convert import convert_image_dtype
 from companion.image._color import (
     adjust_brightness,
     adjust_contrast,
+    adjust_gamma,
     grayscale_to_rgb,
     per_image_standardization,
+    random_brightness,
+    random_contrast,
     rgb_to_grayscale,
 )
+from companion.image._color_spaces import rgb_to_yiq, rgb_to_yuv, yiq_to_rgb, yuv_to_rgb
 from companion.image._crop import (
     central_crop,
     crop_to_bounding_box,
@@ -26,14 +30,27 @@ from companion.image._flip import (
     random_flip_left_right,
     random_flip_up_down,
     rot90,
+    transpose,
 )
+from companion.image._hsv import (
+    adjust_hue,
+    adjust_saturation,
+    hsv_to_rgb,
+    random_hue,
+    random_saturation,
+    rgb_to_hsv,
+)
+from companion.image._measures import image_gradients, psnr, sobel_edges, total_variation
 from companion.image._resize import ResizeMethod, resize
 from companion.io import decode_image, decode_jpeg, decode_png, encode_jpeg, encode_png
 
 __all__ = [
-    "ResizeMethod", "adjust_brightness", "adjust_contrast", "central_crop", "convert_image_dtype",
-    "crop_to_bounding_box", "decode_image", "decode_jpeg", "decode_png", "encode_jpeg", "encode_png",
-    "flip_left_right", "flip_up_down", "grayscale_to_rgb", "pad_to_bounding_box", "per_image_standardization",
-    "random_crop", "random_flip_left_right", "random_flip_up_down", "resize", "resize_with_crop_or_pad",
-    "rgb_to_grayscale", "rot90",
+    "ResizeMethod", "adjust_brightness", "adjust_contrast", "adjust_gamma", "adjust_hue",
+    "adjust_saturation", "central_crop", "convert_image_dtype", "crop_to_bounding_box", "decode_image",
+    "decode_jpeg", "decode_png", "encode_jpeg", "encode_png", "flip_left_right", "flip_up_down",
+    "grayscale_to_rgb", "hsv_to_rgb", "image_gradients", "pad_to_bounding_box", "per_image_standardization",
+    "psnr", "random_brightness", "random_contrast", "random_crop", "random_flip_left_right",
+    "random_flip_up_down", "random_hue", "random_saturation", "resize", "resize_with_crop_or_pad",
+    "rgb_to_grayscale", "rgb_to_hsv", "rgb_to_yiq", "rgb_to_yuv", "rot90", "sobel_edges", "total_variation",
+    "transpose", "yiq_to_rgb", "yuv_to_rgb",
 ]

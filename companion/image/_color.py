@@ -1,5 +1,7 @@
-"""Pixel-value ops: grayscale conversions, `per_image_standardization`, brightness and contrast."""
+"""Pixel-value ops: grayscale conversions, `per_image_standardization`, brightness, contrast and gamma
+(and the seeded random brightness and contrast)."""
 
+import jax
 import jax.numpy as jnp
 
 from companion._core import _dtypes
@@ -7,7 +9,7 @@ from companion._core._convert import as_input
 from companion._core._op import op
 from companion._ops._image_convert import convert_image_dtype
 from companion._ops._math import cast
-from companion.image._checks import image_input, static_shape
+from companion.image._checks import image_input, random_key, static_shape
 
 _RGB_WEIGHTS = (0.2989, 0.5870, 0.1140)  # TensorFlow's (ITU-R BT.601 luma, rounded)
 
@@ -106,3 +108,53 @@ def _channels(images, count, what):
 
 def _float_dtype(image):
     return image.dtype if image.dtype.is_floating else _dtypes.float32
+
+
+@op("adjust_gamma")
+def _gamma(image, gamma, gain):
+    return gain * image ** gamma
+
+
+def adjust_gamma(image, gamma=1, gain=1):
+    """``gain * image ** gamma`` on float pixels (integer images are converted and back, saturating).
+
+    Example:
+        >>> import companion as tf
+        >>> tf.image.adjust_gamma(tf.constant([[[0.25]]]), gamma=0.5).numpy().tolist()
+        [[[0.5]]]
+    """
+    image = as_input(image)
+    if isinstance(gamma, (int, float)) and gamma < 0:
+        raise ValueError(f"Gamma should be a non-negative real number. Received: gamma={gamma!r}")
+    floats = image if image.dtype.name in ("float16", "float32") else convert_image_dtype(image, "float32")
+    adjusted = _gamma(floats, as_input(gamma, floats.dtype), as_input(gain, floats.dtype))
+    return convert_image_dtype(adjusted, image.dtype, saturate=True)
+
+
+def random_brightness(image, max_delta, seed=None):
+    """`adjust_brightness` by a delta drawn uniformly from ``[-max_delta, max_delta)`` (seeded by TF's
+    rules; the draws differ from TF's)."""
+    if max_delta < 0:
+        raise ValueError(f"max_delta must be non-negative. Received: max_delta={max_delta!r}")
+    delta = uniform_scalar(seed, -float(max_delta), float(max_delta), image)
+    return adjust_brightness(image, delta)
+
+
+def random_contrast(image, lower, upper, seed=None):
+    """`adjust_contrast` by a factor drawn uniformly from ``[lower, upper)``."""
+    if upper <= lower:
+        raise ValueError(f"upper must be > lower. Received: lower={lower!r}, upper={upper!r}")
+    if lower < 0:
+        raise ValueError(f"lower must be non-negative. Received: lower={lower!r}")
+    return adjust_contrast(image, uniform_scalar(seed, float(lower), float(upper), image))
+
+
+@op("random_uniform_scalar", static=("low", "high", "dtype"))
+def _uniform_scalar(key, low, high, dtype):
+    return jax.random.uniform(key, (), dtype=dtype, minval=low, maxval=high)
+
+
+def uniform_scalar(seed, low, high, image):
+    """One draw from ``[low, high)`` (seeded by TF's rules) in the float dtype ``image`` is adjusted in."""
+    image = as_input(image)
+    return _uniform_scalar(random_key(seed), low=low, high=high, dtype=_float_dtype(image)._np)

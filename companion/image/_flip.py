@@ -1,4 +1,5 @@
-"""Flips and rotations: `flip_left_right`, `flip_up_down`, their seeded random versions, `rot90`."""
+"""Flips and rotations: `flip_left_right`, `flip_up_down`, their seeded random versions, `rot90`,
+`transpose`."""
 
 import jax
 import jax.numpy as jnp
@@ -67,3 +68,13 @@ def random_flip_up_down(image, seed=None):
 def rot90(image, k=1, name=None):
     """Rotates images counter-clockwise by ``k`` quarter turns."""
     return _rot90(image_input(image, "rot90"), k=static_int(k, "rot90: k") % 4)
+
+
+@op("image_transpose")
+def _transpose(image):
+    return jnp.swapaxes(image, -3, -2)
+
+
+def transpose(image, name=None):
+    """Swaps the height and width axes of images (``[..., h, w, c]`` -> ``[..., w, h, c]``)."""
+    return _transpose(image_input(image, "transpose"))
