@@ -90,6 +90,7 @@ from companion.keras.layers._pooling import (
 from companion.keras.layers._regularization_layers import ActivityRegularization, AlphaDropout
 from companion.keras.layers._unit_normalization import UnitNormalization
 from companion.keras.layers._recurrent import GRU, LSTM, SimpleRNN
+from companion.keras.layers._rnn_cells import RNN, GRUCell, LSTMCell, SimpleRNNCell, StackedRNNCells
 from companion.keras.layers._rescaling import Rescaling
 from companion.keras.layers._reshape import Reshape
 from companion.keras.layers._serialization import deserialize, serialize
@@ -121,18 +122,19 @@ __all__ = [
     "Conv1DTranspose", "Conv2D", "Conv2DTranspose", "Conv3D", "Conv3DTranspose", "Convolution1D",
     "Convolution1DTranspose", "Convolution2D", "Convolution2DTranspose", "Convolution3D",
     "Convolution3DTranspose", "Cropping1D", "Cropping2D", "Cropping3D", "Dense", "DepthwiseConv1D",
-    "DepthwiseConv2D", "Dot", "Dropout", "ELU", "EinsumDense", "Embedding", "Flatten", "GRU",
+    "DepthwiseConv2D", "Dot", "Dropout", "ELU", "EinsumDense", "Embedding", "Flatten", "GRU", "GRUCell",
     "GaussianDropout", "GaussianNoise", "GlobalAveragePooling1D", "GlobalAveragePooling2D",
     "GlobalAveragePooling3D", "GlobalAvgPool1D", "GlobalAvgPool2D", "GlobalAvgPool3D", "GlobalMaxPool1D",
     "GlobalMaxPool2D", "GlobalMaxPool3D", "GlobalMaxPooling1D", "GlobalMaxPooling2D", "GlobalMaxPooling3D",
-    "Identity", "Input", "InputLayer", "InputSpec", "IntegerLookup", "LSTM", "Lambda", "Layer",
+    "Identity", "Input", "InputLayer", "InputSpec", "IntegerLookup", "LSTM", "LSTMCell", "Lambda", "Layer",
     "LayerNormalization", "LeakyReLU", "Masking", "MaxPool1D", "MaxPool2D", "MaxPool3D", "MaxPooling1D",
     "MaxPooling2D", "MaxPooling3D", "Maximum", "Minimum", "MultiHeadAttention", "Multiply", "Normalization",
-    "PReLU", "Permute", "RandomBrightness", "RandomContrast", "RandomCrop", "RandomFlip", "RandomRotation",
-    "RandomTranslation", "RandomZoom", "ReLU", "RepeatVector", "Rescaling", "Reshape", "Resizing",
-    "SeparableConv1D", "SeparableConv2D", "SeparableConvolution1D", "SeparableConvolution2D", "SimpleRNN",
-    "Softmax", "SpatialDropout1D", "SpatialDropout2D", "SpatialDropout3D", "StringLookup", "Subtract",
-    "TextVectorization", "ThresholdedReLU", "TimeDistributed", "UnitNormalization", "UpSampling1D",
-    "UpSampling2D", "UpSampling3D", "ZeroPadding1D", "ZeroPadding2D", "ZeroPadding3D", "add", "average",
-    "concatenate", "deserialize", "dot", "maximum", "minimum", "multiply", "serialize", "subtract",
+    "PReLU", "Permute", "RNN", "RandomBrightness", "RandomContrast", "RandomCrop", "RandomFlip",
+    "RandomRotation", "RandomTranslation", "RandomZoom", "ReLU", "RepeatVector", "Rescaling", "Reshape",
+    "Resizing", "SeparableConv1D", "SeparableConv2D", "SeparableConvolution1D", "SeparableConvolution2D",
+    "SimpleRNN", "SimpleRNNCell", "Softmax", "SpatialDropout1D", "SpatialDropout2D", "SpatialDropout3D",
+    "StackedRNNCells", "StringLookup", "Subtract", "TextVectorization", "ThresholdedReLU",
+    "TimeDistributed", "UnitNormalization", "UpSampling1D", "UpSampling2D", "UpSampling3D", "ZeroPadding1D",
+    "ZeroPadding2D", "ZeroPadding3D", "add", "average", "concatenate", "deserialize", "dot", "maximum",
+    "minimum", "multiply", "serialize", "subtract",
 ]
