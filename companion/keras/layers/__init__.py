@@ -39,6 +39,7 @@ from companion.keras.layers._image_augmentation import (
     RandomZoom,
     Resizing,
 )
+from companion.keras.layers._group_normalization import GroupNormalization
 from companion.keras.layers._index_lookup import IntegerLookup, StringLookup
 from companion.keras.layers._input_spec import InputSpec
 from companion.keras.layers._lambda import Lambda
@@ -126,15 +127,15 @@ __all__ = [
     "GaussianDropout", "GaussianNoise", "GlobalAveragePooling1D", "GlobalAveragePooling2D",
     "GlobalAveragePooling3D", "GlobalAvgPool1D", "GlobalAvgPool2D", "GlobalAvgPool3D", "GlobalMaxPool1D",
     "GlobalMaxPool2D", "GlobalMaxPool3D", "GlobalMaxPooling1D", "GlobalMaxPooling2D", "GlobalMaxPooling3D",
-    "Identity", "Input", "InputLayer", "InputSpec", "IntegerLookup", "LSTM", "LSTMCell", "Lambda", "Layer",
-    "LayerNormalization", "LeakyReLU", "Masking", "MaxPool1D", "MaxPool2D", "MaxPool3D", "MaxPooling1D",
-    "MaxPooling2D", "MaxPooling3D", "Maximum", "Minimum", "MultiHeadAttention", "Multiply", "Normalization",
-    "PReLU", "Permute", "RNN", "RandomBrightness", "RandomContrast", "RandomCrop", "RandomFlip",
-    "RandomRotation", "RandomTranslation", "RandomZoom", "ReLU", "RepeatVector", "Rescaling", "Reshape",
-    "Resizing", "SeparableConv1D", "SeparableConv2D", "SeparableConvolution1D", "SeparableConvolution2D",
-    "SimpleRNN", "SimpleRNNCell", "Softmax", "SpatialDropout1D", "SpatialDropout2D", "SpatialDropout3D",
-    "StackedRNNCells", "StringLookup", "Subtract", "TextVectorization", "ThresholdedReLU",
-    "TimeDistributed", "UnitNormalization", "UpSampling1D", "UpSampling2D", "UpSampling3D", "ZeroPadding1D",
-    "ZeroPadding2D", "ZeroPadding3D", "add", "average", "concatenate", "deserialize", "dot", "maximum",
-    "minimum", "multiply", "serialize", "subtract",
+    "GroupNormalization", "Identity", "Input", "InputLayer", "InputSpec", "IntegerLookup", "LSTM",
+    "LSTMCell", "Lambda", "Layer", "LayerNormalization", "LeakyReLU", "Masking", "MaxPool1D", "MaxPool2D",
+    "MaxPool3D", "MaxPooling1D", "MaxPooling2D", "MaxPooling3D", "Maximum", "Minimum", "MultiHeadAttention",
+    "Multiply", "Normalization", "PReLU", "Permute", "RNN", "RandomBrightness", "RandomContrast",
+    "RandomCrop", "RandomFlip", "RandomRotation", "RandomTranslation", "RandomZoom", "ReLU", "RepeatVector",
+    "Rescaling", "Reshape", "Resizing", "SeparableConv1D", "SeparableConv2D", "SeparableConvolution1D",
+    "SeparableConvolution2D", "SimpleRNN", "SimpleRNNCell", "Softmax", "SpatialDropout1D",
+    "SpatialDropout2D", "SpatialDropout3D", "StackedRNNCells", "StringLookup", "Subtract",
+    "TextVectorization", "ThresholdedReLU", "TimeDistributed", "UnitNormalization", "UpSampling1D",
+    "UpSampling2D", "UpSampling3D", "ZeroPadding1D", "ZeroPadding2D", "ZeroPadding3D", "add", "average",
+    "concatenate", "deserialize", "dot", "maximum", "minimum", "multiply", "serialize", "subtract",
 ]

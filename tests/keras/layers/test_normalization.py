@@ -190,3 +190,18 @@ def test_batch_norm_moving_stats_after_fit_match_keras_3():
     bn = model.layers[0]
     np.testing.assert_allclose(bn.moving_mean.numpy(), [0.0123, 0.0374, 0.0373], rtol=1e-5)
     np.testing.assert_allclose(bn.moving_variance.numpy(), [1.005625, 1.005625, 1.074825], rtol=1e-5)
+
+
+def test_group_normalization_matches_numpy_per_group():
+    x = np.random.default_rng(10).normal(size=(2, 3, 4, 6)).astype(np.float32) * 3 + 1
+    out = tf.keras.layers.GroupNormalization(groups=2, epsilon=1e-3)(x).numpy()
+    grouped = x.reshape(2, 3, 4, 2, 3)
+    mean = grouped.mean(axis=(1, 2, 4), keepdims=True)
+    var = grouped.var(axis=(1, 2, 4), keepdims=True)
+    expected = ((grouped - mean) / np.sqrt(var + 1e-3)).reshape(x.shape)
+    np.testing.assert_allclose(out, expected, rtol=1e-4, atol=1e-5)
+    instance = tf.keras.layers.GroupNormalization(groups=-1)(x).numpy()
+    per_channel = (x - x.mean((1, 2), keepdims=True)) / np.sqrt(x.var((1, 2), keepdims=True) + 1e-3)
+    np.testing.assert_allclose(instance, per_channel, rtol=1e-4, atol=1e-5)
+    with pytest.raises(ValueError, match="multiple"):
+        tf.keras.layers.GroupNormalization(groups=4)(x)
