@@ -112,3 +112,27 @@ def test_mean_iou_as_tensorflow_counts_it():
     assert float(dense.result()) == 1.0
     dense.reset_state()
     assert float(dense.result()) == 0.0
+
+
+def test_iou_family_matches_a_numpy_confusion_matrix():
+    y_true = np.array([0, 1, 2, 2, 1, 0, 2])
+    y_pred = np.array([0, 2, 2, 1, 1, 0, 0])
+    matrix = np.zeros((3, 3))
+    np.add.at(matrix, (y_true, y_pred), 1)
+    tp = np.diag(matrix)
+    union = matrix.sum(0) + matrix.sum(1) - tp
+    per_class = tp / union
+    metric = tf.keras.metrics.IoU(num_classes=3, target_class_ids=[1, 2])
+    assert float(metric(y_true, y_pred)) == pytest.approx(per_class[[1, 2]].mean(), rel=1e-5)
+    onehot = tf.keras.metrics.OneHotIoU(num_classes=3, target_class_ids=[0])
+    assert float(onehot(np.eye(3)[y_true], np.eye(3)[y_pred] * 0.8)) == pytest.approx(per_class[0], rel=1e-5)
+    mean = tf.keras.metrics.OneHotMeanIoU(num_classes=3)
+    assert float(mean(np.eye(3)[y_true], np.eye(3)[y_pred])) == pytest.approx(per_class.mean(), rel=1e-5)
+    binary = tf.keras.metrics.BinaryIoU(target_class_ids=[1], threshold=0.3)
+    scores = np.array([0.1, 0.35, 0.2, 0.9])
+    labels = np.array([0, 1, 1, 1])
+    predicted = scores >= 0.3
+    expected = (predicted & (labels == 1)).sum() / (predicted | (labels == 1)).sum()
+    assert float(binary(labels, scores)) == pytest.approx(expected, rel=1e-5)
+    with pytest.raises(ValueError, match="out of range"):
+        tf.keras.metrics.IoU(num_classes=2, target_class_ids=[2])

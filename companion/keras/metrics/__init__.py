@@ -43,7 +43,7 @@ from companion.keras.metrics._confusion_metrics import (
 )
 from companion.keras.metrics._f_score import F1Score, FBetaScore
 from companion.keras.metrics._get import deserialize, get, serialize
-from companion.keras.metrics._iou import MeanIoU
+from companion.keras.metrics._iou import BinaryIoU, IoU, MeanIoU, OneHotIoU, OneHotMeanIoU
 from companion.keras.metrics._mean_metric_wrapper import MeanMetricWrapper
 from companion.keras.metrics._metric import Metric
 from companion.keras.metrics._precision_recall import Precision, Recall
@@ -77,18 +77,18 @@ from companion.keras.metrics._top_k import (
 )
 
 __all__ = [
-    "AUC", "Accuracy", "BinaryAccuracy", "BinaryCrossentropy", "CategoricalAccuracy",
+    "AUC", "Accuracy", "BinaryAccuracy", "BinaryCrossentropy", "BinaryIoU", "CategoricalAccuracy",
     "CategoricalCrossentropy", "CategoricalHinge", "CosineSimilarity", "F1Score", "FBetaScore",
-    "FalseNegatives", "FalsePositives", "Hinge", "KLD", "KLDivergence", "LogCoshError", "MAE", "MAPE",
-    "MSE", "MSLE", "Mean", "MeanAbsoluteError", "MeanAbsolutePercentageError", "MeanIoU",
-    "MeanMetricWrapper", "MeanSquaredError", "MeanSquaredLogarithmicError", "Metric", "Poisson",
-    "Precision", "R2Score", "Recall", "Reduce", "RootMeanSquaredError", "SparseCategoricalAccuracy",
-    "SparseCategoricalCrossentropy", "SparseTopKCategoricalAccuracy", "SquaredHinge", "Sum",
-    "TopKCategoricalAccuracy", "TrueNegatives", "TruePositives", "accuracy", "binary_accuracy",
-    "binary_crossentropy", "binary_focal_crossentropy", "categorical_accuracy", "categorical_crossentropy",
-    "categorical_focal_crossentropy", "categorical_hinge", "cosine_similarity", "deserialize", "get",
-    "hinge", "huber", "kld", "kullback_leibler_divergence", "logcosh", "mae", "mape", "mean_absolute_error",
-    "mean_squared_error", "mse", "msle", "poisson", "serialize", "sparse_categorical_accuracy",
-    "sparse_categorical_crossentropy", "sparse_top_k_categorical_accuracy", "squared_hinge",
-    "top_k_categorical_accuracy",
+    "FalseNegatives", "FalsePositives", "Hinge", "IoU", "KLD", "KLDivergence", "LogCoshError", "MAE",
+    "MAPE", "MSE", "MSLE", "Mean", "MeanAbsoluteError", "MeanAbsolutePercentageError", "MeanIoU",
+    "MeanMetricWrapper", "MeanSquaredError", "MeanSquaredLogarithmicError", "Metric", "OneHotIoU",
+    "OneHotMeanIoU", "Poisson", "Precision", "R2Score", "Recall", "Reduce", "RootMeanSquaredError",
+    "SparseCategoricalAccuracy", "SparseCategoricalCrossentropy", "SparseTopKCategoricalAccuracy",
+    "SquaredHinge", "Sum", "TopKCategoricalAccuracy", "TrueNegatives", "TruePositives", "accuracy",
+    "binary_accuracy", "binary_crossentropy", "binary_focal_crossentropy", "categorical_accuracy",
+    "categorical_crossentropy", "categorical_focal_crossentropy", "categorical_hinge", "cosine_similarity",
+    "deserialize", "get", "hinge", "huber", "kld", "kullback_leibler_divergence", "logcosh", "mae", "mape",
+    "mean_absolute_error", "mean_squared_error", "mse", "msle", "poisson", "serialize",
+    "sparse_categorical_accuracy", "sparse_categorical_crossentropy", "sparse_top_k_categorical_accuracy",
+    "squared_hinge", "top_k_categorical_accuracy",
 ]

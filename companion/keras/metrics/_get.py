@@ -36,7 +36,9 @@ _CLASSES = {cls.__name__: cls for cls in (
     _precision_recall.Recall, _auc.AUC, _top_k.TopKCategoricalAccuracy,
     _top_k.SparseTopKCategoricalAccuracy, _confusion_metrics.TruePositives,
     _confusion_metrics.FalsePositives, _confusion_metrics.TrueNegatives,
-    _confusion_metrics.FalseNegatives, _iou.MeanIoU, _f_score.FBetaScore, _f_score.F1Score, _r2_score.R2Score,
+    _confusion_metrics.FalseNegatives, _iou.MeanIoU, _iou.IoU, _iou.BinaryIoU, _iou.OneHotIoU,
+    _iou.OneHotMeanIoU,
+    _f_score.FBetaScore, _f_score.F1Score, _r2_score.R2Score,
     *(getattr(_probabilistic, name) for name in (
         "BinaryCrossentropy", "CategoricalCrossentropy", "SparseCategoricalCrossentropy",
         "KLDivergence", "Poisson", "LogCoshError", "MeanAbsolutePercentageError",

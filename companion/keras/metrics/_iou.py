@@ -1,9 +1,11 @@
-"""`MeanIoU`: the mean over classes of intersection over union, from an accumulated confusion matrix."""
+"""`MeanIoU`, `IoU`, `BinaryIoU`, `OneHotIoU`, `OneHotMeanIoU`: intersection over union per class, from an
+accumulated confusion matrix."""
 
 import jax.numpy as jnp
 
 from companion._core._convert import as_input
 from companion._core._op import op
+from companion._ops._math import cast
 from companion._ops._reduce import argmax
 from companion.keras.metrics._metric import Metric
 
@@ -48,6 +50,7 @@ class MeanIoU(Metric):
     def __init__(self, num_classes, name=None, dtype=None, ignore_class=None, sparse_y_true=True,
                  sparse_y_pred=True, axis=-1):
         super().__init__(name=name, dtype=dtype)
+        self._config_dtype = dtype or "int64"  # Keras 3 keeps the counts' dtype here (results are float32)
         self.num_classes = int(num_classes)
         self.ignore_class, self.sparse_y_true, self.sparse_y_pred, self.axis = (
             ignore_class, sparse_y_true, sparse_y_pred, axis)
@@ -68,7 +71,82 @@ class MeanIoU(Metric):
         return _mean_iou(self.total_cm.value(), dtype=self._dtype._np)
 
     def get_config(self):
-        return {**super().get_config(), "num_classes": self.num_classes,
+        return {"num_classes": self.num_classes, "name": self.name, "dtype": str(self._config_dtype),
                 "ignore_class": self.ignore_class, "sparse_y_true": self.sparse_y_true,
                 "sparse_y_pred": self.sparse_y_pred, "axis": self.axis}
 
+
+
+@op("keras_iou", static=("targets", "dtype"))
+def _target_iou(matrix, targets, dtype):
+    matrix = matrix.astype(dtype)
+    true_positives = jnp.diagonal(matrix)
+    denominator = jnp.sum(matrix, 0) + jnp.sum(matrix, 1) - true_positives
+    index = jnp.asarray(targets)
+    true_positives, denominator = true_positives[index], denominator[index]
+    valid = jnp.sum((denominator > 1e-9).astype(dtype))
+    iou = true_positives / (denominator + 1e-7)
+    return jnp.sum(iou) / (valid + 1e-7)
+
+
+class IoU(MeanIoU):
+    """Intersection-over-Union averaged over ``target_class_ids`` only (Keras 3's formula:
+    ``TP / (TP + FP + FN + 1e-7)`` per class, over the classes with a non-empty union).
+
+    Example:
+        >>> import companion as tf
+        >>> m = tf.keras.metrics.IoU(num_classes=2, target_class_ids=[0])
+        >>> round(float(m([0, 0, 1, 1], [0, 1, 0, 1])), 4)
+        0.3333
+    """
+
+    def __init__(self, num_classes, target_class_ids, name=None, dtype=None, ignore_class=None,
+                 sparse_y_true=True, sparse_y_pred=True, axis=-1):
+        super().__init__(num_classes, name=name, dtype=dtype, ignore_class=ignore_class,
+                         sparse_y_true=sparse_y_true, sparse_y_pred=sparse_y_pred, axis=axis)
+        if max(target_class_ids) >= num_classes:
+            raise ValueError(f"Target class id {max(target_class_ids)} is out of range, which is [0, "
+                             f"{num_classes}).")
+        self.target_class_ids = list(target_class_ids)
+
+    def result(self):
+        return _target_iou(self.total_cm.value(), targets=tuple(self.target_class_ids), dtype=self._dtype._np)
+
+    def get_config(self):
+        config = super().get_config()
+        return {"name": config.pop("name"), "dtype": config.pop("dtype"),
+                "num_classes": config.pop("num_classes"), "target_class_ids": self.target_class_ids,
+                **config}  # Keras 3's order
+
+
+class BinaryIoU(IoU):
+    """`IoU` of binary labels against predictions thresholded at ``threshold`` (>= counts as 1)."""
+
+    def __init__(self, target_class_ids=(0, 1), threshold=0.5, name=None, dtype=None):
+        super().__init__(num_classes=2, target_class_ids=target_class_ids, name=name, dtype=dtype)
+        self.threshold = threshold
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        predicted = cast(as_input(y_pred, "float32") >= self.threshold, "int32")
+        return super().update_state(y_true, predicted, sample_weight)
+
+    def get_config(self):
+        return {"target_class_ids": self.target_class_ids, "threshold": self.threshold, "name": self.name,
+                "dtype": str(self._config_dtype)}
+
+
+class OneHotIoU(IoU):
+    """`IoU` for one-hot labels (and, by default, class-probability predictions): argmax first."""
+
+    def __init__(self, num_classes, target_class_ids, name=None, dtype=None, ignore_class=None,
+                 sparse_y_pred=False, axis=-1):
+        super().__init__(num_classes, target_class_ids, name=name, dtype=dtype, ignore_class=ignore_class,
+                         sparse_y_true=False, sparse_y_pred=sparse_y_pred, axis=axis)
+
+
+class OneHotMeanIoU(MeanIoU):
+    """`MeanIoU` for one-hot labels (and, by default, class-probability predictions): argmax first."""
+
+    def __init__(self, num_classes, name=None, dtype=None, ignore_class=None, sparse_y_pred=False, axis=-1):
+        super().__init__(num_classes, name=name, dtype=dtype, ignore_class=ignore_class, sparse_y_true=False,
+                         sparse_y_pred=sparse_y_pred, axis=axis)
