@@ -1,14 +1,12 @@
 """`ActivityRegularization` (adds an L1/L2 penalty on its input to the losses) and `AlphaDropout`
 (dropout that keeps a SELU network's mean and variance)."""
 
-import numbers
 
 from companion._core._convert import as_input
 from companion._ops._math import cast
 from companion.keras import regularizers
+from companion.keras.layers._dropout import Dropout
 from companion.keras.layers._layer import Layer
-from companion.keras.layers._training_value import select, training_value
-from companion.random import Generator
 from companion.random._ops import uniform
 
 _SELU_ALPHA = 1.6732632423543772848170429916717
@@ -44,9 +42,10 @@ class ActivityRegularization(Layer):
         return {**config, "l1": self.l1, "l2": self.l2}
 
 
-class AlphaDropout(Layer):
+class AlphaDropout(Dropout):
     """Dropout for SELU networks: a dropped input becomes SELU's negative saturation value, then an
-    affine map restores the mean and variance (Klambauer et al., 2017). Only while training.
+    affine map restores the mean and variance (Klambauer et al., 2017). Only while training;
+    arguments as `Dropout`.
 
     Example:
         >>> import companion as tf
@@ -54,34 +53,12 @@ class AlphaDropout(Layer):
         array([1., 1., 1.], dtype=float32)
     """
 
-    def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
-        super().__init__(**kwargs)
-        self.supports_masking = True
-        if isinstance(rate, bool) or not isinstance(rate, numbers.Real) or not 0 <= rate <= 1:
-            raise ValueError(f"`rate` must be a number between 0 and 1. Received: rate={rate!r}")
-        self.rate = float(rate)
-        self.noise_shape = None if noise_shape is None else tuple(noise_shape)
-        self.seed = seed
-        self._seed_generator = None if seed is None else Generator.from_seed(seed)
-
-    def call(self, inputs, training=None):
-        training = training_value(training)
-        if training is False or self.rate == 0:
-            return inputs
-        return select(training, lambda: self._drop(as_input(inputs)), lambda: inputs)
-
     def _drop(self, inputs):
-        shape = inputs.shape.as_list() if self.noise_shape is None else [
-            d if d is not None else s for d, s in zip(self.noise_shape, inputs.shape.as_list())]
-        draws = (uniform(shape) if self._seed_generator is None else self._seed_generator.uniform(shape))
+        inputs = as_input(inputs)
+        shape = self._noise_shape(inputs) or inputs.shape.as_list()
+        draws = uniform(shape) if self._seed_generator is None else self._seed_generator.uniform(shape)
         kept = cast(draws >= self.rate, inputs.dtype)
         alpha_p = -_SELU_ALPHA * _SELU_SCALE
         a = ((1 - self.rate) * (1 + self.rate * alpha_p ** 2)) ** -0.5
         b = -a * alpha_p * self.rate
         return a * (inputs * kept + alpha_p * (1 - kept)) + b
-
-    def compute_output_shape(self, input_shape):
-        return input_shape
-
-    def get_config(self):
-        return {**super().get_config(), "rate": self.rate, "noise_shape": self.noise_shape, "seed": self.seed}

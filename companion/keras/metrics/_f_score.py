@@ -5,7 +5,7 @@ from companion._core._convert import as_input
 from companion._ops import _math, _reduce
 from companion._ops._array import expand_dims
 from companion.keras.backend._config import epsilon
-from companion.keras.metrics._metric import Metric
+from companion.keras.metrics._metric import Metric, output_dim
 
 
 class FBetaScore(Metric):
@@ -42,12 +42,8 @@ class FBetaScore(Metric):
         """Creates the count variables (one per class unless 'micro') from the inputs' shapes."""
         if self._built:
             return
-        y_true_shape, y_pred_shape = tuple(y_true_shape), tuple(y_pred_shape)
-        if len(y_pred_shape) != 2 or len(y_true_shape) != 2 or y_pred_shape[-1] is None:
-            raise ValueError("FBetaScore expects 2D inputs with shape (batch_size, output_dim), output_dim "
-                             f"known. Received input shapes: y_pred.shape={y_pred_shape} and "
-                             f"y_true.shape={y_true_shape}.")
-        shape = () if self.average == "micro" else (y_pred_shape[-1],)
+        classes = output_dim("FBetaScore", y_true_shape, y_pred_shape)
+        shape = () if self.average == "micro" else (classes,)
         self.true_positives = self.add_weight("true_positives", shape=shape)
         self.false_positives = self.add_weight("false_positives", shape=shape)
         self.false_negatives = self.add_weight("false_negatives", shape=shape)

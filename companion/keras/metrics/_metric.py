@@ -170,3 +170,14 @@ def _initial_value(initializer, shape, dtype):
         return initializer(shape, dtype=dtype)
     raise ValueError(f"Metric.add_weight: unknown initializer {initializer!r}. Use 'zeros', 'ones' or a "
                      "callable (shape, dtype) -> initial value.")
+
+
+def output_dim(metric_name, y_true_shape, y_pred_shape):
+    """The known last size of 2-D ``(batch, output_dim)`` inputs, which shapes a metric's state
+    (F1Score, R2Score), or a ValueError naming the shapes received."""
+    y_true_shape, y_pred_shape = tuple(y_true_shape), tuple(y_pred_shape)
+    if len(y_pred_shape) != 2 or len(y_true_shape) != 2 or y_pred_shape[-1] is None:
+        raise ValueError(f"{metric_name} expects 2D inputs with shape (batch_size, output_dim), output_dim "
+                         f"known. Received input shapes: y_pred.shape={y_pred_shape} and "
+                         f"y_true.shape={y_true_shape}.")
+    return y_pred_shape[-1]

@@ -8,7 +8,7 @@ from companion._ops import _math, _reduce
 from companion._ops._array import broadcast_to, expand_dims, size
 from companion._ops._select import where
 from companion.keras.losses._loss_inputs import squeeze_or_expand
-from companion.keras.metrics._metric import Metric
+from companion.keras.metrics._metric import Metric, output_dim
 
 
 class R2Score(Metric):
@@ -39,12 +39,7 @@ class R2Score(Metric):
     def _build_for_shapes(self, y_true_shape, y_pred_shape):
         if self._built:
             return
-        y_true_shape, y_pred_shape = tuple(y_true_shape), tuple(y_pred_shape)
-        if len(y_pred_shape) != 2 or len(y_true_shape) != 2 or y_pred_shape[-1] is None:
-            raise ValueError("R2Score expects 2D inputs with shape (batch_size, output_dim), output_dim "
-                             f"known. Received input shapes: y_pred.shape={y_pred_shape} and "
-                             f"y_true.shape={y_true_shape}.")
-        outputs = (y_pred_shape[-1],)
+        outputs = (output_dim("R2Score", y_true_shape, y_pred_shape),)
         self.squared_sum = self.add_weight("squared_sum", shape=outputs)
         self.sum = self.add_weight("sum", shape=outputs)
         self.total_mse = self.add_weight("residual", shape=outputs)
