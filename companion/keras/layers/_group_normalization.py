@@ -6,7 +6,7 @@ from companion._ops import _math
 from companion._ops._array import reshape
 from companion._ops._math import cast
 from companion._ops._nn_normalization import moments
-from companion.keras import constraints, initializers, regularizers
+from companion.keras.layers import _gamma_beta as gamma_beta
 from companion.keras.layers._input_spec import InputSpec
 from companion.keras.layers._layer import Layer
 
@@ -30,13 +30,8 @@ class GroupNormalization(Layer):
         super().__init__(**kwargs)
         self.supports_masking = True
         self.groups, self.axis, self.epsilon = int(groups), int(axis), float(epsilon)
-        self.center, self.scale = bool(center), bool(scale)
-        self.beta_initializer = initializers.get(beta_initializer)
-        self.gamma_initializer = initializers.get(gamma_initializer)
-        self.beta_regularizer = regularizers.get(beta_regularizer)
-        self.gamma_regularizer = regularizers.get(gamma_regularizer)
-        self.beta_constraint = constraints.get(beta_constraint)
-        self.gamma_constraint = constraints.get(gamma_constraint)
+        gamma_beta.configure(self, center, scale, beta_initializer, gamma_initializer, beta_regularizer,
+                             gamma_regularizer, beta_constraint, gamma_constraint)
 
     def build(self, input_shape):
         dims = tuple(input_shape)
@@ -53,12 +48,7 @@ class GroupNormalization(Layer):
             raise ValueError(f"Number of groups ({self.groups}) must be a multiple of the number of channels "
                              f"({dim}).")
         self.input_spec = InputSpec(ndim=len(dims), axes={self.axis: dim})
-        self.gamma = self.add_weight("gamma", shape=(dim,), initializer=self.gamma_initializer,
-                                     regularizer=self.gamma_regularizer,
-                                     constraint=self.gamma_constraint) if self.scale else None
-        self.beta = self.add_weight("beta", shape=(dim,), initializer=self.beta_initializer,
-                                    regularizer=self.beta_regularizer,
-                                    constraint=self.beta_constraint) if self.center else None
+        gamma_beta.add_gamma_and_beta(self, (dim,))
 
     def call(self, inputs):
         inputs = as_input(inputs)
@@ -90,10 +80,4 @@ class GroupNormalization(Layer):
 
     def get_config(self):
         return {**super().get_config(), "groups": self.groups, "axis": self.axis, "epsilon": self.epsilon,
-                "center": self.center, "scale": self.scale,
-                "beta_initializer": initializers.serialize(self.beta_initializer),
-                "gamma_initializer": initializers.serialize(self.gamma_initializer),
-                "beta_regularizer": regularizers.serialize(self.beta_regularizer),
-                "gamma_regularizer": regularizers.serialize(self.gamma_regularizer),
-                "beta_constraint": constraints.serialize(self.beta_constraint),
-                "gamma_constraint": constraints.serialize(self.gamma_constraint)}
+                **gamma_beta.config(self)}

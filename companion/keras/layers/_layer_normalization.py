@@ -2,7 +2,7 @@
 
 from companion._ops._array import reshape
 from companion._ops._nn_normalization import batch_normalization, moments
-from companion.keras import constraints, initializers, regularizers
+from companion.keras.layers import _gamma_beta as gamma_beta
 from companion.keras.layers._batch_normalization import (
     check_axis_argument,
     check_number,
@@ -44,25 +44,15 @@ class LayerNormalization(Layer):
         self.supports_masking = True  # passes the input's mask on, as Keras 3
         self.axis = check_axis_argument(axis)
         self.epsilon = check_number(epsilon, "epsilon", 0.0, None)
-        self.center, self.scale = bool(center), bool(scale)
-        self.beta_initializer = initializers.get(beta_initializer)
-        self.gamma_initializer = initializers.get(gamma_initializer)
-        self.beta_regularizer = regularizers.get(beta_regularizer)
-        self.gamma_regularizer = regularizers.get(gamma_regularizer)
-        self.beta_constraint = constraints.get(beta_constraint)
-        self.gamma_constraint = constraints.get(gamma_constraint)
+        gamma_beta.configure(self, center, scale, beta_initializer, gamma_initializer, beta_regularizer,
+                             gamma_regularizer, beta_constraint, gamma_constraint)
 
     def build(self, input_shape):
         self._axes = normalized_axes(self.axis, input_shape, self.name)
         dims = tuple(input_shape)
         shape = tuple(dims[a] for a in self._axes)
         self._broadcast_shape = [dims[i] if i in self._axes else 1 for i in range(len(dims))]
-        self.gamma = self.add_weight("gamma", shape=shape, initializer=self.gamma_initializer,
-                                     regularizer=self.gamma_regularizer,
-                                     constraint=self.gamma_constraint) if self.scale else None
-        self.beta = self.add_weight("beta", shape=shape, initializer=self.beta_initializer,
-                                    regularizer=self.beta_regularizer,
-                                    constraint=self.beta_constraint) if self.center else None
+        gamma_beta.add_gamma_and_beta(self, shape)
 
     def call(self, inputs):
         mean, variance = moments(inputs, self._axes, keepdims=True)
@@ -73,11 +63,4 @@ class LayerNormalization(Layer):
         return None if weight is None else reshape(weight, self._broadcast_shape)
 
     def get_config(self):
-        return {**super().get_config(), "axis": self.axis, "epsilon": self.epsilon,
-                "center": self.center, "scale": self.scale,
-                "beta_initializer": initializers.serialize(self.beta_initializer),
-                "gamma_initializer": initializers.serialize(self.gamma_initializer),
-                "beta_regularizer": regularizers.serialize(self.beta_regularizer),
-                "gamma_regularizer": regularizers.serialize(self.gamma_regularizer),
-                "beta_constraint": constraints.serialize(self.beta_constraint),
-                "gamma_constraint": constraints.serialize(self.gamma_constraint)}
+        return {**super().get_config(), "axis": self.axis, "epsilon": self.epsilon, **gamma_beta.config(self)}
