@@ -92,7 +92,11 @@ from companion._staging._map_fn import map_fn, vectorized_map
 from companion._staging._scan import foldl, foldr, scan
 from companion._tape._custom_gradient import custom_gradient
 from companion._module import Module
-from companion._ops._debugging import assert_equal, assert_greater, assert_less, assert_rank
+from companion._ops._debugging import Assert, assert_equal, assert_greater, assert_less, assert_rank
+from companion._staging._introspection import inside_function, is_symbolic_tensor, tuple
+from companion._tape._gradient_helpers import AggregationMethod, grad_pass_through, gradients, hessians
+from companion._tape._gradient_helpers import recompute_grad
+from companion.strings._numbers import as_string
 from companion._logger import get_logger
 from companion._ops._print import print
 from companion._core._shape import TensorShape
@@ -116,6 +120,8 @@ __all__ = sorted({
     "clip_by_global_norm", "clip_by_norm", "stop_gradient", "truncatediv", "truncatemod",
     "bitcast", "complex", "saturate_cast", "histogram_fixed_width", "histogram_fixed_width_bins",
     "identity_n", "parallel_stack", "shape_n", "dynamic_partition", "dynamic_stitch", "realdiv", "bitwise",
+    "Assert", "inside_function", "is_symbolic_tensor", "tuple", "AggregationMethod", "grad_pass_through",
+    "gradients", "hessians", "recompute_grad", "as_string",
     "case", "cond", "switch_case", "while_loop",
     "TensorArray", "IndexedSlices", "map_fn", "vectorized_map", "foldl", "foldr", "scan", "custom_gradient",
     "Module", "nest", "assert_equal", "assert_greater", "assert_less", "assert_rank", "debugging",

@@ -46,10 +46,10 @@ def test_checks_inside_function_run_when_the_program_runs():
         return tf.debugging.check_numerics(x * 2, "doubled")
 
     np.testing.assert_array_equal(step(tf.constant([1.0, 2.0])).numpy(), [2.0, 4.0])
-    with pytest.raises(Exception, match="Condition x == y did not hold"):
-        step(tf.constant([1.0, 1.0]))
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Condition x == y did not hold"):
+        step(tf.constant([1.0, 1.0]))  # TF's class, not XLA's wrapper of the callback's error
     checked = tf.function(lambda x: tf.debugging.check_numerics(x * 2, "doubled"))
-    with pytest.raises(Exception, match="doubled : Tensor had Inf values"):
+    with pytest.raises(tf.errors.InvalidArgumentError, match="doubled : Tensor had Inf values"):
         checked(tf.constant([1.0, np.inf]))
 
 
@@ -74,7 +74,7 @@ def test_assert_greater_less_and_rank():
     with pytest.raises(tf.errors.InvalidArgumentError, match="Condition x < y"):
         tf.debugging.assert_less(tf.constant([1.0]), 1.0)
     staged = tf.function(lambda x: tf.debugging.assert_less(x, 0.0))
-    with pytest.raises(Exception, match="Condition x < y"):
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Condition x < y"):
         staged(tf.constant([-1.0, 2.0]))
     tf.debugging.assert_rank(tf.zeros((2, 3)), 2)
     with pytest.raises(ValueError, match="must have rank 1. Received rank 2"):
@@ -107,3 +107,40 @@ def test_assert_shapes_symbols_and_ranks():
         tf.debugging.assert_shapes([(x, ("N", 3)), (tf.ones((3,)), ("N",))])
     with pytest.raises(ValueError):
         tf.debugging.assert_shapes([(x, ("N",))])
+
+
+def test_assert_eagerly_and_inside_function():
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"to be true. Summarized data: 1, 2\nb'hello'"):
+        tf.Assert(tf.constant(False), [tf.constant([1, 2]), "hello"])
+    assert tf.Assert(tf.constant(True), [1]) is None
+    assert tf.debugging.Assert is tf.Assert
+
+    @tf.function
+    def positive_only(v):
+        tf.Assert(tf.reduce_all(v > 0), [v])
+        return v * 2
+
+    np.testing.assert_array_equal(positive_only(tf.constant([1.0, 2.0])).numpy(), [2.0, 4.0])
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Summarized data: 1.0, -2.0"):
+        positive_only(tf.constant([1.0, -2.0]))
+    with pytest.raises(tf.errors.InvalidArgumentError, match="scalar bool"):
+        tf.Assert(tf.constant([True, False]), [1])
+
+
+def test_gradient_helpers_and_tracing_questions():
+    x = tf.constant(3.0)
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch(x)
+        rounded = tf.grad_pass_through(tf.round)(x * 1.4)
+        squared = tf.recompute_grad(lambda v: v ** 2)(x)
+    assert float(rounded) == 4.0 and float(tape.gradient(rounded, x)) == pytest.approx(1.4)
+    assert float(squared) == 9.0 and float(tape.gradient(squared, x)) == 6.0
+    with pytest.raises(RuntimeError, match="GradientTape"):
+        tf.gradients(tf.constant(1.0), tf.constant(2.0))
+    assert not tf.inside_function() and bool(tf.function(lambda: tf.inside_function())())
+    seen = []
+    tf.function(lambda v: seen.append(tf.is_symbolic_tensor(v)) or v)(tf.constant(1.0))
+    assert seen == [True] and not tf.is_symbolic_tensor(tf.constant(1.0))
+    assert [float(t) for t in tf.tuple([tf.constant(1.0), tf.constant(2.0)])] == [1.0, 2.0]
+    assert tf.AggregationMethod.DEFAULT == tf.AggregationMethod.ADD_N == 0
+

@@ -3,20 +3,22 @@ assert_rank, assert_shapes and check_numerics.
 
 Eagerly (and on values known while tracing) a failed check raises `InvalidArgumentError`
 at once. On values computed inside a compiled function the check runs on the host when the
-program runs, and a failure stops the call with an error whose message carries the same
-text (JAX reports it as a ``JaxRuntimeError`` wrapping the `InvalidArgumentError`).
+program runs, and a failure stops the call with that same `InvalidArgumentError` (XLA wraps a
+callback's error; `_callback_errors` hands the original back to the call, as TF raises it).
 """
 
 import numpy as np
 from jax.experimental import io_callback
 
+from companion._core import _callback_errors
 from companion._core._convert import as_input, binary_inputs
 from companion._core._errors import InvalidArgumentError
+from companion._core._tensor import Tensor
 
-__all__ = ["assert_equal", "assert_greater", "assert_greater_equal", "assert_less", "assert_less_equal",
-           "assert_near", "assert_negative", "assert_non_negative", "assert_non_positive",
-           "assert_none_equal", "assert_positive", "assert_rank", "assert_shapes", "check_numerics",
-           "set_log_device_placement"]
+__all__ = ["Assert", "assert_equal", "assert_greater", "assert_greater_equal", "assert_less",
+           "assert_less_equal", "assert_near", "assert_negative", "assert_non_negative",
+           "assert_non_positive", "assert_none_equal", "assert_positive", "assert_rank", "assert_shapes",
+           "check_numerics", "set_log_device_placement"]
 
 _settings = {"log_device_placement": False}
 
@@ -42,6 +44,43 @@ def assert_equal(x, y, message=None, summarize=None, name=None):
             _fail("Condition x == y did not hold element-wise", message, a, b, bad, summarize)
 
     _run(check, x, y)
+
+
+def Assert(condition, data, summarize=None, name=None):  # noqa: N802 - TensorFlow's name
+    """Raises `InvalidArgumentError` when the scalar bool ``condition`` is False, listing ``data`` (a
+    list of tensors or values) in the message, as TF's ``tf.Assert`` does.
+
+    Example:
+        >>> import companion as tf
+        >>> try:
+        ...     tf.Assert(tf.constant(False), [tf.constant([1, 2])])
+        ... except tf.errors.InvalidArgumentError as error:
+        ...     print(str(error).split(". ")[-1])
+        Summarized data: 1, 2
+    """
+    condition = as_input(condition)
+    if condition.dtype.name != "bool" or condition.ndim != 0:
+        raise InvalidArgumentError(f"Assert: condition must be a scalar bool tensor. Received dtype "
+                                   f"{condition.dtype.name} and shape {list(condition.shape)}.")
+    items = [as_input(d) for d in data]
+    limit = 3 if summarize is None else int(summarize)
+
+    def check(ok, *values):
+        if not bool(ok):
+            shown_condition = Tensor(np.asarray(ok)) if condition.is_traced else condition
+            parts = []
+            for value in values:
+                flat = np.asarray(value).reshape(-1)
+                shown = [str(v) for v in flat[:limit].tolist()]
+                parts.append(", ".join(shown) + (" ..." if flat.size > limit else ""))
+            raise InvalidArgumentError(f"Expected '{shown_condition!s}' to be true. Summarized data: "
+                                       + "\n".join(parts))
+
+    strings = [i for i in items if i.dtype.name == "string"]
+    if strings and condition.is_traced:
+        raise InvalidArgumentError("Assert inside a compiled function takes numeric data only (string "
+                                   "tensors stay on the host). Put the text in the error's context instead.")
+    _run(check, condition, *items)
 
 
 def _comparison(symbol, compare, what):
@@ -216,7 +255,14 @@ def set_log_device_placement(enabled):
 def _run(check, *tensors):
     values = [t._value for t in tensors]
     if any(t.is_traced for t in tensors):
-        io_callback(lambda *arrays: check(*[np.asarray(a) for a in arrays]), None, *values)
+        def on_host(*arrays):
+            try:
+                check(*[np.asarray(a) for a in arrays])
+            except InvalidArgumentError as error:
+                _callback_errors.remember(error)  # the call re-raises it (XLA wraps what a callback raises)
+                raise
+
+        io_callback(on_host, None, *values)
     else:
         check(*[np.asarray(v) for v in values])
 

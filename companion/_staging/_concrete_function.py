@@ -6,6 +6,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from companion._core import _dtypes, _nest
+from companion._core._callback_errors import reraised
 from companion._core._context import state
 from companion._core._convert import convert_to_tensor
 from companion._core._device import settle_on_simulated_devices
@@ -120,7 +121,7 @@ class ConcreteFunction:
     def call(self, flat_args):
         """Runs the program on tensor arguments (in signature order); returns the outputs."""
         if self._plain and not state.tapes:  # one output, no Variables, no datasets
-            return Tensor(settle_on_simulated_devices(self._op._eager(
+            return Tensor(settle_on_simulated_devices(reraised(self._op._eager,
                 *[a._value if type(a) is Tensor else convert_to_tensor(a)._value for a in flat_args]))[0])
         if state.tapes:
             outputs, written = self._call_recorded(flat_args)
@@ -130,7 +131,7 @@ class ConcreteFunction:
                 values += [v._value for v in self.variables]
             if self._feed_slots:
                 values += [t._value for t in self._feed_values()]
-            raw = settle_on_simulated_devices(self._op._eager(*values))
+            raw = settle_on_simulated_devices(reraised(self._op._eager, *values))
             n_user = self._n_user
             outputs, written = [Tensor(o) for o in raw[:n_user]], raw[n_user:]
         for var, value in zip(self._written, written):
@@ -143,7 +144,7 @@ class ConcreteFunction:
         """The call as one recorded op, so a tape differentiates through it."""
         tensors = [a if isinstance(a, Tensor) else convert_to_tensor(a) for a in flat_args]
         inputs = tuple(tensors) + tuple(self.variables) + tuple(self._feed_values())
-        outputs = self._op.apply(inputs, {})
+        outputs = reraised(self._op.apply, inputs, {})
         return outputs[:self._n_user], [o._value for o in outputs[self._n_user:]]
 
     __call__ = lambda self, *args: self.call(list(args))  # noqa: E731
