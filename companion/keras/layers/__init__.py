@@ -5,6 +5,7 @@ from companion.keras.layers._activation import Activation
 from companion.keras.layers._activation_layers import ELU, LeakyReLU, PReLU, ReLU, Softmax, ThresholdedReLU
 from companion.keras.layers._batch_normalization import BatchNormalization
 from companion.keras.layers._bidirectional import Bidirectional
+from companion.keras.layers._category_encoding import CategoryEncoding
 from companion.keras.layers._conv import Conv1D, Conv2D, Conv3D
 from companion.keras.layers._conv_transpose import Conv1DTranspose, Conv2DTranspose, Conv3DTranspose
 from companion.keras.layers._dense import Dense
@@ -119,8 +120,8 @@ Convolution1DTranspose, Convolution2DTranspose, Convolution3DTranspose = (Conv1D
 __all__ = [
     "Activation", "ActivityRegularization", "Add", "AdditiveAttention", "AlphaDropout", "Attention",
     "Average", "AveragePooling1D", "AveragePooling2D", "AveragePooling3D", "AvgPool1D", "AvgPool2D",
-    "AvgPool3D", "BatchNormalization", "Bidirectional", "CenterCrop", "Concatenate", "Conv1D",
-    "Conv1DTranspose", "Conv2D", "Conv2DTranspose", "Conv3D", "Conv3DTranspose", "Convolution1D",
+    "AvgPool3D", "BatchNormalization", "Bidirectional", "CategoryEncoding", "CenterCrop", "Concatenate",
+    "Conv1D", "Conv1DTranspose", "Conv2D", "Conv2DTranspose", "Conv3D", "Conv3DTranspose", "Convolution1D",
     "Convolution1DTranspose", "Convolution2D", "Convolution2DTranspose", "Convolution3D",
     "Convolution3DTranspose", "Cropping1D", "Cropping2D", "Cropping3D", "Dense", "DepthwiseConv1D",
     "DepthwiseConv2D", "Dot", "Dropout", "ELU", "EinsumDense", "Embedding", "Flatten", "GRU", "GRUCell",

@@ -417,7 +417,8 @@ def _input_mask(inputs, kwargs, accepted):
 
 
 def _all_none(mask):
-    return mask is None or (isinstance(mask, (list, tuple)) and all(m is None for m in mask))
+    """No mask anywhere in ``mask`` (nested: a layer called on nested Python lists maps each leaf)."""
+    return mask is None or (isinstance(mask, (list, tuple)) and all(_all_none(m) for m in mask))
 
 
 def _mask_outputs(layer, inputs, outputs, mask):

@@ -176,3 +176,18 @@ def test_embedding_parameters_in_summary(capsys):
     row = next(line for line in capsys.readouterr().out.splitlines() if "(Embedding)" in line)
     assert "(None, 10, 64)" in row and row.split()[-1] == "64000"
     assert model.layers[0].get_weights()[0].shape == (1000, 64)
+
+
+def test_category_encoding_matches_numpy():
+    ids = np.array([[0, 1, 1], [3, 3, 0]])
+    eye = np.eye(4, dtype=np.float32)
+    counts = eye[ids].sum(axis=1)
+    encoding = tf.keras.layers.CategoryEncoding
+    np.testing.assert_array_equal(encoding(4, output_mode="count")(ids).numpy(), counts)
+    np.testing.assert_array_equal(encoding(4)(ids).numpy(), np.minimum(counts, 1))
+    np.testing.assert_array_equal(encoding(4, output_mode="one_hot")(ids[:, :1]).numpy(), eye[ids[:, 0]])
+    weights = np.array([[0.5, 1.0, 2.0], [1.0, 1.0, 3.0]], np.float32)
+    weighted = tf.keras.layers.CategoryEncoding(4, output_mode="count")(ids, count_weights=weights).numpy()
+    np.testing.assert_allclose(weighted, (eye[ids] * weights[..., None]).sum(axis=1))
+    with pytest.raises(ValueError, match="count_weights"):
+        tf.keras.layers.CategoryEncoding(4)(ids, count_weights=weights)
