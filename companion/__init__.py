@@ -96,7 +96,6 @@ from companion._ops._debugging import Assert, assert_equal, assert_greater, asse
 from companion._staging._introspection import inside_function, is_symbolic_tensor, tuple
 from companion._tape._gradient_helpers import AggregationMethod, grad_pass_through, gradients, hessians
 from companion._tape._gradient_helpers import recompute_grad
-from companion.strings._numbers import as_string
 from companion._logger import get_logger
 from companion._ops._print import print
 from companion._core._shape import TensorShape
@@ -168,6 +167,10 @@ def __getattr__(name):
 
         globals()[name] = RaggedTensor
         return RaggedTensor
+    if name == "as_string":  # tf.as_string: companion.strings' host op (a lazy package)
+        strings = _importlib.import_module("companion.strings")
+        globals()[name] = strings.as_string
+        return strings.as_string
     if name in _INITIALIZERS:
         initializers = _importlib.import_module("companion.keras.initializers")
         globals()[name] = getattr(initializers, _INITIALIZERS[name])
@@ -176,4 +179,5 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted(set(globals()) | set(_LAZY) | set(_INITIALIZERS) | {"OptionalSpec", "RaggedTensor"})
+    lazy_names = {"OptionalSpec", "RaggedTensor", "as_string"}
+    return sorted(set(globals()) | set(_LAZY) | set(_INITIALIZERS) | lazy_names)
