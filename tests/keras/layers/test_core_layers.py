@@ -191,3 +191,20 @@ def test_category_encoding_matches_numpy():
     np.testing.assert_allclose(weighted, (eye[ids] * weights[..., None]).sum(axis=1))
     with pytest.raises(ValueError, match="count_weights"):
         tf.keras.layers.CategoryEncoding(4)(ids, count_weights=weights)
+
+
+def test_hashing_uses_tf_fingerprints_masks_and_encodings():
+    words = np.array([["A"], ["B"], [""], ["C"]])
+    expected = tf.strings.to_hash_bucket_fast(words, 3).numpy()
+    np.testing.assert_array_equal(tf.keras.layers.Hashing(3)(words).numpy(), expected)
+    masked = tf.keras.layers.Hashing(3, mask_value="")(words).numpy()
+    np.testing.assert_array_equal(masked[2], [0])  # the mask value gets bin 0, the rest 1..2
+    others = tf.strings.to_hash_bucket_fast(words[[0, 1, 3]], 2).numpy() + 1
+    np.testing.assert_array_equal(masked[[0, 1, 3]], others)
+    ints = np.array([[1, 2], [3, 100]])
+    as_text = tf.strings.to_hash_bucket_fast(tf.strings.as_string(ints), 5).numpy()
+    np.testing.assert_array_equal(tf.keras.layers.Hashing(5)(ints).numpy(), as_text)
+    counts = tf.keras.layers.Hashing(4, output_mode="count")(np.array([["a", "a", "b"]])).numpy()
+    assert counts.sum() == 3 and counts.max() >= 2
+    with pytest.raises(ValueError, match="salt"):
+        tf.keras.layers.Hashing(4, salt=1)
