@@ -208,3 +208,15 @@ def test_hashing_uses_tf_fingerprints_masks_and_encodings():
     assert counts.sum() == 3 and counts.max() >= 2
     with pytest.raises(ValueError, match="salt"):
         tf.keras.layers.Hashing(4, salt=1)
+
+
+def test_discretization_buckets_and_adapted_quantiles():
+    values = np.array([[-1.5, 1.0, 3.4, 0.5]], np.float32)
+    layer = tf.keras.layers.Discretization(bin_boundaries=[0.0, 1.0, 2.0])
+    np.testing.assert_array_equal(layer(values).numpy(), np.digitize(values, [0.0, 1.0, 2.0]))
+    data = np.random.default_rng(12).normal(size=5000).astype(np.float32)
+    adapted = tf.keras.layers.Discretization(num_bins=4, epsilon=0.001)
+    adapted.adapt(data)
+    np.testing.assert_allclose(adapted.bin_boundaries, np.quantile(data, [0.25, 0.5, 0.75]), atol=0.02)
+    with pytest.raises(ValueError, match="adapt"):
+        tf.keras.layers.Discretization(num_bins=3)(values)
