@@ -136,3 +136,18 @@ def test_iou_family_matches_a_numpy_confusion_matrix():
     assert float(binary(labels, scores)) == pytest.approx(expected, rel=1e-5)
     with pytest.raises(ValueError, match="out of range"):
         tf.keras.metrics.IoU(num_classes=2, target_class_ids=[2])
+
+
+def test_correlation_metrics_against_numpy():
+    y_true = np.array([[1.0, 2.0, 3.0, 4.0], [2.0, 1.0, 0.0, 5.0]], np.float32)
+    y_pred = np.array([[2.0, 4.0, 7.0, 7.5], [1.0, 1.5, 0.5, 3.0]], np.float32)
+    pearson = [np.corrcoef(t, p)[0, 1] for t, p in zip(y_true, y_pred)]
+    got = tf.keras.metrics.pearson_correlation(y_true, y_pred).numpy()
+    np.testing.assert_allclose(got, pearson, rtol=1e-5)
+    metric = tf.keras.metrics.PearsonCorrelation()
+    assert float(metric(y_true, y_pred)) == pytest.approx(np.mean(pearson), rel=1e-5)
+    t_mean, p_mean = y_true.mean(-1, keepdims=True), y_pred.mean(-1, keepdims=True)
+    norm = y_true.var(-1, keepdims=True) + y_pred.var(-1, keepdims=True) + (t_mean - p_mean) ** 2
+    keras_formula = np.mean(2 * (y_true - p_mean) * (y_pred - p_mean) / (norm + 1e-7), axis=-1)
+    got = tf.keras.metrics.concordance_correlation(y_true, y_pred).numpy()
+    np.testing.assert_allclose(got, keras_formula, rtol=1e-5)

@@ -41,6 +41,12 @@ from companion.keras.metrics._confusion_metrics import (
     TrueNegatives,
     TruePositives,
 )
+from companion.keras.metrics._correlation import (
+    ConcordanceCorrelation,
+    PearsonCorrelation,
+    concordance_correlation,
+    pearson_correlation,
+)
 from companion.keras.metrics._f_score import F1Score, FBetaScore
 from companion.keras.metrics._get import deserialize, get, serialize
 from companion.keras.metrics._iou import BinaryIoU, IoU, MeanIoU, OneHotIoU, OneHotMeanIoU
@@ -78,17 +84,18 @@ from companion.keras.metrics._top_k import (
 
 __all__ = [
     "AUC", "Accuracy", "BinaryAccuracy", "BinaryCrossentropy", "BinaryIoU", "CategoricalAccuracy",
-    "CategoricalCrossentropy", "CategoricalHinge", "CosineSimilarity", "F1Score", "FBetaScore",
-    "FalseNegatives", "FalsePositives", "Hinge", "IoU", "KLD", "KLDivergence", "LogCoshError", "MAE",
-    "MAPE", "MSE", "MSLE", "Mean", "MeanAbsoluteError", "MeanAbsolutePercentageError", "MeanIoU",
+    "CategoricalCrossentropy", "CategoricalHinge", "ConcordanceCorrelation", "CosineSimilarity", "F1Score",
+    "FBetaScore", "FalseNegatives", "FalsePositives", "Hinge", "IoU", "KLD", "KLDivergence", "LogCoshError",
+    "MAE", "MAPE", "MSE", "MSLE", "Mean", "MeanAbsoluteError", "MeanAbsolutePercentageError", "MeanIoU",
     "MeanMetricWrapper", "MeanSquaredError", "MeanSquaredLogarithmicError", "Metric", "OneHotIoU",
-    "OneHotMeanIoU", "Poisson", "Precision", "R2Score", "Recall", "Reduce", "RootMeanSquaredError",
-    "SparseCategoricalAccuracy", "SparseCategoricalCrossentropy", "SparseTopKCategoricalAccuracy",
-    "SquaredHinge", "Sum", "TopKCategoricalAccuracy", "TrueNegatives", "TruePositives", "accuracy",
-    "binary_accuracy", "binary_crossentropy", "binary_focal_crossentropy", "categorical_accuracy",
-    "categorical_crossentropy", "categorical_focal_crossentropy", "categorical_hinge", "cosine_similarity",
-    "deserialize", "get", "hinge", "huber", "kld", "kullback_leibler_divergence", "logcosh", "mae", "mape",
-    "mean_absolute_error", "mean_squared_error", "mse", "msle", "poisson", "serialize",
+    "OneHotMeanIoU", "PearsonCorrelation", "Poisson", "Precision", "R2Score", "Recall", "Reduce",
+    "RootMeanSquaredError", "SparseCategoricalAccuracy", "SparseCategoricalCrossentropy",
+    "SparseTopKCategoricalAccuracy", "SquaredHinge", "Sum", "TopKCategoricalAccuracy", "TrueNegatives",
+    "TruePositives", "accuracy", "binary_accuracy", "binary_crossentropy", "binary_focal_crossentropy",
+    "categorical_accuracy", "categorical_crossentropy", "categorical_focal_crossentropy",
+    "categorical_hinge", "concordance_correlation", "cosine_similarity", "deserialize", "get", "hinge",
+    "huber", "kld", "kullback_leibler_divergence", "logcosh", "mae", "mape", "mean_absolute_error",
+    "mean_squared_error", "mse", "msle", "pearson_correlation", "poisson", "serialize",
     "sparse_categorical_accuracy", "sparse_categorical_crossentropy", "sparse_top_k_categorical_accuracy",
     "squared_hinge", "top_k_categorical_accuracy",
 ]

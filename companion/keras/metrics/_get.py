@@ -7,6 +7,7 @@ from companion.keras.metrics import (
     _accuracy,
     _auc,
     _confusion_metrics,
+    _correlation,
     _f_score,
     _iou,
     _precision_recall,
@@ -38,7 +39,8 @@ _CLASSES = {cls.__name__: cls for cls in (
     _confusion_metrics.FalsePositives, _confusion_metrics.TrueNegatives,
     _confusion_metrics.FalseNegatives, _iou.MeanIoU, _iou.IoU, _iou.BinaryIoU, _iou.OneHotIoU,
     _iou.OneHotMeanIoU,
-    _f_score.FBetaScore, _f_score.F1Score, _r2_score.R2Score,
+    _f_score.FBetaScore, _f_score.F1Score, _r2_score.R2Score, _correlation.PearsonCorrelation,
+    _correlation.ConcordanceCorrelation,
     *(getattr(_probabilistic, name) for name in (
         "BinaryCrossentropy", "CategoricalCrossentropy", "SparseCategoricalCrossentropy",
         "KLDivergence", "Poisson", "LogCoshError", "MeanAbsolutePercentageError",
