@@ -8,6 +8,7 @@ from companion.keras.layers._tracking import map_structure
 from companion.keras.models import _class_weight
 from companion.keras.models._data_adapter import DataHandler, is_dataset, train_validation_split
 from companion.keras.models._logs import to_python
+from companion.keras.utils._py_dataset import as_dataset, start_pass
 
 
 class FitLoop:
@@ -22,6 +23,8 @@ class FitLoop:
                  validation_split=0.0, validation_data=None, shuffle=True, sample_weight=None,
                  class_weight=None, initial_epoch=0, steps_per_epoch=None, validation_steps=None,
                  validation_batch_size=None, validation_freq=1):
+        x, validation_data = as_dataset(x, shuffle), as_dataset(validation_data)
+        start_pass(x)
         if validation_split and validation_data is None:
             if is_dataset(x):
                 raise ValueError("fit: `validation_split` is only supported for arrays, not for a Dataset. "
@@ -87,6 +90,8 @@ class FitLoop:
 def run_evaluate(model, x, y, batch_size, verbose, sample_weight, steps, callbacks,
                  callback_list=None):
     """``Model.evaluate``'s loop; returns the logs as Python floats."""
+    x = as_dataset(x)
+    start_pass(x)
     data = DataHandler(x, y, sample_weight, batch_size, steps, caller="evaluate")
     if callback_list is None:
         callback_list = _callbacks(model, callbacks, verbose, epochs=1, steps=data.steps)
@@ -109,6 +114,7 @@ def run_evaluate(model, x, y, batch_size, verbose, sample_weight, steps, callbac
 
 def run_predict(model, x, batch_size, verbose, steps, callbacks):
     """``Model.predict``'s loop; returns NumPy outputs concatenated over batches."""
+    x = as_dataset(x)
     data = DataHandler(x, None, None, batch_size, steps, caller="predict")
     callback_list = _callbacks(model, callbacks, verbose, epochs=1, steps=data.steps)
     predict_function = data.runner(model.make_predict_function(),
