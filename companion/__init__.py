@@ -110,7 +110,7 @@ _operators.install(Tensor)
 _operators.install(Variable)
 _strings.install()
 
-__version__ = "0.1.0"
+from companion.version import VERSION as __version__
 newaxis = None  # tf.newaxis: x[:, tf.newaxis] inserts an axis, as NumPy's np.newaxis
 
 __all__ = sorted({
@@ -136,18 +136,22 @@ __all__ = sorted({
     "config", "data", "datasets", "distribute", "dtypes", "errors", "experimental", "image", "io", "linalg",
     "math", "OptionalSpec",
     "nn", "random", "saved_model", "strings", "summary", "test", "tpu", "ragged", "RaggedTensor",
-    "keras", "train", "numpy_function", "py_function",
+    "keras", "train", "numpy_function", "py_function", "autodiff", "version",
+    "initializers", "losses", "metrics", "optimizers",
     "constant_initializer", "ones_initializer", "random_normal_initializer",
     "random_uniform_initializer", "zeros_initializer",
 })
 
 # imported on first use: keeps import fast
-_LAZY = ("compat", "data", "datasets", "distribute", "experimental", "image", "io", "keras", "ragged",
-         "saved_model", "strings", "summary", "test", "tpu", "train")
+_LAZY = ("autodiff", "compat", "data", "datasets", "distribute", "experimental", "image", "io", "keras",
+         "ragged", "saved_model", "strings", "summary", "test", "tpu", "train")
 # TensorFlow's top-level initializers (tf.initializers v2) are Keras's classes with the same defaults.
 _INITIALIZERS = {"constant_initializer": "Constant", "ones_initializer": "Ones",
                  "random_normal_initializer": "RandomNormal",
                  "random_uniform_initializer": "RandomUniform", "zeros_initializer": "Zeros"}
+
+
+_KERAS_MODULES = ("initializers", "losses", "metrics", "optimizers")
 
 
 def __getattr__(name):
@@ -171,6 +175,10 @@ def __getattr__(name):
         strings = _importlib.import_module("companion.strings")
         globals()[name] = strings.as_string
         return strings.as_string
+    if name in _KERAS_MODULES:  # tf.losses, tf.optimizers, ...: TF 2 exposes Keras's modules there
+        module = _importlib.import_module(f"companion.keras.{name}")
+        globals()[name] = module
+        return module
     if name in _INITIALIZERS:
         initializers = _importlib.import_module("companion.keras.initializers")
         globals()[name] = getattr(initializers, _INITIALIZERS[name])
@@ -180,4 +188,4 @@ def __getattr__(name):
 
 def __dir__():
     lazy_names = {"OptionalSpec", "RaggedTensor", "as_string"}
-    return sorted(set(globals()) | set(_LAZY) | set(_INITIALIZERS) | lazy_names)
+    return sorted(set(globals()) | set(_LAZY) | set(_INITIALIZERS) | set(_KERAS_MODULES) | lazy_names)

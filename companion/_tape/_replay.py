@@ -83,6 +83,62 @@ def _batch_diagonal(jac, target_shape):
     return flat[index, :, index, :].reshape((batch,) + tuple(inner_t) + tuple(inner_s))
 
 
+class JvpPlan(Plan):
+    """The compiled forward-mode pass of one sub-graph structure (`ForwardAccumulator.jvp`).
+
+    Calling ``plan.op(*leaf_sources, *constants, *tangents)`` returns one tangent per target:
+    the recorded ops re-run under ``jax.jvp``, the sources carrying the given tangents.
+    """
+
+    def _run(self, *arrays):
+        n_diff, n_leaves = self.n_diff_leaves, len(self.leaf_slots)
+        consts = list(arrays[n_diff:n_leaves])
+        _, out = jax.jvp(lambda *diff: tuple(self._replay(list(diff) + consts, [])),
+                         tuple(arrays[:n_diff]), tuple(arrays[n_leaves:]))
+        return out
+
+
+def compute_jvp(records, targets, sources, tangents):
+    """Forward-mode derivatives of ``targets`` through ``records``: sources (tensors, each
+    with its tangent in ``tangents``) perturbed together. One Tensor per target, or None for
+    a target no source reaches (or of a dtype that is not floating)."""
+    kept, needed = prune(records, targets)
+    pairs = {}
+    for source, tangent in zip(sources, tangents):
+        if id(source) in needed and id(source) not in pairs:
+            pairs[id(source)] = (source, tangent)
+    if not pairs:
+        return [None] * len(targets)
+    leaf_sources = [source for source, _ in pairs.values()]
+    slots, leaves = _assign_slots(kept, targets, leaf_sources)
+    steps = tuple((op, tuple(params.items()), tuple(slots[id(x)] for x in inputs),
+                   tuple(slots[id(o)] for o in outputs)) for op, params, inputs, outputs in kept)
+    reached = _forward_reach(steps, {slots[id(s)] for s in leaf_sources})
+    target_slots = tuple(slots[id(t)] for t in targets)
+    leaf_slots = tuple(slots[id(x)] for x in leaves)
+    target_avals = tuple((t._v.shape, t._v.dtype) for t in targets)
+    key = ("jvp", steps, len(slots), leaf_slots, len(leaf_sources), target_slots, target_avals,
+           tuple((x._v.shape, x._v.dtype) for x in leaves))
+    plan = _PLANS.get(key)
+    if plan is None:
+        if len(_PLANS) >= _PLAN_LIMIT:
+            _PLANS.clear()
+        plan = _PLANS[key] = JvpPlan(steps, len(slots), leaf_slots, len(leaf_sources), (), target_slots,
+                                     target_avals, "jvp", 0)
+    out = plan.op(*leaves, *(tangent for _, tangent in pairs.values()))
+    out = out if isinstance(out, (tuple, list)) else (out,)
+    return [value if slot in reached else None for slot, value in zip(target_slots, out)]
+
+
+def _forward_reach(steps, source_slots):
+    """The slots whose values depend on a source through float-valued ops."""
+    reached = set(source_slots)
+    for _, _, in_slots, out_slots in steps:
+        if not reached.isdisjoint(in_slots):
+            reached.update(out_slots)
+    return reached
+
+
 class VjpPlan:
     """The compiled reverse pass of one sub-graph structure, from the recorded values.
 
