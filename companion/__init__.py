@@ -137,14 +137,14 @@ __all__ = sorted({
     "math", "OptionalSpec",
     "nn", "random", "saved_model", "strings", "summary", "test", "tpu", "ragged", "RaggedTensor",
     "keras", "train", "numpy_function", "py_function", "autodiff", "version",
-    "initializers", "losses", "metrics", "optimizers",
+    "initializers", "losses", "metrics", "optimizers", "sparse", "SparseTensor",
     "constant_initializer", "ones_initializer", "random_normal_initializer",
     "random_uniform_initializer", "zeros_initializer",
 })
 
 # imported on first use: keeps import fast
 _LAZY = ("autodiff", "compat", "data", "datasets", "distribute", "experimental", "image", "io", "keras",
-         "ragged", "saved_model", "strings", "summary", "test", "tpu", "train")
+         "ragged", "saved_model", "sparse", "strings", "summary", "test", "tpu", "train")
 # TensorFlow's top-level initializers (tf.initializers v2) are Keras's classes with the same defaults.
 _INITIALIZERS = {"constant_initializer": "Constant", "ones_initializer": "Ones",
                  "random_normal_initializer": "RandomNormal",
@@ -165,6 +165,12 @@ def __getattr__(name):
 
         globals()[name] = OptionalSpec
         return OptionalSpec
+    if name == "SparseTensor":  # tf.SparseTensor, with tf.sparse in companion.sparse
+        # deferred: companion.sparse is a lazy package, kept off `import companion`
+        from companion.sparse import SparseTensor
+
+        globals()[name] = SparseTensor
+        return SparseTensor
     if name == "RaggedTensor":  # tf.RaggedTensor, with tf.ragged in companion.ragged
         # deferred: companion.ragged is a lazy package, kept off `import companion`
         from companion.ragged import RaggedTensor
@@ -187,5 +193,5 @@ def __getattr__(name):
 
 
 def __dir__():
-    lazy_names = {"OptionalSpec", "RaggedTensor", "as_string"}
+    lazy_names = {"OptionalSpec", "RaggedTensor", "SparseTensor", "as_string"}
     return sorted(set(globals()) | set(_LAZY) | set(_INITIALIZERS) | set(_KERAS_MODULES) | lazy_names)

@@ -257,6 +257,10 @@ def _python_scalar_dtype(value):
             "builds it on the host after the program runs (XLA has no strings); only string ops "
             "(companion.strings.*), companion.print and returning it accept it inside the function. "
             "Return it and use it outside, or compute with the numbers it came from.")
+    if type(value).__name__ == "SparseTensor":
+        raise ConversionError("A SparseTensor is not converted to a dense tensor implicitly (as in TF): use "
+                              "companion.sparse.to_dense(sp), or the companion.sparse ops (reduce_sum, "
+                              f"sparse_dense_matmul, ...). Received: {value!r}")
     raise ConversionError(f"Cannot convert a value of type {type(value).__name__} to a tensor: {value!r}. "
                     "Pass a number, a string, a (nested) list, a NumPy array or a Tensor.")
 
