@@ -3,6 +3,8 @@
 One attempt is one child: it runs every code cell, reports, receives the hidden inputs, and reports
 each exercise's outputs. A child that dies or hangs during an exercise costs only that exercise:
 the notebook is run again in a fresh child for the exercises still pending (MAX_ATTEMPTS in all).
+A child that fails before the notebook's first cell begins ran none of its code, so that failure
+is the machine's: another child is started (within the same MAX_ATTEMPTS).
 """
 
 from __future__ import annotations
@@ -61,6 +63,7 @@ class _Attempt:
     cell: int | None = None
     log: str = ""
     expected_cases: int = 0
+    exited_before_cells: bool = False
     marks: dict[str, float] = field(default_factory=lambda: {"start": time.monotonic()})
 
 
@@ -81,12 +84,17 @@ def run_notebook(cells: list[dict], exercises: list[dict], limits: Limits,
         attempt = _attempt(cells, pending, limits, hidden, pool)
         cell_errors = attempt.cell_errors if cell_errors is None else cell_errors
         results.update(attempt.exercises)
-        first = first or attempt
+        stopped = ""
+        first = first if first is not None and first.cell is not None else attempt
         logs.append(attempt.log)
         if not attempt.failure:
             break
         if not attempt.current:
             stopped = _where(attempt) + attempt.failure
+            if attempt.exited_before_cells:
+                # it died before the notebook's first cell began, so no code of the notebook ran: a
+                # failure of the machine (e.g. sandbox set-up under heavy load), worth another child
+                continue
             break
         results[attempt.current] = ExerciseRun("failed", reason=f"the notebook's process {attempt.failure}")
         pending = [exercise for exercise in pending if exercise["id"] not in results]
@@ -137,6 +145,7 @@ def _attempt(cells: list[dict], exercises: list[dict], limits: Limits, hidden: t
             os.close(read_end)
             status = child.finish()
             if attempt.failure == "exit":
+                attempt.exited_before_cells = attempt.cell is None and attempt.cell_errors is None
                 attempt.failure = exit_reason(status, child.killed_for, limits.memory_mb)
             attempt.log = child.log()
         return attempt
