@@ -5,6 +5,7 @@ import jax.numpy as jnp
 
 from companion._core._convert import as_input
 from companion._core._op import op
+from companion._ops._array import concat
 from companion._ops._nn import check_axis, float_input
 
 # -- pure ops --------------------------------------------------------------------------------
@@ -143,3 +144,15 @@ def _logits_axis(logits, axis, op_name):
     if logits.ndim == 0:
         raise ValueError(f"{op_name} needs logits of rank 1 or more. Received a scalar: {logits!s}")
     return check_axis(axis, logits.ndim, op_name)
+
+
+def crelu(features, axis=-1, name=None):
+    """Concatenated ReLU: ``concat([relu(x), relu(-x)], axis)`` (the axis doubles in size).
+
+    Example:
+        >>> import companion as tf
+        >>> print(tf.nn.crelu([1.0, -2.0]))
+        companion.Tensor([1. 0. 0. 2.], shape=(4,), dtype=float32)
+    """
+    x = float_input(features, "crelu")
+    return concat([_relu(x), _relu(-x)], axis=axis)

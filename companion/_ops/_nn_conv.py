@@ -11,6 +11,7 @@ from companion._core._errors import InvalidArgumentError
 from companion._core._op import op
 from companion._ops._array import reshape
 from companion._ops._nn import channels_last, check_rank, float_pair, shape_of, spatial_tuple
+from companion._ops._static import static_ints
 
 _SPATIAL = "DHW"
 
@@ -276,3 +277,26 @@ def _int_pairs(padding):
         return [tuple(int(v) for v in pair) for pair in padding]
     except (TypeError, ValueError):
         return []
+
+
+def conv_transpose(input, filters, output_shape, strides, padding="SAME", data_format=None,  # noqa: A002
+                   dilations=None, name=None):
+    """`conv1d_transpose`, `conv2d_transpose` or `conv3d_transpose`, chosen by ``output_shape``'s
+    length (3, 4 or 5)."""
+    rank = len(static_ints(output_shape, "conv_transpose: output_shape"))
+    if rank not in (3, 4, 5):
+        raise ValueError(f"conv_transpose: output_shape must have 3, 4 or 5 entries (1 to 3 spatial "
+                         f"dimensions). Received: {output_shape!r}")
+    default = {3: "NWC", 4: "NHWC", 5: "NDHWC"}[rank]
+    return _transpose_convolve(input, filters, output_shape, strides, padding, data_format or default,
+                               dilations, rank - 2, "conv_transpose")
+
+
+def atrous_conv2d(value, filters, rate, padding, name=None):
+    """`conv2d` with holes: stride 1, the filter's taps ``rate`` apart (``dilations=rate``)."""
+    return conv2d(value, filters, strides=1, padding=padding, dilations=rate)
+
+
+def atrous_conv2d_transpose(value, filters, output_shape, rate, padding, name=None):
+    """The transpose of `atrous_conv2d` (``conv2d_transpose`` with ``dilations=rate``, stride 1)."""
+    return conv2d_transpose(value, filters, output_shape, strides=1, padding=padding, dilations=rate)

@@ -288,3 +288,29 @@ def _num_replicas_in_sync():
     """The replicas of the current distribution strategy (1 for the default strategy)."""
     strategy = current_strategy()
     return 1 if strategy is None else strategy.num_replicas_in_sync
+
+
+@op("log_poisson_loss", static=("full",))
+def _log_poisson_loss(targets, log_input, full):
+    loss = jnp.exp(log_input) - log_input * targets
+    if full:  # Stirling's approximation of log(targets!), 0 where 0 <= targets <= 1
+        stirling = targets * jnp.log(targets) - targets + 0.5 * jnp.log(2 * np.pi * targets)
+        loss = loss + jnp.where((targets >= 0) & (targets <= 1), jnp.zeros_like(targets), stirling)
+    return loss
+
+
+def log_poisson_loss(targets, log_input, compute_full_loss=False, name=None):
+    """The Poisson negative log-likelihood of ``targets`` given log-rates ``log_input``, elementwise:
+    ``exp(log_input) - log_input * targets`` (plus Stirling's term with ``compute_full_loss``).
+
+    Example:
+        >>> import companion as tf
+        >>> print(tf.nn.log_poisson_loss([1.0, 2.0], [0.0, 0.5]))
+        companion.Tensor([1.        0.6487212], shape=(2,), dtype=float32)
+    """
+    log_input = float_input(log_input, "log_poisson_loss", "log_input")
+    targets = as_input(targets, log_input.dtype)
+    if shape_of(targets) != shape_of(log_input):
+        raise ValueError(f"log_poisson_loss: log_input and targets must have the same shape. Received "
+                         f"{shape_of(log_input)} and {shape_of(targets)}.")
+    return _log_poisson_loss(targets, log_input, full=bool(compute_full_loss))

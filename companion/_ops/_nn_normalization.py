@@ -9,7 +9,11 @@ import numpy as np
 from companion._core._convert import as_input, binary_inputs, is_tensor
 from companion._core._errors import InvalidArgumentError
 from companion._core._op import op
+from companion._ops._array import squeeze
+from companion._ops._math import cast, square, squared_difference
 from companion._ops._nn import float_input, shape_of
+from companion._ops._reduce import reduce_sum
+from companion._ops._safe_math import stop_gradient
 
 _LOW_PRECISION = (jnp.float16, jnp.bfloat16)
 
@@ -184,3 +188,95 @@ def _check_bias(value, bias, channel_axis):
         raise InvalidArgumentError(f"bias_add: must provide as many biases as the channel dimension of "
                                    f"value ({channels}). Received a bias of shape {shape_of(bias)} for "
                                    f"value of shape {shape_of(value)}.")
+
+
+# -- statistics in pieces, local response normalization ------------------------------------------
+
+@op("local_response_normalization", static=("radius", "bias", "alpha", "beta"))
+def _lrn(x, radius, bias, alpha, beta):
+    squares = jnp.square(x)
+    channels = x.shape[-1]
+    padded = jnp.pad(squares, ((0, 0),) * (x.ndim - 1) + ((radius, radius),))
+    window = padded[..., :channels]
+    for offset in range(1, 2 * radius + 1):
+        window = window + padded[..., offset:offset + channels]
+    scale = bias + alpha * window
+    if beta == 1:  # TF's kernel takes these shortcuts too
+        return x / scale
+    if beta == 0.5:
+        return x * jax.lax.rsqrt(scale)
+    return x * jnp.exp(jnp.log(scale) * -beta)
+
+
+def local_response_normalization(input, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5,  # noqa: A002
+                                 name=None):
+    """Each value divided by ``(bias + alpha * sum of squares) ** beta``, the sum over the values within
+    ``depth_radius`` of it along the last (channel) axis of a 4-D input (TF's ``lrn``).
+
+    Example:
+        >>> import companion as tf
+        >>> x = tf.constant([[[[1.0, 2.0, 3.0]]]])
+        >>> print(tf.nn.local_response_normalization(x, depth_radius=1, bias=0.0, alpha=1.0, beta=1.0))
+        companion.Tensor([[[[0.2        0.14285715 0.23076923]]]], shape=(1, 1, 1, 3), dtype=float32)
+    """
+    x = float_input(input, "local_response_normalization", "input")
+    if x.ndim != 4:
+        raise InvalidArgumentError(f"local_response_normalization needs a 4-D input [batch, height, width, "
+                                   f"channels]. Received shape {shape_of(x)}")
+    return _lrn(x, radius=int(depth_radius), bias=float(bias), alpha=float(alpha), beta=float(beta))
+
+
+lrn = local_response_normalization
+
+
+def sufficient_statistics(x, axes, shift=None, keepdims=False, name=None):
+    """``(count, sum, sum of squares, shift)`` of ``x`` over ``axes`` (shifted by ``shift`` when given),
+    the pieces `normalize_moments` turns into a mean and variance."""
+    x = float_input(x, "sufficient_statistics", "x")
+    reduced = _axes(axes, x.ndim, "sufficient_statistics")
+    count = as_input(float(np.prod([shape_of(x)[a] for a in reduced])), x.dtype)
+    if shift is not None:
+        shift = cast(as_input(shift, x.dtype), x.dtype)
+        shifted = x - shift
+        return (count, reduce_sum(shifted, reduced, keepdims=keepdims),
+                reduce_sum(square(shifted), reduced, keepdims=keepdims), shift)
+    return (count, reduce_sum(x, reduced, keepdims=keepdims),
+            reduce_sum(square(x), reduced, keepdims=keepdims), None)
+
+
+def normalize_moments(counts, mean_ss, variance_ss, shift, name=None):
+    """The ``(mean, variance)`` of `sufficient_statistics`' pieces."""
+    mean_ss = as_input(mean_ss)
+    divisor = 1.0 / as_input(counts, mean_ss.dtype)
+    shifted_mean = mean_ss * divisor
+    mean = shifted_mean if shift is None else shifted_mean + as_input(shift, mean_ss.dtype)
+    return mean, as_input(variance_ss, mean_ss.dtype) * divisor - square(shifted_mean)
+
+
+def weighted_moments(x, axes, frequency_weights, keepdims=False, name=None):
+    """The mean and variance of ``x`` over ``axes``, each value counted ``frequency_weights`` times
+    (the weights broadcast against ``x``)."""
+    x = float_input(x, "weighted_moments", "x")
+    weights = cast(as_input(frequency_weights), x.dtype)
+    reduced = _axes(axes, x.ndim, "weighted_moments")
+    weighted_sum = reduce_sum(weights * x, reduced, keepdims=True)
+    total_weight = reduce_sum(weights + x * 0, reduced, keepdims=True)
+    divisor = 1.0 / total_weight
+    mean = weighted_sum * divisor
+    spread = weights * squared_difference(x, stop_gradient(mean))
+    variance = reduce_sum(spread, reduced, keepdims=True) * divisor
+    if not keepdims:
+        mean, variance = squeeze(mean, list(reduced)), squeeze(variance, list(reduced))
+    return mean, variance
+
+
+def batch_norm_with_global_normalization(t=None, m=None, v=None, beta=None, gamma=None, variance_epsilon=None,
+                                         scale_after_normalization=None, name=None, input=None,  # noqa: A002
+                                         mean=None, variance=None):
+    """TF 1's batch normalization: `batch_normalization` with ``gamma`` used only when
+    ``scale_after_normalization``."""
+    x = input if t is None else t
+    mean = mean if m is None else m
+    variance = variance if v is None else v
+    return batch_normalization(x, mean, variance, beta, gamma if scale_after_normalization else None,
+                               variance_epsilon)

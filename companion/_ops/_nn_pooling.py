@@ -166,3 +166,19 @@ def _any_rank(x, op_name):
     check_rank(x, (3, 4, 5), op_name, "input")
     return x
 
+
+
+def pool(input, window_shape, pooling_type, strides=None, padding="VALID", data_format=None,  # noqa: A002
+         dilations=None, name=None):
+    """``"MAX"`` or ``"AVG"`` pooling over the spatial dimensions (1 to 3, by ``input``'s rank) with
+    windows of ``window_shape``; ``strides`` default to 1. Dilated windows are not supported."""
+    if dilations is not None and any(d != 1 for d in spatial_tuple(dilations, len(window_shape), True, "pool",
+                                                                   "dilations")):
+        raise NotImplementedError("pool: dilated windows (dilations > 1) are not supported by companion. "
+                                  f"Received: dilations={dilations!r}")
+    kind = str(pooling_type).upper()
+    if kind not in ("MAX", "AVG"):
+        raise ValueError(f"pool: pooling_type must be 'MAX' or 'AVG'. Received: {pooling_type!r}")
+    steps = 1 if strides is None else strides
+    chosen = max_pool if kind == "MAX" else avg_pool
+    return chosen(input, list(window_shape), steps, padding, data_format)
