@@ -144,3 +144,52 @@ def test_gradient_helpers_and_tracing_questions():
     assert [float(t) for t in tf.tuple([tf.constant(1.0), tf.constant(2.0)])] == [1.0, 2.0]
     assert tf.AggregationMethod.DEFAULT == tf.AggregationMethod.ADD_N == 0
 
+
+
+def test_static_asserts_check_dtype_rank_and_type_as_tf_does():
+    x = tf.constant([1.0, 2.0])
+    assert tf.debugging.assert_all_finite(x, "ok") is x
+    with pytest.raises(tf.errors.InvalidArgumentError, match="bad : Tensor had NaN values"):
+        tf.debugging.assert_all_finite(tf.constant([1.0, np.nan]), "bad")
+    tf.debugging.assert_integer(tf.constant([1, 2]))
+    with pytest.raises(TypeError, match='need ints.  Expected "x" to be integer type'):
+        tf.debugging.assert_integer(x, message="need ints")
+    tf.debugging.assert_rank_at_least(x, 1)
+    with pytest.raises(ValueError, match="rank at least 2"):
+        tf.debugging.assert_rank_at_least(x, 2)
+    tf.debugging.assert_rank_in(x, [0, 1])
+    with pytest.raises(ValueError, match=r"rank in \(2, 3\)"):
+        tf.debugging.assert_rank_in(x, [2, 3])
+    tf.debugging.assert_scalar(tf.constant(3.0))
+    with pytest.raises(ValueError, match="Expected scalar shape"):
+        tf.debugging.assert_scalar(x)
+    tf.debugging.assert_type(x, tf.float32)
+    with pytest.raises(TypeError, match="must be of type tf.int32; got tf.float32"):
+        tf.debugging.assert_type(x, tf.int32)
+
+
+def test_float_dtype_iterables_and_numeric_checks():
+    x = tf.constant([1.0, 2.0])
+    assert tf.debugging.assert_same_float_dtype([x, tf.constant(1.0)]) == tf.float32
+    assert tf.debugging.assert_same_float_dtype(None, tf.float64) == tf.float64
+    assert tf.debugging.assert_same_float_dtype() == tf.float32
+    with pytest.raises(ValueError, match="must be of the same type"):
+        tf.debugging.assert_same_float_dtype([x, tf.constant(1.0, tf.float64)])
+    with pytest.raises(ValueError, match="Expected floating point type"):
+        tf.debugging.assert_same_float_dtype([tf.constant(1)])
+    tf.debugging.assert_proper_iterable([1, 2])
+    for improper in (x, "abc", np.zeros(2)):
+        with pytest.raises(TypeError, match="proper"):
+            tf.debugging.assert_proper_iterable(improper)
+    assert tf.debugging.is_numeric_tensor(x) and tf.debugging.is_numeric_tensor(tf.Variable(1))
+    assert not any(tf.debugging.is_numeric_tensor(v) for v in (tf.constant("a"), tf.constant(True), 3.0))
+
+
+def test_assert_all_finite_inside_a_function_raises_when_it_runs():
+    @tf.function
+    def doubled(t):
+        return tf.debugging.assert_all_finite(t, "in function") * 2.0
+
+    np.testing.assert_array_equal(doubled(tf.constant([1.0, 2.0])).numpy(), [2.0, 4.0])
+    with pytest.raises(tf.errors.InvalidArgumentError, match="in function : Tensor had Inf values"):
+        doubled(tf.constant([np.inf, 1.0]))

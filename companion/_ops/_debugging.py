@@ -12,15 +12,19 @@ from jax.experimental import io_callback
 
 from companion._core import _callback_errors
 from companion._core._convert import as_input, binary_inputs
+from companion._core._dtypes import as_dtype
 from companion._core._errors import InvalidArgumentError
 from companion._core._tensor import Tensor
 
-__all__ = ["Assert", "assert_equal", "assert_greater", "assert_greater_equal", "assert_less",
-           "assert_less_equal", "assert_near", "assert_negative", "assert_non_negative",
-           "assert_non_positive", "assert_none_equal", "assert_positive", "assert_rank", "assert_shapes",
-           "check_numerics", "set_log_device_placement"]
+__all__ = ["Assert", "assert_all_finite", "assert_equal", "assert_greater", "assert_greater_equal",
+           "assert_integer", "assert_less", "assert_less_equal", "assert_near", "assert_negative",
+           "assert_non_negative", "assert_non_positive", "assert_none_equal", "assert_positive",
+           "assert_proper_iterable", "assert_rank", "assert_rank_at_least", "assert_rank_in",
+           "assert_same_float_dtype", "assert_scalar", "assert_shapes", "assert_type", "check_numerics",
+           "disable_traceback_filtering", "enable_traceback_filtering", "get_log_device_placement",
+           "is_numeric_tensor", "is_traceback_filtering_enabled", "set_log_device_placement"]
 
-_settings = {"log_device_placement": False}
+_settings = {"log_device_placement": False, "traceback_filtering": True}
 
 
 def assert_equal(x, y, message=None, summarize=None, name=None):
@@ -283,3 +287,111 @@ def _fail(condition, message, a, b, bad, summarize):
     prefix = f"{message}\n" if message else ""
     raise InvalidArgumentError(f"{prefix}{condition}: {int(bad.sum())} of {bad.size} elements differ, "
                                f"first {details}.")
+
+
+# -- static checks (dtype and rank are known when the op runs) --------------------------------------
+
+def assert_all_finite(x, message, name=None):
+    """``x`` unchanged after checking it has no NaN or infinite value (`check_numerics`)."""
+    return check_numerics(x, message)
+
+
+def _prefix(message):
+    return f"{message}.  " if message else ""
+
+
+def assert_integer(x, message=None, name=None):
+    """Raises TypeError unless ``x`` has an integer dtype."""
+    x = as_input(x)
+    if not x.dtype.is_integer:
+        raise TypeError(f'{_prefix(message)}Expected "x" to be integer type.  Found: tensor of dtype '
+                        f"{x.dtype}")
+
+
+def assert_rank_at_least(x, rank, message=None, name=None):
+    """Raises ValueError unless ``x``'s rank is at least ``rank``."""
+    x = as_input(x)
+    want = int(np.asarray(rank.numpy() if hasattr(rank, "numpy") else rank))
+    if x._v.ndim < want:
+        raise ValueError(f"{_prefix(message)}Tensor  must have rank at least {want}.  Received rank "
+                         f"{x._v.ndim}, shape {tuple(x._v.shape)}")
+
+
+def assert_rank_in(x, ranks, message=None, name=None):
+    """Raises ValueError unless ``x``'s rank is one of ``ranks``."""
+    x = as_input(x)
+    wanted = tuple(int(np.asarray(r.numpy() if hasattr(r, "numpy") else r)) for r in ranks)
+    if x._v.ndim not in wanted:
+        raise ValueError(f"{_prefix(message)}Tensor  must have rank in {wanted}.  Received rank {x._v.ndim}, "
+                         f"shape {tuple(x._v.shape)}")
+
+
+def assert_scalar(tensor, message=None, name=None):
+    """Raises ValueError unless ``tensor`` is a scalar (rank 0)."""
+    tensor = as_input(tensor)
+    if tensor._v.ndim != 0:
+        raise ValueError(f"{_prefix(message)}Expected scalar shape, saw shape: {tuple(tensor._v.shape)}.")
+
+
+def assert_type(tensor, tf_type, message=None, name=None):
+    """Raises TypeError unless ``tensor``'s dtype is ``tf_type``."""
+    tensor = as_input(tensor)
+    want = as_dtype(tf_type)
+    if tensor.dtype != want:
+        raise TypeError(f"{_prefix(message)}tensor must be of type tf.{want.name}; "
+                        f"got tf.{tensor.dtype.name}")
+
+
+def assert_same_float_dtype(tensors=None, dtype=None):
+    """The one floating dtype of ``tensors`` (and ``dtype``, when given); ValueError if they differ or
+    are not floating. With neither, float32."""
+    tensors = list(tensors or [])
+    expected = None if dtype is None else as_dtype(dtype)
+    first = None
+    for tensor in tensors:
+        tensor_dtype = as_input(tensor).dtype
+        if expected is None:
+            expected, first = tensor_dtype, tensor
+        elif tensor_dtype != expected:
+            raise ValueError(f"{tensor!s}, type={tensor_dtype}, must be of the same type ({expected})"
+                             f"{'' if first is None else f' as {first!s}'}")
+    if expected is None:
+        return as_dtype("float32")
+    if not expected.is_floating:
+        raise ValueError(f"Expected floating point type, got {expected}.")
+    return expected
+
+
+def assert_proper_iterable(values):
+    """Raises TypeError if ``values`` is a tensor, a NumPy array or a string: iterable, but not a
+    sequence of separate values."""
+    if isinstance(values, (Tensor, np.ndarray, str, bytes)) or getattr(values, "_is_variable", False):
+        raise TypeError(f'Expected argument "values" to be a "proper" iterable.  Found: {type(values)}')
+    if not hasattr(values, "__iter__"):
+        raise TypeError(f'Expected argument "values" to be iterable.  Found: {type(values)}')
+
+
+def is_numeric_tensor(tensor):
+    """True for a Tensor (or Variable) of a number dtype (not bool, not string)."""
+    if not (isinstance(tensor, Tensor) or getattr(tensor, "_is_variable", False)):
+        return False
+    return tensor.dtype.is_numeric and not tensor.dtype.is_bool
+
+
+def get_log_device_placement():
+    """What `set_log_device_placement` last set (companion logs no placements either way)."""
+    return _settings["log_device_placement"]
+
+
+def is_traceback_filtering_enabled():
+    """TF's traceback filtering switch; companion keeps its errors' tracebacks as Python gives them,
+    so this reports the setting only."""
+    return _settings["traceback_filtering"]
+
+
+def enable_traceback_filtering():
+    _settings["traceback_filtering"] = True
+
+
+def disable_traceback_filtering():
+    _settings["traceback_filtering"] = False
