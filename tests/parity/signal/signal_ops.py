@@ -1,0 +1,37 @@
+"""tf.signal: FFTs, shifts, frame/overlap_and_add, windows, stft/inverse_stft, DCTs, mel matrix and MFCCs
+(values that go through different FFT implementations rounded)."""
+import numpy as np
+import tensorflow as tf
+
+x = tf.constant(np.arange(8, dtype=np.float32))
+c = tf.cast(x, tf.complex64)
+print(tf.signal.fft(c))
+print(tf.signal.ifft(tf.signal.fft(c)))
+print(tf.signal.rfft(x))
+print(tf.signal.rfft(x, fft_length=[6]))
+print(tf.signal.irfft(tf.signal.rfft(x)))
+print(tf.signal.fft2d(tf.reshape(c, [2, 4])))
+print(tf.signal.rfft2d(tf.reshape(x, [2, 4])))
+print(tf.signal.irfft2d(tf.signal.rfft2d(tf.reshape(x, [2, 4]))))
+print(tf.signal.fftshift(x))
+print(tf.signal.ifftshift(x))
+print(tf.signal.frame(x, 3, 2))
+print(tf.signal.frame(x, 3, 2, pad_end=True))
+print(tf.signal.frame(tf.reshape(x, [2, 4]), 2, 1, axis=-1))
+print(tf.signal.overlap_and_add(tf.reshape(x, [4, 2]), 1))
+print(tf.signal.hann_window(5))
+print(tf.signal.hann_window(5, periodic=False))
+print(tf.signal.hamming_window(4))
+print(np.round(tf.signal.kaiser_window(4).numpy(), 5))
+s = tf.signal.stft(tf.sin(tf.range(64, dtype=tf.float32) * 0.3), frame_length=16, frame_step=8)
+print(s.shape, s.dtype)
+print(np.round(np.abs(s.numpy())[:2, :4], 3))
+print(np.round(tf.signal.dct(x).numpy(), 3) + 0.0)
+print(np.round(tf.signal.dct(x, type=3).numpy(), 3) + 0.0)
+print(np.round(tf.signal.dct(x, norm="ortho").numpy(), 3) + 0.0)
+print(np.round(tf.signal.idct(tf.signal.dct(x, norm="ortho"), norm="ortho").numpy(), 3) + 0.0)
+m = tf.signal.linear_to_mel_weight_matrix(num_mel_bins=4, num_spectrogram_bins=9, sample_rate=8000,
+                                          lower_edge_hertz=100.0, upper_edge_hertz=3000.0)
+print(np.round(m.numpy(), 4))
+print(np.round(tf.signal.mfccs_from_log_mel_spectrograms(tf.reshape(x, [2, 4]) + 1.0).numpy(), 4))
+print(tf.signal.inverse_stft(s, 16, 8).shape)
