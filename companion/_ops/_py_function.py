@@ -97,12 +97,20 @@ def recording_static_shapes():
 def _note_shapes(tensors, shape, only_known=False):
     """Notes ``shape`` (None: unknown) as the static shape of ``tensors`` while recording.
 
-    With ``only_known``, only tensors already noted (py_function outputs) are updated.
+    With ``only_known`` (`ensure_shape`, `set_shape`), a tensor not noted yet (not a py_function
+    output: its own static shape is known) is noted as ``(tensor, shape, "asserted")``: the
+    assertion's known dimensions add to what the trace would know.
     """
     stack = getattr(_recorders, "stack", None)
     if stack:
         for tensor in tensors:
-            if isinstance(tensor, Tensor) and (not only_known or id(tensor) in stack[-1]):
+            if not isinstance(tensor, Tensor):
+                continue
+            previous = stack[-1].get(id(tensor))
+            known = previous is not None and previous[0] is tensor
+            if only_known and (not known or len(previous) == 3):
+                stack[-1][id(tensor)] = (tensor, shape, "asserted")
+            else:
                 stack[-1][id(tensor)] = (tensor, shape)
 
 

@@ -91,19 +91,27 @@ class ElementFunction:
             if not inputs:
                 raise ValueError(f"Cannot infer the element spec of Dataset.{self.what} on an empty "
                                  "dataset: its function has to run on an element.") from None
-            first = self._eager_spec(inputs[0])
+            first = self._eager_spec(inputs[0], arg_specs)
             try:  # a second element shows which dimensions depend on the data
                 return _spec.relax(first, self._eager_spec(inputs[1])) if len(inputs) > 1 else first
             except Exception:  # that element fails (an error for iteration to report) or differs
                 return first
 
-    def _eager_spec(self, args):
+    def _eager_spec(self, args, arg_specs=None):
         with recording_static_shapes() as noted:
             raw = self.func(*_tensors(args))
         raw = tuple(raw) if isinstance(raw, list) else raw
         spec = _spec.spec_of(_values.normalize(raw))
-        leaves = [_spec.TensorSpec(noted[id(r)][1], s.dtype) if id(r) in noted and noted[id(r)][0] is r
-                  else s for r, s in zip(_structure.flatten(raw), _structure.flatten(spec))]
+        batch = None if arg_specs is None else _unknown_batch_size(arg_specs, args)
+        leaves = []
+        for r, s in zip(_structure.flatten(raw), _structure.flatten(spec)):
+            entry = noted.get(id(r))
+            if entry is None or entry[0] is not r:
+                leaves.append(_without_batch(s, batch))
+            elif len(entry) == 3:  # ensure_shape on a tensor of known shape: its known dims are kept
+                leaves.append(_asserted(_without_batch(s, batch), entry[1]))
+            else:  # a py_function output: TF knows only what ensure_shape asserted
+                leaves.append(_spec.TensorSpec(entry[1], s.dtype))
         return _structure.pack(spec, leaves)
 
     # -- vectorised -------------------------------------------------------------------------
@@ -114,6 +122,35 @@ class ElementFunction:
                 if self._vectorized is _UNSET:
                     self._vectorized = _vectorize(self.func, arg_specs)
         return self._vectorized
+
+
+def _unknown_batch_size(arg_specs, args):
+    """The batch size of ``args`` when every argument is batched with a None batch dimension in
+    ``arg_specs`` (else None): an output of that leading size comes from the batch, and TF's trace
+    keeps it None, where running on one element cannot tell."""
+    specs = _structure.flatten(arg_specs)
+    if not specs or any(not isinstance(s, _spec.TensorSpec) or not s.shape.rank or s.shape[0] is not None
+                        for s in specs):
+        return None
+    values = [getattr(v, "_value", v) for v in _structure.flatten(args)]
+    sizes = {int(np.shape(v)[0]) for v in values if np.ndim(v)}
+    return sizes.pop() if len(sizes) == 1 else None
+
+
+def _without_batch(spec, batch):
+    if batch is None or not isinstance(spec, _spec.TensorSpec) or not spec.shape.rank:
+        return spec
+    if spec.shape[0] != batch:
+        return spec
+    return _spec.TensorSpec([None] + spec.shape.as_list()[1:], spec.dtype)
+
+
+def _asserted(spec, shape):
+    """``spec`` with the dimensions ``shape`` (an `ensure_shape` assertion) knows filled in."""
+    if not isinstance(spec, _spec.TensorSpec) or shape is None or shape.rank is None or not spec.shape.rank:
+        return spec
+    dims = [own if given is None else given for own, given in zip(spec.shape.as_list(), shape.as_list())]
+    return _spec.TensorSpec(dims, spec.dtype)
 
 
 def call_args(element, unpack=True):

@@ -14,6 +14,7 @@ from companion.data._options import (
 )
 from companion.data._save import load, save
 from companion.data._trace import Span, Timeline, trace, trace_span
+from companion.data.experimental._csv import CsvDataset, make_csv_dataset
 from companion.data.experimental._transformations import (
     Counter,
     RandomDataset,
@@ -50,7 +51,8 @@ def get_next_as_optional(iterator):
     return iterator.get_next_as_optional()
 
 
-__all__ = ["AUTOTUNE", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY", "AutoShardPolicy", "AutotuneOptions",
+__all__ = ["CsvDataset", "make_csv_dataset",
+           "AUTOTUNE", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY", "AutoShardPolicy", "AutotuneOptions",
            "DistributeOptions", "OptimizationOptions", "Optional", "Span", "ThreadingOptions", "Timeline",
            "cardinality", "get_next_as_optional", "load", "save", "trace", "trace_span", "Counter",
            "RandomDataset", "bucket_by_sequence_length", "choose_from_datasets", "enumerate_dataset",
