@@ -16,6 +16,7 @@ from companion.data._shuffle import ShuffleMethods
 from companion.data._sources import SourceMethods
 from companion.data._transforms._batch import BatchMethods
 from companion.data._transforms._combine import CombineMethods
+from companion.data._transforms._errors import IgnoreErrorsMethods
 from companion.data._transforms._filter import FilterMethods
 from companion.data._transforms._grouping import GroupingMethods
 from companion.data._transforms._interleave import InterleaveMethods
@@ -29,7 +30,7 @@ from companion.data._transforms._window import WindowMethods
 class Dataset(SourceMethods, GeneratorMethods, MapMethods, FilterMethods, InterleaveMethods,
               BatchMethods, PaddedBatchMethods, SlicingMethods, CombineMethods, ScanMethods,
               WindowMethods, ShuffleMethods, PrefetchMethods, CacheMethods, SaveMethods, GroupingMethods,
-              SamplingMethods):
+              SamplingMethods, IgnoreErrorsMethods):
     """A sequence of elements built by a pipeline of transformations (``tf.data.Dataset``).
 
     Elements are nested structures (tuples, dicts) of tensors. Iterating yields companion

@@ -73,7 +73,9 @@ class IterableNode(Node):
         return self._cardinality
 
     def _iterate(self, ctx):
-        iterator = iter(self._factory())
+        # a reader that can drop a bad record itself takes the context (see `ignore_errors`)
+        takes_context = getattr(self._factory, "takes_context", False)
+        iterator = iter(self._factory(ctx) if takes_context else self._factory())
         index = 0
         stage = "generator" if self._what == "from_generator" else "read"
         try:

@@ -44,6 +44,9 @@ class Context:
 
     def __init__(self, options, parent=None):
         self.options = options
+        # set below an `ignore_errors`: stages drop an element whose computation raised, and run
+        # element by element (no fusion: one bad element must not cost a whole gathered batch)
+        self.skip_errors = None if parent is None else parent.skip_errors
         self._event = threading.Event()
         self._lock = threading.Lock()
         self._callbacks = []
@@ -54,6 +57,8 @@ class Context:
     @property
     def fuse(self):
         """Whether index-gather fusion and map vectorisation may be used."""
+        if self.skip_errors is not None:
+            return False
         return self.options.experimental_optimization.apply_default_optimizations is not False
 
     @property

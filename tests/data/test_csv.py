@@ -95,3 +95,23 @@ def test_make_csv_dataset_explains_bad_arguments(titanic, tmp_path):
         tf.data.experimental.make_csv_dataset(os.path.join(tmp_path, "missing*.csv"), 2)
     with pytest.raises(ValueError, match="column_names"):
         tf.data.experimental.make_csv_dataset(titanic, 2, header=False)
+
+
+def test_ignore_errors_drops_bad_records_and_failing_elements(tmp_path):
+    path = tmp_path / "bad.csv"
+    path.write_text("a,b\n1,x\nbad,y\n3,z\n")
+    rows = tf.data.experimental.CsvDataset(str(path), [[0], [""]], header=True)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="'bad' is not a valid int32"):
+        list(rows)
+    assert [int(a) for a, _ in rows.ignore_errors()] == [1, 3]
+    assert [int(a) for a, _ in rows.apply(tf.data.experimental.ignore_errors())] == [1, 3]
+    batch = next(iter(tf.data.experimental.make_csv_dataset(str(path), 5, column_defaults=[[0], [""]],
+                                                            num_epochs=1, shuffle=False, ignore_errors=True)))
+    np.testing.assert_array_equal(batch["a"].numpy(), [1, 3])
+    values = tf.data.Dataset.from_tensor_slices([1.0, 0.0, 2.0, 0.0, 4.0])
+    inverted = values.map(lambda x: tf.debugging.check_numerics(1.0 / x, "inf"))
+    assert [float(x) for x in inverted.ignore_errors()] == [1.0, 0.5, 0.25]
+    parallel = values.map(lambda x: tf.debugging.check_numerics(1.0 / x, "inf"), num_parallel_calls=2)
+    assert [float(x) for x in parallel.ignore_errors()] == [1.0, 0.5, 0.25]
+    words = tf.data.Dataset.from_tensor_slices(["1", "x", "3"]).map(tf.strings.to_number)
+    assert [float(x) for x in words.ignore_errors()] == [1.0, 3.0]

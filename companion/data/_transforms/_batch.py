@@ -88,8 +88,16 @@ class BatchNode(Node):
             return _groups(source.iterate(context), self._size, self._drop)
 
         if self._parallel is None:
-            for group in groups(ctx):
-                yield stack_elements(group)
+            for index, group in enumerate(groups(ctx)):
+                if ctx.skip_errors is None:
+                    yield stack_elements(group)
+                    continue
+                try:
+                    batch = stack_elements(group)
+                except Exception as error:  # e.g. elements of different shapes
+                    ctx.skip_errors(error, "batch", index)
+                    continue
+                yield batch
             return
         workers = parallelism(self._parallel, ctx.options, "num_parallel_calls")
         yield from parallel_calls(groups, lambda group, _: stack_elements(group), workers, True, ctx,

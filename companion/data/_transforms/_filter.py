@@ -49,7 +49,14 @@ class FilterNode(Node):
 
     def _iterate(self, ctx):
         for index, element in enumerate(self.inputs[0].iterate(ctx)):
-            if _truth(self._predicate(call_args(element), index), "filter"):
+            try:
+                keep = _truth(self._predicate(call_args(element), index), "filter")
+            except Exception as error:
+                if ctx.skip_errors is None:
+                    raise
+                ctx.skip_errors(error, "filter", index)
+                continue
+            if keep:
                 yield element
 
     def plannable(self):

@@ -85,17 +85,36 @@ class MapNode(Node):
 
     def _iterate(self, ctx):
         fn, source = self._fn, self.inputs[0]
+        skip = ctx.skip_errors
         if self._parallel is None:
             for index, element in enumerate(source.iterate(ctx)):
-                yield traced_call("map", index, fn, call_args(element), index)
+                if skip is None:
+                    yield traced_call("map", index, fn, call_args(element), index)
+                    continue
+                try:
+                    result = traced_call("map", index, fn, call_args(element), index)
+                except Exception as error:
+                    skip(error, "map", index)
+                    continue
+                yield result
             return
         workers = parallelism(self._parallel, ctx.options, "num_parallel_calls")
         deterministic = _deterministic(self._deterministic, ctx.options)
 
         def call(element, index):
-            return traced_call("map", index, fn, call_args(element), index)
+            if skip is None:
+                return traced_call("map", index, fn, call_args(element), index)
+            try:
+                return traced_call("map", index, fn, call_args(element), index)
+            except Exception as error:
+                skip(error, "map", index)
+                return _DROPPED
 
-        yield from parallel_calls(source.iterate, call, workers, deterministic, ctx, "companion.data.map")
+        results = parallel_calls(source.iterate, call, workers, deterministic, ctx, "companion.data.map")
+        yield from (result for result in results if result is not _DROPPED)
+
+
+_DROPPED = object()  # a parallel call's result below ignore_errors when the element raised
 
 
 def _deterministic(requested, options):

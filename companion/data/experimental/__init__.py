@@ -46,12 +46,17 @@ def cardinality(dataset):
     return dataset.cardinality()
 
 
+def ignore_errors(log_warning=False):
+    """The transformation form of `Dataset.ignore_errors`, for ``dataset.apply(...)``."""
+    return lambda dataset: dataset.ignore_errors(log_warning)
+
+
 def get_next_as_optional(iterator):
     """``iterator.get_next_as_optional()`` (the older function form): the next element as an `Optional`."""
     return iterator.get_next_as_optional()
 
 
-__all__ = ["CsvDataset", "make_csv_dataset",
+__all__ = ["CsvDataset", "ignore_errors", "make_csv_dataset",
            "AUTOTUNE", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY", "AutoShardPolicy", "AutotuneOptions",
            "DistributeOptions", "OptimizationOptions", "Optional", "Span", "ThreadingOptions", "Timeline",
            "cardinality", "get_next_as_optional", "load", "save", "trace", "trace_span", "Counter",

@@ -5,6 +5,7 @@ import collections
 
 import numpy as np
 
+from companion._core._errors import InvalidArgumentError
 from companion._core._tensor_spec import TensorSpec
 from companion.data._dataset import Dataset
 from companion.data._text_lines import _lines
@@ -26,15 +27,29 @@ def _checked_select(select_cols, count, what):
     return chosen
 
 
-def _records_of(paths, compression, header, columns, select_cols, field_delim, use_quote_delim, na_value,
-                exclude_cols=None):
+def _records_of(ctx, paths, compression, header, columns, select_cols, field_delim, use_quote_delim,
+                na_value):
+    """The parsed records; below `ignore_errors`, a record that does not parse is dropped."""
     for path in paths:
         for number, raw in enumerate(_lines(path, compression)):
             if header and number == 0:
                 continue
-            line = raw.decode("utf-8")
-            yield tuple(parse_record(line, columns, select_cols, field_delim, use_quote_delim, na_value,
-                                     f"CsvDataset: {path}, record {number + 1}"))
+            try:
+                where = f"CsvDataset: {path}, record {number + 1}"
+                yield tuple(parse_record(raw.decode("utf-8"), columns, select_cols, field_delim,
+                                         use_quote_delim, na_value, where))
+            except (InvalidArgumentError, UnicodeDecodeError) as error:
+                if ctx.skip_errors is None:
+                    raise
+                ctx.skip_errors(error, "CsvDataset", number)
+
+
+def _reader(*args):
+    def records(ctx):
+        return _records_of(ctx, *args)
+
+    records.takes_context = True
+    return records
 
 
 def CsvDataset(filenames, record_defaults, compression_type=None, buffer_size=None, header=False,  # noqa: N802
@@ -65,8 +80,8 @@ def CsvDataset(filenames, record_defaults, compression_type=None, buffer_size=No
     select_cols = _checked_select(select_cols, len(columns), "CsvDataset")
     spec = tuple(TensorSpec(shape=(), dtype=c.dtype) for c in columns)
     return Dataset._from_iterable_factory(
-        lambda: _records_of(paths, compression, header, columns, select_cols, field_delim, use_quote_delim,
-                            na_value), spec, kind="CsvDatasetV2")
+        _reader(paths, compression, header, columns, select_cols, field_delim, use_quote_delim, na_value),
+        spec, kind="CsvDatasetV2")
 
 
 # -- make_csv_dataset -----------------------------------------------------------------------------
@@ -172,9 +187,6 @@ def make_csv_dataset(file_pattern, batch_size, column_names=None, column_default
         >>> features["size"].numpy().tolist(), label.numpy().tolist()
         ([1.5, 2.5], [b'a', b'b'])
     """
-    if ignore_errors:
-        raise NotImplementedError("make_csv_dataset: ignore_errors=True is not supported by companion; clean "
-                                  "the CSV files, or read them with CsvDataset and handle bad rows yourself.")
     paths = sorted(_glob(file_pattern))
     compression = _records.check_compression(compression_type, "make_csv_dataset")
     if column_names is None:
@@ -209,8 +221,10 @@ def make_csv_dataset(file_pattern, batch_size, column_names=None, column_default
                          f"Received: {label_name}")
     spec = tuple(TensorSpec(shape=(), dtype=c.dtype) for c in columns)
     rows = Dataset._from_iterable_factory(
-        lambda: _records_of(paths, compression, header, columns, chosen, field_delim, use_quote_delim,
-                            na_value), spec, kind="CsvDatasetV2")
+        _reader(paths, compression, header, columns, chosen, field_delim, use_quote_delim, na_value), spec,
+        kind="CsvDatasetV2")
+    if ignore_errors:
+        rows = rows.ignore_errors()
     if shuffle:
         rows = rows.shuffle(shuffle_buffer_size, shuffle_seed)
     if num_epochs != 1:
