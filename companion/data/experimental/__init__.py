@@ -18,14 +18,19 @@ from companion.data.experimental._csv import CsvDataset, make_csv_dataset
 from companion.data.experimental._transformations import (
     Counter,
     RandomDataset,
+    assert_cardinality,
+    at,
     bucket_by_sequence_length,
     choose_from_datasets,
+    copy_to_device,
     enumerate_dataset,
     from_list,
     get_single_element,
+    get_structure,
     group_by_window,
     map_and_batch,
     parallel_interleave,
+    prefetch_to_device,
     sample_from_datasets,
     scan,
     shuffle_and_repeat,
@@ -56,7 +61,8 @@ def get_next_as_optional(iterator):
     return iterator.get_next_as_optional()
 
 
-__all__ = ["CsvDataset", "ignore_errors", "make_csv_dataset",
+__all__ = ["CsvDataset", "assert_cardinality", "at", "copy_to_device", "get_structure", "ignore_errors",
+           "make_csv_dataset", "prefetch_to_device",
            "AUTOTUNE", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY", "AutoShardPolicy", "AutotuneOptions",
            "DistributeOptions", "OptimizationOptions", "Optional", "Span", "ThreadingOptions", "Timeline",
            "cardinality", "get_next_as_optional", "load", "save", "trace", "trace_span", "Counter",

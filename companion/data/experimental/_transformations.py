@@ -6,8 +6,10 @@ import numpy as np
 
 from companion._core import _dtypes
 from companion._core._convert import convert_to_tensor
+from companion._core._errors import InvalidArgumentError, OutOfRangeError
 from companion.data import _structure
 from companion.data._dataset import Dataset
+from companion.data._transforms._assert_cardinality import assert_cardinality as _assert_cardinality
 
 
 def unique():
@@ -113,3 +115,51 @@ def from_list(elements):
 
     return Dataset.from_tensor_slices(_structure.map_structure(stacked, *elements))
 
+
+
+def assert_cardinality(expected_cardinality):
+    """``dataset.apply(assert_cardinality(n))``: the dataset declares ``n`` elements (its
+    ``cardinality()``); iterating raises `FailedPreconditionError` when it has another count.
+
+    Example:
+        >>> import companion as tf
+        >>> ds = tf.data.Dataset.range(5).filter(lambda x: x < 3)
+        >>> int(ds.apply(tf.data.experimental.assert_cardinality(3)).cardinality())
+        3
+    """
+    return lambda dataset: _assert_cardinality(dataset, expected_cardinality)
+
+
+def get_structure(dataset_or_iterator):
+    """The element spec of a dataset or an iterator (``.element_spec``)."""
+    spec = getattr(dataset_or_iterator, "element_spec", None)
+    if spec is None:
+        raise TypeError(f"get_structure takes a Dataset or an iterator of one. Received: "
+                        f"{type(dataset_or_iterator).__name__}")
+    return spec
+
+
+def at(dataset, index):
+    """The element at position ``index`` of ``dataset``.
+
+    Raises:
+        OutOfRangeError (an IndexError): the dataset has no element ``index``.
+    """
+    position = int(getattr(index, "numpy", lambda: index)())
+    if position < 0:
+        raise InvalidArgumentError(f"at: index must be >= 0. Received: {position}")
+    for element in dataset.skip(position).take(1):
+        return element
+    raise OutOfRangeError(f"at: the dataset has no element {position} (it has fewer elements).")
+
+
+def copy_to_device(target_device, source_device="/cpu:0"):
+    """``dataset.apply(copy_to_device(device))``: the elements unchanged (companion places tensors on
+    the default device when they are used)."""
+    return lambda dataset: dataset
+
+
+def prefetch_to_device(device, buffer_size=None):
+    """``dataset.apply(prefetch_to_device(device))``: ``prefetch(buffer_size)`` (elements move to the
+    device when used)."""
+    return lambda dataset: dataset.prefetch(buffer_size if buffer_size is not None else -1)
