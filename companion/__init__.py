@@ -137,14 +137,14 @@ __all__ = sorted({
     "math", "OptionalSpec",
     "nn", "random", "saved_model", "strings", "summary", "test", "tpu", "ragged", "RaggedTensor",
     "keras", "train", "numpy_function", "py_function", "autodiff", "version",
-    "initializers", "losses", "metrics", "optimizers", "sparse", "SparseTensor", "signal",
+    "initializers", "losses", "metrics", "optimizers", "sparse", "SparseTensor", "signal", "lookup",
     "constant_initializer", "ones_initializer", "random_normal_initializer",
     "random_uniform_initializer", "zeros_initializer",
 })
 
 # imported on first use: keeps import fast
 _LAZY = ("autodiff", "compat", "data", "datasets", "distribute", "experimental", "image", "io", "keras",
-         "ragged", "saved_model", "signal", "sparse", "strings", "summary", "test", "tpu", "train")
+         "lookup", "ragged", "saved_model", "signal", "sparse", "strings", "summary", "test", "tpu", "train")
 # TensorFlow's top-level initializers (tf.initializers v2) are Keras's classes with the same defaults.
 _INITIALIZERS = {"constant_initializer": "Constant", "ones_initializer": "Ones",
                  "random_normal_initializer": "RandomNormal",
