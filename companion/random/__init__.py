@@ -4,10 +4,12 @@ from companion._ops._random import set_seed
 from companion.random._generator import Generator, get_global_generator, set_global_generator
 from companion.random._ops import (
     categorical,
+    fold_in,
     gamma,
     normal,
     poisson,
     shuffle,
+    split,
     stateless_categorical,
     stateless_normal,
     stateless_truncated_normal,
@@ -19,6 +21,7 @@ from companion.random._ops import (
 __all__ = [
     "Generator",
     "categorical",
+    "fold_in",
     "gamma",
     "get_global_generator",
     "normal",
@@ -26,6 +29,7 @@ __all__ = [
     "set_global_generator",
     "set_seed",
     "shuffle",
+    "split",
     "stateless_categorical",
     "stateless_normal",
     "stateless_truncated_normal",

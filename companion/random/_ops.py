@@ -9,10 +9,15 @@ from companion._core._convert import as_input
 from companion._core._deferred import resolve
 from companion._core._op import op
 from companion._core._tensor import Tensor
+from companion._ops._array import stack
 from companion._ops._random import next_key
+from companion.random import _philox
 from companion.random._sampling import (
     FLOATS,
+    INTS,
     dtype_in,
+    float_dtype,
+    int_bounds,
     sample_categorical,
     sample_normal,
     sample_truncated_normal,
@@ -144,39 +149,76 @@ def gamma(shape, alpha, beta=None, dtype=_dtypes.float32, seed=None, name=None):
 
 def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype=_dtypes.float32, name=None,
                      alg="auto_select"):
-    """Like `normal`, but a function of ``seed`` (a pair of ints): same seed, same numbers.
-
-    ``alg`` is accepted for TensorFlow compatibility; companion always uses threefry.
+    """Like `normal`, but a function of ``seed`` (a pair of ints): TensorFlow's own numbers for that
+    seed (Philox, as TF's CPU kernels; ``alg`` is accepted and the Philox numbers are returned).
 
     Example:
         >>> import companion as tf
-        >>> a = tf.random.stateless_normal([3], seed=[1, 2])
-        >>> b = tf.random.stateless_normal([3], seed=[1, 2])
-        >>> bool((a.numpy() == b.numpy()).all())
-        True
+        >>> print(tf.random.stateless_normal([3], seed=[3, 4]))
+        companion.Tensor([-0.17393383  1.6723547   0.34817016], shape=(3,), dtype=float32)
     """
     what = "random.stateless_normal"
-    return sample_normal(lambda: stateless_key(seed, what), shape, mean, stddev, dtype, what)
+    dtype = float_dtype(dtype, what)
+    shape = static_shape(shape, what)
+    mean, stddev = as_input(mean, dtype), as_input(stddev, dtype)
+    return _philox.stateless_normal(stateless_seed(seed, what), mean, stddev, shape=shape, dtype=dtype._np)
 
 
 def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=_dtypes.float32, name=None,
                       alg="auto_select"):
-    """Like `uniform`, but a function of ``seed`` (a pair of ints).
+    """Like `uniform`, but a function of ``seed`` (a pair of ints): TensorFlow's numbers for that
+    seed. An integer dtype with ``minval`` and ``maxval`` both None gives every value of the dtype.
 
     Example:
         >>> import companion as tf
-        >>> tf.random.stateless_uniform([2], seed=[3, 4], maxval=10, dtype=tf.int64).dtype
-        companion.int64
+        >>> print(tf.random.stateless_uniform([3], seed=[1, 2]))
+        companion.Tensor([0.8440604  0.19204533 0.9962232 ], shape=(3,), dtype=float32)
     """
     what = "random.stateless_uniform"
-    return sample_uniform(lambda: stateless_key(seed, what), shape, minval, maxval, dtype, what)
+    dtype = dtype_in(dtype, FLOATS + INTS, what, "a floating or integer dtype")
+    shape = static_shape(shape, what)
+    seed = stateless_seed(seed, what)
+    if dtype.is_integer:
+        if minval is None and maxval is None:
+            return _philox.stateless_uniform_full_int(seed, shape=shape, dtype=dtype._np)
+        low, high = int_bounds(0 if minval is None else minval, maxval, dtype, what)
+        return _philox.stateless_uniform_int(seed, low, high, shape=shape, dtype=dtype._np)
+    low = as_input(0 if minval is None else minval, dtype)
+    high = as_input(1.0 if maxval is None else maxval, dtype)
+    return _philox.stateless_uniform_float(seed, low, high, shape=shape, dtype=dtype._np)
 
 
 def stateless_truncated_normal(shape, seed, mean=0.0, stddev=1.0, dtype=_dtypes.float32, name=None,
                                alg="auto_select"):
-    """Like `truncated_normal`, but a function of ``seed`` (a pair of ints)."""
+    """Like `truncated_normal`, but a function of ``seed`` (a pair of ints): TensorFlow's numbers."""
     what = "random.stateless_truncated_normal"
-    return sample_truncated_normal(lambda: stateless_key(seed, what), shape, mean, stddev, dtype, what)
+    dtype = float_dtype(dtype, what)
+    shape = static_shape(shape, what)
+    mean, stddev = as_input(mean, dtype), as_input(stddev, dtype)
+    return _philox.stateless_truncated_normal(stateless_seed(seed, what), mean, stddev, shape=shape,
+                                              dtype=dtype._np)
+
+
+def split(seed, num=2, alg="auto_select"):
+    """``num`` new seeds (shape ``[num, 2]``, the seed's dtype) drawn from ``seed``, as TF draws them
+    (`stateless_uniform` over the whole integer range).
+
+    Example:
+        >>> import companion as tf
+        >>> tf.random.split([1, 2], 2).shape
+        TensorShape([2, 2])
+    """
+    seed = stateless_seed(seed, "random.split")
+    return stateless_uniform([int(num), 2], seed, minval=None, maxval=None, dtype=seed.dtype)
+
+
+def fold_in(seed, data, alg="auto_select"):
+    """A new seed ``[draw(seed), data]``: ``seed`` folded with the integer ``data`` (TF's rule)."""
+    data = as_input(data)
+    if not data.dtype.is_integer or data.shape.rank != 0:
+        raise ValueError(f"random.fold_in: data must be a scalar integer. Received {data!s}")
+    first = stateless_uniform([], seed, minval=None, maxval=None, dtype=data.dtype)
+    return stack([first, data])
 
 
 def stateless_categorical(logits, num_samples, seed, dtype=_dtypes.int64, name=None):
@@ -185,13 +227,18 @@ def stateless_categorical(logits, num_samples, seed, dtype=_dtypes.int64, name=N
     return sample_categorical(lambda: stateless_key(seed, what), logits, num_samples, dtype, what)
 
 
-def stateless_key(seed, what):
-    """The raw JAX key for a stateless op's ``seed``: an int tensor or list of shape [2]."""
+def stateless_seed(seed, what):
+    """``seed`` (an int tensor or list of shape [2]) as a tensor, checked."""
     seed = as_input(seed)
     if not seed.dtype.is_integer or tuple(seed.shape) != (2,):
         raise ValueError(f"{what}: seed must be a pair of integers (shape [2], int32 or int64). Received "
                          f"shape {seed.shape}, dtype {seed.dtype.name}. Pass e.g. seed=[1, 2].")
-    return _seed_key(seed)._value
+    return seed
+
+
+def stateless_key(seed, what):
+    """The raw JAX key for a stateless op's ``seed`` (the ops TF's Philox numbers are not made for)."""
+    return _seed_key(stateless_seed(seed, what))._value
 
 
 # -- pure ops ------------------------------------------------------------------------------

@@ -46,7 +46,7 @@ def sample_uniform(key_source, shape, minval, maxval, dtype, what):
     dtype = dtype_in(dtype, FLOATS + INTS, what, "a floating or integer dtype")
     shape = static_shape(shape, what)
     if dtype.is_integer:
-        low, high = _int_bounds(minval, maxval, dtype, what)
+        low, high = int_bounds(minval, maxval, dtype, what)
         sample = _uniform_int
     else:
         low, high = as_input(minval, dtype), as_input(1.0 if maxval is None else maxval, dtype)
@@ -116,7 +116,7 @@ def dtype_in(dtype, allowed, what, expected):
     return dtype
 
 
-def _int_bounds(minval, maxval, dtype, what):
+def int_bounds(minval, maxval, dtype, what):
     if maxval is None:
         raise ValueError(f"{what}: maxval must be given for the integer dtype {dtype.name} (there is "
                          f"no default upper bound). Received: maxval=None. Pass e.g. maxval=10.")
