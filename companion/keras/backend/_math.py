@@ -1,32 +1,9 @@
-"""Backend math: the ``tf.keras.backend`` names over companion's ops, with Keras's extra rules."""
+"""Backend element-wise math: the ``tf.keras.backend`` names over companion's ops, with Keras's rules."""
+
+import numpy as np
 
 from companion import math as _math
 from companion._core._convert import convert_to_tensor
-
-
-def mean(x, axis=None, keepdims=False):
-    """The mean of ``x`` over ``axis`` (all axes when None); booleans are averaged as float32.
-
-    Example:
-        >>> import companion as tf
-        >>> tf.keras.backend.mean(tf.constant([[1.0, 2.0], [3.0, 4.0]]), axis=1).numpy()
-        array([1.5, 3.5], dtype=float32)
-    """
-    x = convert_to_tensor(x)
-    if x.dtype.is_bool:
-        x = _math.cast(x, "float32")
-    return _math.reduce_mean(x, axis=axis, keepdims=keepdims)
-
-
-def sum(x, axis=None, keepdims=False):
-    """The sum of ``x`` over ``axis`` (all axes when None).
-
-    Example:
-        >>> import companion as tf
-        >>> tf.keras.backend.sum(tf.constant([[1, 2], [3, 4]]), axis=0).numpy()
-        array([4, 6], dtype=int32)
-    """
-    return _math.reduce_sum(x, axis=axis, keepdims=keepdims)
 
 
 def square(x):
@@ -105,3 +82,80 @@ def log(x):
         array([0.], dtype=float32)
     """
     return _math.log(x)
+
+
+def cos(x):
+    """The cosine element-wise.
+
+    Example:
+        >>> import companion as tf
+        >>> tf.keras.backend.cos(tf.constant([0.0])).numpy()
+        array([1.], dtype=float32)
+    """
+    return _math.cos(x)
+
+
+def sin(x):
+    """The sine element-wise.
+
+    Example:
+        >>> import companion as tf
+        >>> tf.keras.backend.sin(tf.constant([0.0])).numpy()
+        array([0.], dtype=float32)
+    """
+    return _math.sin(x)
+
+
+def sign(x):
+    """-1, 0 or 1 element-wise, by the sign of ``x``.
+
+    Example:
+        >>> import companion as tf
+        >>> tf.keras.backend.sign(tf.constant([-2.0, 0.0, 3.0])).numpy()
+        array([-1.,  0.,  1.], dtype=float32)
+    """
+    return _math.sign(x)
+
+
+def round(x):
+    """Rounds to the nearest integer element-wise, halves to even (``2.5 -> 2``), as TensorFlow.
+
+    Example:
+        >>> import companion as tf
+        >>> tf.keras.backend.round(tf.constant([0.5, 1.5, 2.5, -1.7])).numpy()
+        array([ 0.,  2.,  2., -2.], dtype=float32)
+    """
+    return _math.round(x)
+
+
+def pow(x, a):
+    """``x ** a`` element-wise.
+
+    Example:
+        >>> import companion as tf
+        >>> tf.keras.backend.pow(tf.constant([2.0, 3.0]), 2).numpy()
+        array([4., 9.], dtype=float32)
+    """
+    return _math.pow(x, a)
+
+
+def clip(x, min_value, max_value):
+    """``x`` clipped to ``[min_value, max_value]``; a None bound is no bound.
+
+    As in Keras, when both bounds are Python numbers and ``max_value < min_value``, everything
+    becomes ``min_value``.
+
+    Example:
+        >>> import companion as tf
+        >>> tf.keras.backend.clip(tf.constant([-2.0, 0.5, 3.0]), 0.0, 1.0).numpy()
+        array([0. , 0.5, 1. ], dtype=float32)
+        >>> tf.keras.backend.clip(tf.constant([-2.0, 3.0]), None, 1.0).numpy()
+        array([-2.,  1.], dtype=float32)
+    """
+    if isinstance(min_value, (int, float)) and isinstance(max_value, (int, float)) and max_value < min_value:
+        max_value = min_value
+    if min_value is None:
+        min_value = -np.inf
+    if max_value is None:
+        max_value = np.inf
+    return _math.clip_by_value(x, min_value, max_value)
