@@ -53,7 +53,7 @@ def decode_png(contents, channels=0, dtype=_dtypes.uint8, name=None):
     """
     image = _open(contents, "decode_png", "PNG")
     mode = _mode(image, _check_channels(channels, (0, 1, 3, 4), "decode_png"))
-    return constant(_to_dtype(_pixels(image.convert(mode)), _dtypes.as_dtype(dtype), "decode_png"))
+    return constant(_to_dtype(_png_pixels(image, mode), _dtypes.as_dtype(dtype), "decode_png"))
 
 
 def decode_image(contents, channels=None, dtype=_dtypes.uint8, name=None, expand_animations=True):
@@ -72,9 +72,16 @@ def decode_image(contents, channels=None, dtype=_dtypes.uint8, name=None, expand
     """
     image = _open(contents, "decode_image", None)
     mode = _mode(image, _check_channels(channels or 0, (0, 1, 3, 4), "decode_image"))
+    if channels == 1 and image.format in ("BMP", "GIF"):  # TF's decoders refuse these as well
+        raise InvalidArgumentError(f"decode_image: channels=1 is not supported for {image.format} images "
+                                   f"(TF decodes them to 3 or 4 channels). Decode with channels=3 and "
+                                   f"convert "
+                                   "with companion.image.rgb_to_grayscale.")
     if image.format == "GIF" and expand_animations:
         frames = [_pixels(_frame(image, i).convert(mode)) for i in range(getattr(image, "n_frames", 1))]
         pixels = np.stack(frames)
+    elif image.format == "PNG":
+        pixels = _png_pixels(image, mode)
     else:
         pixels = _pixels(image.convert(mode))
     target = _dtypes.as_dtype(dtype)
@@ -138,6 +145,23 @@ def _mode(image, channels):
     if image.mode in ("I;16", "I;16B", "I"):
         return "I;16" if image.format == "PNG" else "L"
     return "RGBA" if "A" in image.mode or "transparency" in image.info else "RGB"
+
+
+# libpng's rgb_to_gray weights as TF's PNG decoder sets them (0.299, 0.587 in 1/32768ths, truncated)
+_GRAY_RED, _GRAY_GREEN = 29900 * 32768 // 100000, 58700 * 32768 // 100000
+_GRAY_BLUE = 32768 - _GRAY_RED - _GRAY_GREEN
+
+
+def _png_pixels(image, mode):
+    """A PNG's pixels in ``mode``; color to one channel as libpng converts it for TF (truncated
+    fixed-point luma, a gray pixel kept as it is), not as Pillow rounds it."""
+    if mode != "L" or image.mode in ("L", "LA", "1") or image.mode.startswith("I"):
+        return _pixels(image.convert(mode))
+    rgb = np.asarray(image.convert("RGB"), dtype=np.int64)
+    red, green, blue = rgb[..., 0], rgb[..., 1], rgb[..., 2]
+    luma = (_GRAY_RED * red + _GRAY_GREEN * green + _GRAY_BLUE * blue) >> 15
+    gray = np.where((red == green) & (green == blue), red, luma)
+    return gray.astype(np.uint8)[..., None]
 
 
 def _pixels(image):

@@ -82,3 +82,21 @@ def test_read_and_write_file(tmp_path):
     assert tfio.read_file(tf.constant(str(path))).numpy() == b"\x00\x01payload"
     with pytest.raises(NotFoundError, match="no such file"):
         tfio.read_file(tmp_path / "missing")
+
+
+def test_color_png_to_one_channel_is_libpngs_truncated_luma_and_bmp_gif_refuse_it():
+    import io as _io
+
+    from PIL import Image
+
+    rng = np.random.default_rng(3)
+    rgb = rng.integers(0, 256, size=(16, 16, 3), dtype=np.uint8)
+    rgb[0, :16] = np.arange(0, 256, 16)[:, None]
+    gray = tf.io.decode_png(tf.io.encode_png(rgb), channels=1).numpy()[..., 0].astype(np.int64)
+    r, g, b = (rgb[..., i].astype(np.int64) for i in range(3))
+    luma = (9797 * r + 19234 * g + 3737 * b) >> 15  # libpng's weights for 0.299, 0.587
+    np.testing.assert_array_equal(gray, np.where((r == g) & (g == b), r, luma))
+    buffer = _io.BytesIO()
+    Image.fromarray(rgb).save(buffer, format="BMP")
+    with pytest.raises(tf.errors.InvalidArgumentError, match="channels=1 is not supported for BMP"):
+        tf.io.decode_image(buffer.getvalue(), channels=1)
