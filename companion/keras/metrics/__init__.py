@@ -34,6 +34,12 @@ from companion.keras.metrics._accuracy import (
     categorical_accuracy,
     sparse_categorical_accuracy,
 )
+from companion.keras.metrics._at_constraint import (
+    PrecisionAtRecall,
+    RecallAtPrecision,
+    SensitivityAtSpecificity,
+    SpecificityAtSensitivity,
+)
 from companion.keras.metrics._auc import AUC
 from companion.keras.metrics._confusion_metrics import (
     FalseNegatives,
@@ -83,6 +89,7 @@ from companion.keras.metrics._top_k import (
 )
 
 __all__ = [
+    "PrecisionAtRecall", "RecallAtPrecision", "SensitivityAtSpecificity", "SpecificityAtSensitivity",
     "AUC", "Accuracy", "BinaryAccuracy", "BinaryCrossentropy", "BinaryIoU", "CategoricalAccuracy",
     "CategoricalCrossentropy", "CategoricalHinge", "ConcordanceCorrelation", "CosineSimilarity", "F1Score",
     "FBetaScore", "FalseNegatives", "FalsePositives", "Hinge", "IoU", "KLD", "KLDivergence", "LogCoshError",
