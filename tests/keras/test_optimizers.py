@@ -320,3 +320,24 @@ def test_optimizer_configs_have_keras3_keys_and_plain_variables_name_slots_as_ke
     var, opt = tf.Variable([1.0], name="w"), tf.keras.optimizers.Adam()
     opt.apply_gradients([(tf.constant([1.0]), var)])
     assert [v.name for v in opt.variables][2:] == ["w_0_momentum", "w_0_velocity"]  # TF 2.21's names
+
+
+def test_weight_decay_is_decoupled_for_every_optimizer_and_exclusions_hold():
+    w = tf.Variable([1.0, -2.0])
+    b = tf.Variable([0.5], name="bias")
+    opt = tf.keras.optimizers.SGD(0.1, weight_decay=0.05)
+    opt.exclude_from_weight_decay(var_list=[b])
+    expected_w, expected_b = np.array([1.0, -2.0]), np.array([0.5])
+    for _ in range(3):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(w * w) + tf.reduce_sum(3.0 * b)
+        opt.apply_gradients(zip(tape.gradient(loss, [w, b]), [w, b]))
+        expected_w = (expected_w - expected_w * 0.05 * 0.1) - 0.1 * 2 * expected_w
+        expected_b = expected_b - 0.1 * 3.0
+    np.testing.assert_allclose(w.numpy(), expected_w, rtol=1e-6)
+    np.testing.assert_allclose(b.numpy(), expected_b, rtol=1e-6)
+    assert opt.get_config()["weight_decay"] == 0.05
+    with pytest.raises(ValueError, match="before the optimizer is built"):
+        opt.exclude_from_weight_decay(var_names=["kernel"])
+    with pytest.raises(TypeError, match="weight_decay"):
+        tf.keras.optimizers.Adam(weight_decay="big")

@@ -23,10 +23,5 @@ class AdamW(Adam):
         if weight_decay is None or weight_decay < 0:
             raise ValueError("`weight_decay` must be a non-negative float for AdamW. "
                              f"Received: weight_decay={weight_decay!r}")
-        super().__init__(learning_rate=learning_rate, beta_1=beta_1, beta_2=beta_2,
-                         epsilon=epsilon, amsgrad=amsgrad, name=name, **kwargs)
-        self.weight_decay = float(weight_decay)
-
-    def _update(self, var, grad, slots, lr, step):
-        var = var - var * self.weight_decay * lr
-        return super()._update(var, grad, slots, lr, step)
+        super().__init__(learning_rate=learning_rate, beta_1=beta_1, beta_2=beta_2, epsilon=epsilon,
+                         amsgrad=amsgrad, name=name, weight_decay=weight_decay, **kwargs)

@@ -1,6 +1,8 @@
 """`Optimizer`: the Keras optimizer facade over small pure per-variable update rules."""
 
 
+import re
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -52,6 +54,11 @@ class Optimizer:
                  name=None, **kwargs):
         _check_clipping(clipnorm, clipvalue, global_clipnorm)
         _check_kwargs(kwargs)
+        decay = kwargs.get("weight_decay")
+        if decay is not None and (not isinstance(decay, (int, float)) or isinstance(decay, bool)):
+            raise TypeError(f"`weight_decay` must be a float (or None). Received: weight_decay={decay!r}")
+        self.weight_decay = None if decay is None else float(decay)
+        self._excluded_from_decay, self._excluded_name_pattern = set(), None
         self.name = name or unique_name(type(self).__name__)  # Keras 3: 'adam', 'adam_1', 'rm_sprop'
         self.clipnorm = clipnorm
         self.clipvalue = clipvalue
@@ -103,6 +110,23 @@ class Optimizer:
     def get_slot_names(self):
         return list(self._slot_names)
 
+    def exclude_from_weight_decay(self, var_list=None, var_names=None):
+        """Keeps ``var_list``'s Variables, and every Variable whose name contains one of ``var_names``
+        (e.g. ``["bias"]``), out of the decoupled weight decay. Call it before the first step."""
+        if self._slots:
+            raise ValueError("`exclude_from_weight_decay()` can only be configured before the optimizer "
+                             "is built.")
+        self._excluded_from_decay = {v.ref() for v in (var_list or [])}
+        self._excluded_name_pattern = re.compile("|".join(set(var_names))) if var_names else None
+
+    def _decay_flags(self, variables):
+        """Per variable, whether the decoupled weight decay applies (Keras 3's `_use_weight_decay`)."""
+        if not self.weight_decay:
+            return ()
+        pattern = self._excluded_name_pattern
+        return tuple(v.ref() not in self._excluded_from_decay and
+                     (pattern is None or pattern.search(v.name) is None) for v in variables)
+
     def build(self, var_list):
         """Creates the slots for every Variable in ``var_list`` now (Keras 3's ``build``), so a
         `function` that applies gradients to them creates no Variables when it first traces."""
@@ -131,12 +155,12 @@ class Optimizer:
                 squares = [None if sq is None else next(summed) for sq in squares]
             arrays = ([v._value for v in variables], grads, [{k: s._value for k, s in d.items()}
                       for d in slots], self._current_learning_rate()._value, self._iterations._value, squares)
-            new_vars, new_slots, step = self._counted_step(*arrays)
+            new_vars, new_slots, step = self._counted_step(*arrays, decays=self._decay_flags(variables))
         else:  # the stored values as they are (a deferred one stays pending: `_core._deferred`)
             arrays = ([v._v for v in variables], [as_input(g)._v for g, _ in pairs],
                       [{k: s._v for k, s in d.items()} for d in slots], self._current_learning_rate()._v,
                       self._iterations._v, squares)
-            new_vars, new_slots, step = self._eager_step(arrays)
+            new_vars, new_slots, step = self._eager_step(arrays, self._decay_flags(variables))
         _write_back(variables, slots, new_vars, new_slots)
         for var in variables:  # after the update, as Keras (Dense(kernel_constraint=), Variable(constraint=))
             if var.constraint is not None:
@@ -168,7 +192,7 @@ class Optimizer:
             lr = float(lr.numpy())
         # Keras 3's keys and order; the ones companion does not implement hold their defaults
         return {"name": self.name, "learning_rate": lr,
-                "weight_decay": getattr(self, "weight_decay", None), "clipnorm": self.clipnorm,
+                "weight_decay": self.weight_decay, "clipnorm": self.clipnorm,
                 "global_clipnorm": self.global_clipnorm, "clipvalue": self.clipvalue,
                 "use_ema": False, "ema_momentum": 0.99, "ema_overwrite_frequency": None,
                 "loss_scale_factor": None, "gradient_accumulation_steps": None}
@@ -219,28 +243,31 @@ class Optimizer:
         """The slot Variable ``name`` for ``var``: zeros of its shape and dtype (overridable)."""
         return _slot_like(var, name, np.zeros)  # made on the host: no compile per shape
 
-    def _eager_step(self, arrays):
+    def _eager_step(self, arrays, decays=()):
         """`_counted_step` as one `Op` on the flattened arrays: one dispatch per call, and an op
         a deferred batch (forward, gradients, this update) can run as one program."""
         leaves, treedef = jax.tree_util.tree_flatten(arrays)
         if self._step_op is None:
             self._step_op = Op(f"{self.name}/apply_gradients", _flat_step(self._counted_step),
-                               static=("treedef",))
-        outputs = self._step_op.apply([Tensor(a) for a in leaves], {"treedef": treedef})
+                               static=("treedef", "decays"))
+        outputs = self._step_op.apply([Tensor(a) for a in leaves], {"treedef": treedef, "decays": decays})
         variables, _, slots = arrays[:3]
         structure = jax.tree_util.tree_structure((variables, slots, 0))
         return jax.tree_util.tree_unflatten(structure, [o._v for o in outputs])
 
-    def _counted_step(self, variables, grads, slots, lr, iterations, squares=None):
+    def _counted_step(self, variables, grads, slots, lr, iterations, squares=None, decays=()):
         """`_step` numbered ``iterations + 1``, also returning that count: one program per eager
         call, where counting outside it took two more dispatches."""
         step = iterations + 1
-        new_vars, new_slots = self._step(variables, grads, slots, lr, step, squares)
+        new_vars, new_slots = self._step(variables, grads, slots, lr, step, squares, decays)
         return new_vars, new_slots, step
 
-    def _step(self, variables, grads, slots, lr, step, squares=None):
+    def _step(self, variables, grads, slots, lr, step, squares=None, decays=()):
         squares = [None] * len(grads) if squares is None else squares
         grads, squares = _clipping.clip(grads, self.clipnorm, self.clipvalue, self.global_clipnorm, squares)
+        if decays:  # Keras 3's decoupled weight decay, after clipping and before the update rule
+            variables = [var - var * jnp.asarray(self.weight_decay, var.dtype) * lr.astype(var.dtype)
+                         if decay else var for var, decay in zip(variables, decays)]
         new_vars, new_slots = [], []
         for var, grad, slot, square in zip(variables, grads, slots, squares):
             self._grad_square = square  # read by `_square` while this variable's update is traced
@@ -277,11 +304,11 @@ class Optimizer:
 
 
 def _flat_step(counted_step):
-    def step(*leaves, treedef):
+    def step(*leaves, treedef, decays):
         variables, grads, slots, lr, iterations, squares = jax.tree_util.tree_unflatten(treedef, leaves)
         grads = [_cast(g, v.dtype) for g, v in zip(grads, variables)]
         return tuple(jax.tree_util.tree_leaves(counted_step(variables, grads, slots, lr, iterations,
-                                                            squares)))
+                                                            squares, decays)))
 
     return step
 
@@ -376,7 +403,7 @@ def _check_kwargs(kwargs):
     unknown = set(kwargs) - _IGNORED
     if unknown:
         raise TypeError(f"Unexpected keyword argument(s) for an optimizer: {sorted(unknown)}")
-    for key in ("weight_decay", "use_ema", "decay"):
+    for key in ("use_ema", "decay"):
         if kwargs.get(key):
             raise NotImplementedError(f"`{key}` is not supported by companion optimizers yet "
                                       f"(use AdamW for weight decay). Received: {key}={kwargs[key]!r}")
