@@ -327,3 +327,19 @@ def test_metric_functions_are_the_loss_functions_as_in_keras():
     expected = -np.mean(y_true * np.log(y_pred) + (1 - y_true) * np.log(1 - y_pred), axis=-1)
     got = tf.keras.metrics.binary_crossentropy(y_true, y_pred).numpy()
     np.testing.assert_allclose(got, expected, rtol=1e-5)
+
+
+def test_precision_and_recall_top_k_count_only_each_rows_largest_predictions():
+    y = np.array([[0, 0, 1, 1], [1, 0, 0, 1], [0, 1, 0, 0]], np.float32)
+    p = np.array([[0.1, 0.5, 0.3, 0.9], [0.6, 0.2, 0.7, 0.1], [0.3, 0.4, 0.2, 0.8]], np.float32)
+    for k in (1, 2, 3):
+        top = np.argsort(-p, axis=1)[:, :k]
+        predicted = np.zeros_like(y, dtype=bool)
+        np.put_along_axis(predicted, top, True, axis=1)
+        tp = (predicted & (y == 1)).sum()
+        np.testing.assert_allclose(float(tf.keras.metrics.Precision(top_k=k)(y, p)), tp / predicted.sum(),
+                                   rtol=1e-6)
+        np.testing.assert_allclose(float(tf.keras.metrics.Recall(top_k=k)(y, p)), tp / (y == 1).sum(),
+                                   rtol=1e-6)
+    with pytest.raises(ValueError, match="top_k must be a positive int"):
+        tf.keras.metrics.Precision(top_k=0)

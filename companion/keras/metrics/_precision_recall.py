@@ -1,7 +1,9 @@
 """`Precision` and `Recall` of binary (or per-class) predictions at one or more thresholds."""
 
+import jax
 import jax.numpy as jnp
 
+from companion._core._convert import as_input
 from companion._core._op import op
 from companion.keras.metrics._confusion_counts import confusion_counts
 from companion.keras.metrics._metric import Metric
@@ -14,6 +16,17 @@ def _ratio(hits, misses, scalar):
     return ratio[0] if scalar else ratio
 
 
+_NEG_INF = -1e10  # Keras's stand-in for minus infinity
+
+
+@op("keras_top_k_only", static=("k",))
+def _top_k_only(y_pred, k):
+    """``y_pred`` with all but each row's ``k`` largest values replaced by ``-1e10`` (Keras's rule)."""
+    _, index = jax.lax.top_k(y_pred, k)
+    mask = jnp.sum(jax.nn.one_hot(index, y_pred.shape[-1], dtype=y_pred.dtype), axis=-2)
+    return y_pred * mask + _NEG_INF * (1 - mask)
+
+
 class _ThresholdedRatio(Metric):
     """``hits / (hits + misses)`` counted at each threshold (scalar result for one threshold)."""
 
@@ -21,18 +34,24 @@ class _ThresholdedRatio(Metric):
 
     def __init__(self, thresholds=None, top_k=None, class_id=None, name=None, dtype=None):
         super().__init__(name=name, dtype=dtype)
-        if top_k is not None:
-            raise NotImplementedError(f"{type(self).__name__}: top_k is not supported yet. Received: "
-                                      f"top_k={top_k}. Leave it None (predictions > threshold count).")
-        self.init_thresholds = thresholds
-        self.thresholds = _thresholds(thresholds, type(self).__name__)
+        if top_k is not None and (isinstance(top_k, bool) or not isinstance(top_k, int) or top_k < 1):
+            raise ValueError(f"{type(self).__name__}: top_k must be a positive int. "
+                             f"Received: top_k={top_k!r}")
+        self.init_thresholds, self.top_k = thresholds, top_k
+        if top_k is not None and thresholds is None:  # Keras: every top-k prediction counts as positive
+            self.thresholds = [_NEG_INF]
+        else:
+            self.thresholds = _thresholds(thresholds, type(self).__name__)
         self.class_id = class_id
         size = (len(self.thresholds),)
         self.hits = self.add_weight(self._names[0], shape=size)
         self.misses = self.add_weight(self._names[1], shape=size)
 
     def update_state(self, y_true, y_pred, sample_weight=None):
-        """Counts this batch: labels are cast to bool, predictions are positive above a threshold."""
+        """Counts this batch: labels are cast to bool, predictions are positive above a threshold
+        (with ``top_k``, only the ``k`` largest of each row can be)."""
+        if self.top_k is not None:
+            y_pred = _top_k_only(as_input(y_pred, self._dtype), k=self.top_k)
         counts = confusion_counts(y_true, y_pred, sample_weight, self.thresholds, self.class_id,
                                   self._dtype, self.name)
         self.hits.assign_add(counts[self._counts[0]])
@@ -42,7 +61,8 @@ class _ThresholdedRatio(Metric):
         return _ratio(self.hits, self.misses, scalar=len(self.thresholds) == 1)
 
     def get_config(self):
-        return {**super().get_config(), "thresholds": self.init_thresholds, "class_id": self.class_id}
+        return {**super().get_config(), "thresholds": self.init_thresholds, "top_k": self.top_k,
+                "class_id": self.class_id}
 
 
 class Precision(_ThresholdedRatio):
