@@ -8,6 +8,17 @@ import numpy as np
 import pytest
 
 
+@pytest.fixture(autouse=True)
+def _keras_seeding_ends_with_the_test():
+    """`keras.utils.set_random_seed` switches later unseeded Keras objects to Keras's default seeds
+    for the rest of the process; a test that calls it must not change how later tests draw."""
+    yield
+    # deferred: imported only after the test ran (companion is loaded by then anyway)
+    from companion.keras.random._seed_generator import stop_following_keras_seeding
+
+    stop_following_keras_seeding()
+
+
 @pytest.fixture
 def rng():
     """A NumPy generator with a fixed seed, for building test inputs."""

@@ -13,6 +13,7 @@ from companion.keras import (
     models,
     optimizers,
     preprocessing,
+    random,
     regularizers,
     saving,
     utils,
@@ -21,5 +22,5 @@ from companion.keras._functional._input_layer import Input
 from companion.keras.models import Model, Sequential
 
 __all__ = ["Input", "Model", "Sequential", "activations", "backend", "callbacks", "constraints", "datasets",
-           "initializers", "layers", "losses", "metrics", "models", "optimizers", "preprocessing",
+           "initializers", "layers", "losses", "metrics", "models", "optimizers", "preprocessing", "random",
            "regularizers", "saving", "utils"]

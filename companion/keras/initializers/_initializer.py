@@ -4,6 +4,7 @@ from companion import random as _random_ops  # (its public stateful and stateles
 from companion._core import _dtypes
 from companion._core._convert import constant
 from companion._ops import _creation
+from companion.keras.random._seed_generator import keras_default_seed
 
 
 class Initializer:
@@ -60,13 +61,14 @@ class RandomNormal(Initializer):
     """Samples of ``N(mean, stddev**2)``; a ``seed`` makes every call return the same values."""
 
     def __init__(self, mean=0.0, stddev=0.05, seed=None):
-        self.mean, self.stddev, self.seed = mean, stddev, seed
+        self.mean, self.stddev = mean, stddev
+        self.seed, self._init_seed = keras_default_seed(seed), seed
 
     def __call__(self, shape, dtype=None, **kwargs):
         return normal(shape, self.mean, self.stddev, _float(dtype), self.seed)
 
     def get_config(self):
-        return {"mean": self.mean, "stddev": self.stddev, "seed": self.seed}
+        return {"mean": self.mean, "stddev": self.stddev, "seed": self._init_seed}
 
 
 class TruncatedNormal(RandomNormal):
@@ -80,13 +82,14 @@ class RandomUniform(Initializer):
     """Samples uniform in ``[minval, maxval)``."""
 
     def __init__(self, minval=-0.05, maxval=0.05, seed=None):
-        self.minval, self.maxval, self.seed = minval, maxval, seed
+        self.minval, self.maxval = minval, maxval
+        self.seed, self._init_seed = keras_default_seed(seed), seed
 
     def __call__(self, shape, dtype=None, **kwargs):
         return uniform(shape, self.minval, self.maxval, _float(dtype), self.seed)
 
     def get_config(self):
-        return {"minval": self.minval, "maxval": self.maxval, "seed": self.seed}
+        return {"minval": self.minval, "maxval": self.maxval, "seed": self._init_seed}
 
 
 # -- sampling shared with the variance-scaling initializers -----------------------------

@@ -6,6 +6,7 @@ from companion._ops._array import reshape, transpose
 from companion._ops._linalg import diag_part, qr
 from companion._ops._math import sign
 from companion.keras.initializers._initializer import Initializer, RandomNormal, _float
+from companion.keras.random._seed_generator import keras_default_seed
 
 
 class Orthogonal(Initializer):
@@ -23,7 +24,8 @@ class Orthogonal(Initializer):
     """
 
     def __init__(self, gain=1.0, seed=None):
-        self.gain, self.seed = gain, seed
+        self.gain = gain
+        self.seed, self._init_seed = keras_default_seed(seed), seed
 
     def __call__(self, shape, dtype=None, **kwargs):
         shape = tuple(int(d) for d in shape)
@@ -41,7 +43,7 @@ class Orthogonal(Initializer):
         return reshape(q * self.gain, shape)
 
     def get_config(self):
-        return {"gain": self.gain, "seed": self.seed}
+        return {"gain": self.gain, "seed": self._init_seed}
 
 
 __all__ = ["Orthogonal"]

@@ -4,6 +4,7 @@ import math
 
 from companion.keras.initializers import _initializer
 from companion.keras.initializers._initializer import Initializer
+from companion.keras.random._seed_generator import keras_default_seed
 
 _TRUNCATED_STDDEV = 0.87962566103423978  # stddev of N(0, 1) truncated to [-2, 2]
 
@@ -37,7 +38,8 @@ class VarianceScaling(Initializer):
         if distribution not in ("truncated_normal", "untruncated_normal", "uniform"):
             raise ValueError("`distribution` must be 'truncated_normal', 'untruncated_normal' or "
                              f"'uniform'. Received: distribution={distribution!r}")
-        self.scale, self.mode, self.distribution, self.seed = scale, mode, distribution, seed
+        self.scale, self.mode, self.distribution = scale, mode, distribution
+        self.seed, self._init_seed = keras_default_seed(seed), seed
         self.input_axes = None if input_axes is None else list(input_axes)
         self.output_axes = None if output_axes is None else list(output_axes)
 
@@ -55,8 +57,9 @@ class VarianceScaling(Initializer):
         return _initializer.truncated_normal(shape, 0.0, stddev, dtype, self.seed)
 
     def get_config(self):
-        return {"seed": self.seed, "scale": self.scale, "mode": self.mode, "distribution": self.distribution,
-                "input_axes": self.input_axes, "output_axes": self.output_axes}
+        return {"seed": self._init_seed, "scale": self.scale, "mode": self.mode,
+                "distribution": self.distribution, "input_axes": self.input_axes,
+                "output_axes": self.output_axes}
 
 
 class GlorotUniform(VarianceScaling):
@@ -66,7 +69,7 @@ class GlorotUniform(VarianceScaling):
         super().__init__(1.0, "fan_avg", "uniform", seed, input_axes, output_axes)
 
     def get_config(self):
-        return {"seed": self.seed, "input_axes": self.input_axes, "output_axes": self.output_axes}
+        return {"seed": self._init_seed, "input_axes": self.input_axes, "output_axes": self.output_axes}
 
 
 class GlorotNormal(VarianceScaling):
@@ -76,7 +79,7 @@ class GlorotNormal(VarianceScaling):
         super().__init__(1.0, "fan_avg", "truncated_normal", seed, input_axes, output_axes)
 
     def get_config(self):
-        return {"seed": self.seed, "input_axes": self.input_axes, "output_axes": self.output_axes}
+        return {"seed": self._init_seed, "input_axes": self.input_axes, "output_axes": self.output_axes}
 
 
 class HeNormal(VarianceScaling):
@@ -86,7 +89,7 @@ class HeNormal(VarianceScaling):
         super().__init__(2.0, "fan_in", "truncated_normal", seed, input_axes, output_axes)
 
     def get_config(self):
-        return {"seed": self.seed, "input_axes": self.input_axes, "output_axes": self.output_axes}
+        return {"seed": self._init_seed, "input_axes": self.input_axes, "output_axes": self.output_axes}
 
 
 class HeUniform(VarianceScaling):
@@ -96,7 +99,7 @@ class HeUniform(VarianceScaling):
         super().__init__(2.0, "fan_in", "uniform", seed, input_axes, output_axes)
 
     def get_config(self):
-        return {"seed": self.seed, "input_axes": self.input_axes, "output_axes": self.output_axes}
+        return {"seed": self._init_seed, "input_axes": self.input_axes, "output_axes": self.output_axes}
 
 
 class LecunNormal(VarianceScaling):
@@ -106,7 +109,7 @@ class LecunNormal(VarianceScaling):
         super().__init__(1.0, "fan_in", "truncated_normal", seed, input_axes, output_axes)
 
     def get_config(self):
-        return {"seed": self.seed, "input_axes": self.input_axes, "output_axes": self.output_axes}
+        return {"seed": self._init_seed, "input_axes": self.input_axes, "output_axes": self.output_axes}
 
 
 class LecunUniform(VarianceScaling):
@@ -116,7 +119,7 @@ class LecunUniform(VarianceScaling):
         super().__init__(1.0, "fan_in", "uniform", seed, input_axes, output_axes)
 
     def get_config(self):
-        return {"seed": self.seed, "input_axes": self.input_axes, "output_axes": self.output_axes}
+        return {"seed": self._init_seed, "input_axes": self.input_axes, "output_axes": self.output_axes}
 
 
 def compute_fans(shape, input_axes=None, output_axes=None):

@@ -9,12 +9,13 @@ from companion._ops._array import expand_dims
 from companion._ops._creation import zeros_like
 from companion._ops._linalg import matmul
 from companion._ops._nn_activations import softmax
-from companion._ops._nn_dropout import dropout, keyed_dropout
+from companion._ops._nn_dropout import dropout
 from companion._ops._reduce import reduce_sum
 from companion._ops._select import where
 from companion.keras.layers._layer import Layer
 from companion.keras.layers._training_value import select, training_value
-from companion.random import Generator
+from companion.keras.random import _ops as keras_random
+from companion.keras.random._seed_generator import layer_seed_generator
 
 
 class Attention(Layer):
@@ -39,7 +40,7 @@ class Attention(Layer):
             raise ValueError("Invalid value for argument score_mode. Expected one of {'dot', 'concat'}. "
                              f"Received: score_mode={score_mode!r}")
         self.use_scale, self.score_mode, self.dropout, self.seed = use_scale, score_mode, dropout, seed
-        self._seed_generator = None if seed is None else Generator.from_seed(seed)
+        self._seed_generator = layer_seed_generator(seed, enabled=dropout > 0)  # Keras 3's SeedGenerator
         self.supports_masking = True
 
     def build(self, input_shape):
@@ -84,7 +85,7 @@ class Attention(Layer):
     def _drop(self, weights):
         if self._seed_generator is None:
             return dropout(weights, self.dropout)
-        return keyed_dropout(weights, self.dropout, self._seed_generator._next_key(), None)
+        return keras_random.dropout(weights, self.dropout, seed=self._seed_generator)
 
     def compute_mask(self, inputs, mask=None):
         _validate(self, inputs, mask)

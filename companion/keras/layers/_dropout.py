@@ -2,10 +2,11 @@
 
 import numbers
 
-from companion._ops._nn_dropout import dropout, keyed_dropout
+from companion._ops._nn_dropout import dropout
 from companion.keras.layers._layer import Layer
 from companion.keras.layers._training_value import select, training_value
-from companion.random import Generator
+from companion.keras.random import _ops as keras_random
+from companion.keras.random._seed_generator import layer_seed_generator
 
 
 class Dropout(Layer):
@@ -14,9 +15,10 @@ class Dropout(Layer):
     Only when called with ``training=True`` (``fit`` does); otherwise the identity. Inside a
     `companion.function`, ``training`` may be a scalar bool tensor: both results are computed
     and the tensor picks one when the function runs. Without
-    ``seed`` the masks follow `companion.random.set_seed`; with one, the layer has its own
-    stream as in Keras 3 (same seed, same masks, whatever the global seed). ``noise_shape``
-    (``None`` entries take the input's size) lets elements share one draw.
+    ``seed`` the masks follow `companion.random.set_seed`; with one (or after
+    `keras.utils.set_random_seed`, a default seed drawn as Keras draws it), the layer owns a Keras
+    `SeedGenerator` and its masks are TensorFlow's for that seed. ``noise_shape`` (``None``
+    entries take the input's size) lets elements share one draw.
 
     Example:
         >>> import companion as tf
@@ -35,9 +37,9 @@ class Dropout(Layer):
         self.rate = float(rate)
         self.noise_shape = None if noise_shape is None else tuple(noise_shape)
         self.seed = seed
-        # Keras 3: a seeded layer owns its random stream (not a weight): two layers with the same
-        # seed drop the same units, each call draws a new mask, the global seed plays no part
-        self._seed_generator = None if seed is None else Generator.from_seed(seed)
+        # Keras 3: the layer owns a SeedGenerator (not a weight): two layers with the same seed drop
+        # the same units, each call steps the generator, the global seed plays no part
+        self._seed_generator = layer_seed_generator(seed, enabled=self.rate > 0)
 
     def call(self, inputs, training=None):
         training = training_value(training)
@@ -51,7 +53,7 @@ class Dropout(Layer):
         noise_shape = self._noise_shape(inputs)
         if self._seed_generator is None:
             return dropout(inputs, self.rate, noise_shape=noise_shape)
-        return keyed_dropout(inputs, self.rate, self._seed_generator._next_key(), noise_shape)
+        return keras_random.dropout(inputs, self.rate, noise_shape, seed=self._seed_generator)
 
     def _noise_shape(self, inputs):
         if self.noise_shape is None:

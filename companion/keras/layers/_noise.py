@@ -7,7 +7,8 @@ import numbers
 from companion._core._convert import as_input
 from companion.keras.layers._layer import Layer
 from companion.keras.layers._training_value import select, training_value
-from companion.random._generator import Generator
+from companion.keras.random import _ops as keras_random
+from companion.keras.random._seed_generator import layer_seed_generator
 from companion.random._ops import normal
 
 
@@ -19,13 +20,13 @@ class _Noise(Layer):
             raise ValueError(f"{type(self).__name__}: {what} must be a number >= 0. Received: "
                              f"{what}={amount!r}")
         self.seed = seed
-        self._generator = None if seed is None else Generator.from_seed(seed)
+        self._generator = layer_seed_generator(seed, enabled=amount > 0)  # Keras 3's SeedGenerator
 
     def _normal(self, inputs, mean, stddev):
         shape = inputs.shape.as_list()
         if self._generator is None:
             return normal(shape, mean=mean, stddev=stddev, dtype=inputs.dtype)
-        return self._generator.normal(shape, mean=mean, stddev=stddev, dtype=inputs.dtype)
+        return keras_random.normal(shape, mean=mean, stddev=stddev, dtype=inputs.dtype, seed=self._generator)
 
     def call(self, inputs, training=None):
         inputs = as_input(inputs)

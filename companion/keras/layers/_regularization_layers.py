@@ -7,6 +7,7 @@ from companion._ops._math import cast
 from companion.keras import regularizers
 from companion.keras.layers._dropout import Dropout
 from companion.keras.layers._layer import Layer
+from companion.keras.random import _ops as keras_random
 from companion.random._ops import uniform
 
 _SELU_ALPHA = 1.6732632423543772848170429916717
@@ -56,7 +57,8 @@ class AlphaDropout(Dropout):
     def _drop(self, inputs):
         inputs = as_input(inputs)
         shape = self._noise_shape(inputs) or inputs.shape.as_list()
-        draws = uniform(shape) if self._seed_generator is None else self._seed_generator.uniform(shape)
+        draws = uniform(shape) if self._seed_generator is None else \
+            keras_random.uniform(shape, seed=self._seed_generator)
         kept = cast(draws >= self.rate, inputs.dtype)
         alpha_p = -_SELU_ALPHA * _SELU_SCALE
         a = ((1 - self.rate) * (1 + self.rate * alpha_p ** 2)) ** -0.5

@@ -4,6 +4,7 @@ import random
 
 import numpy as np
 
+from companion.keras.random._seed_generator import follow_keras_seeding
 from companion.random import set_seed
 
 
@@ -30,3 +31,4 @@ def set_random_seed(seed):
     random.seed(int(seed))
     np.random.seed(int(seed))
     set_seed(int(seed))
+    follow_keras_seeding()  # unseeded initializers and random layers now take Keras's default seeds
