@@ -59,3 +59,21 @@ def test_seeded_layers_repeat_their_masks_and_step_per_call():
     noise = tf.keras.layers.GaussianNoise(0.5, seed=2)(tf.zeros((2, 2)), training=True).numpy()
     np.testing.assert_allclose(noise, tf.random.stateless_normal((2, 2), seed=[2, 0], stddev=0.5).numpy(),
                                rtol=1e-6)
+
+
+@pytest.mark.parametrize("kind,seed_first", [("SimpleRNN", True), ("LSTM", False), ("GRU", False)])
+def test_recurrent_layers_draw_their_default_seeds_in_keras_order(kind, seed_first):
+    tf.keras.utils.set_random_seed(5)
+    model = tf.keras.Sequential([tf.keras.Input((4, 2)), getattr(tf.keras.layers, kind)(3),
+                                 tf.keras.layers.Dense(1)])
+    random.seed(5)
+    draws = [random.randint(1, int(1e9)) for _ in range(4)]
+    kernel_seed = draws[1] if seed_first else draws[0]  # the cell's SeedGenerator draws first or third
+    rnn_kernel = model.layers[0].get_weights()[0]
+    limit = np.sqrt(6 / sum(rnn_kernel.shape))
+    np.testing.assert_array_equal(rnn_kernel, tf.random.stateless_uniform(
+        rnn_kernel.shape, seed=[kernel_seed, 0], minval=-limit, maxval=limit).numpy())
+    dense_kernel = model.layers[1].get_weights()[0]
+    limit = np.sqrt(6 / 4)
+    np.testing.assert_array_equal(dense_kernel, tf.random.stateless_uniform(
+        (3, 1), seed=[draws[3], 0], minval=-limit, maxval=limit).numpy())

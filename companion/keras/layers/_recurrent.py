@@ -24,6 +24,7 @@ from companion.keras.layers._dense_op import FUSED_ACTIVATIONS
 from companion.keras.layers._input_spec import InputSpec
 from companion.keras.layers._layer import Layer
 from companion.keras.layers._training_value import select, training_value
+from companion.keras.random._seed_generator import keras_default_seed
 
 _ACTIVATIONS = {name: fn or (lambda y: y) for name, fn in FUSED_ACTIVATIONS.items()}  # linear: None there
 _GATES = {"simple_rnn": 1, "lstm": 4, "gru": 3}
@@ -117,7 +118,7 @@ class _RNN(Layer):
                  bias_regularizer=None, activity_regularizer=None, kernel_constraint=None,
                  recurrent_constraint=None, bias_constraint=None, dropout=0.0, recurrent_dropout=0.0,
                  return_sequences=False, return_state=False, go_backwards=False, stateful=False,
-                 unroll=False, zero_output_for_mask=False, **kwargs):
+                 unroll=False, zero_output_for_mask=False, seed=None, **kwargs):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         if isinstance(units, bool) or not isinstance(units, (int, np.integer)) or units <= 0:
             raise ValueError(f"`units` must be a positive integer. Received: units={units!r}")
@@ -136,9 +137,16 @@ class _RNN(Layer):
                 raise ValueError(f"{type(self).__name__}: `{role}` must be one of {sorted(_ACTIVATIONS)} "
                                  f"(companion runs the cell as one compiled loop). Received: {fn!r}")
         self.use_bias = bool(use_bias)
+        # Keras's cells draw their SeedGenerator's default seed from Python's `random` (SimpleRNN's
+        # before its initializers, LSTM's and GRU's after): drawn here in that order too
+        self.seed = seed
+        if self._kind == "simple_rnn":
+            keras_default_seed(seed)
         self.kernel_initializer = initializers.get(kernel_initializer)
         self.recurrent_initializer = initializers.get(recurrent_initializer)
         self.bias_initializer = initializers.get(bias_initializer)
+        if self._kind != "simple_rnn":
+            keras_default_seed(seed)
         self.kernel_regularizer = regularizers.get(kernel_regularizer)
         self.recurrent_regularizer = regularizers.get(recurrent_regularizer)
         self.bias_regularizer = regularizers.get(bias_regularizer)
@@ -238,7 +246,8 @@ class _RNN(Layer):
                 "bias_constraint": constraints.serialize(self.bias_constraint),
                 "dropout": self.dropout, "recurrent_dropout": self.recurrent_dropout,
                 "return_sequences": self.return_sequences, "return_state": self.return_state,
-                "go_backwards": self.go_backwards, "stateful": self.stateful, "unroll": self.unroll}
+                "go_backwards": self.go_backwards, "stateful": self.stateful, "unroll": self.unroll,
+                "seed": self.seed}
 
 
 class SimpleRNN(_RNN):

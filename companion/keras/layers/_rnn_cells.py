@@ -13,12 +13,14 @@ from companion._ops._select import where
 from companion.keras import activations, constraints, initializers, regularizers
 from companion.keras.layers._layer import Layer
 from companion.keras.layers._training_value import training_value
+from companion.keras.random._seed_generator import keras_default_seed
 
 
 class _Cell(Layer):
     """Weights, dropout masks (one per sequence, as Keras's DropoutRNNCell) and configs of a cell."""
 
     _gates = 1
+    _seed_first = False
 
     def __init__(self, units, activation="tanh", recurrent_activation="sigmoid", use_bias=True,
                  kernel_initializer="glorot_uniform", recurrent_initializer="orthogonal",
@@ -33,9 +35,13 @@ class _Cell(Layer):
         self.activation = activations.get(activation)
         self.recurrent_activation = activations.get(recurrent_activation)
         self.use_bias = bool(use_bias)
+        if self._seed_first:  # Keras's default-seed draw order (see `_RNN`)
+            keras_default_seed(seed)
         self.kernel_initializer = initializers.get(kernel_initializer)
         self.recurrent_initializer = initializers.get(recurrent_initializer)
         self.bias_initializer = initializers.get(bias_initializer)
+        if not self._seed_first:
+            keras_default_seed(seed)
         self.kernel_regularizer = regularizers.get(kernel_regularizer)
         self.recurrent_regularizer = regularizers.get(recurrent_regularizer)
         self.bias_regularizer = regularizers.get(bias_regularizer)
@@ -115,6 +121,8 @@ class SimpleRNNCell(_Cell):
         >>> out.shape, len(states)
         (TensorShape([2, 4]), 1)
     """
+
+    _seed_first = True  # Keras makes its SeedGenerator before its initializers
 
     def __init__(self, units, activation="tanh", use_bias=True, **kwargs):
         kwargs.pop("recurrent_activation", None)
