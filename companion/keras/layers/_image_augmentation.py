@@ -16,6 +16,7 @@ from companion._ops._math import cast
 from companion.image._resize import resize
 from companion.keras.layers._layer import Layer
 from companion.keras.layers._training_value import select, training_value
+from companion.keras.random._seed_generator import keras_default_seed
 from companion.random import Generator
 from companion.random._ops import uniform
 
@@ -55,6 +56,7 @@ class _Augmentation(Layer):
         self.seed = seed
         self.data_format = _channels_last(data_format, type(self).__name__)
         self._generator = None if seed is None else Generator.from_seed(seed)
+        keras_default_seed(seed)  # Keras's layer makes a SeedGenerator: the same Python-random draw
         self.supports_masking = False
 
     def _uniform(self, shape, low, high):
