@@ -341,3 +341,22 @@ def test_weight_decay_is_decoupled_for_every_optimizer_and_exclusions_hold():
         opt.exclude_from_weight_decay(var_names=["kernel"])
     with pytest.raises(TypeError, match="weight_decay"):
         tf.keras.optimizers.Adam(weight_decay="big")
+
+
+def test_use_ema_keeps_keras_moving_average_and_fit_ends_with_it():
+    w = tf.Variable([1.0, -2.0])
+    opt = tf.keras.optimizers.SGD(0.1, use_ema=True, ema_momentum=0.5, ema_overwrite_frequency=3)
+    value, average = np.array([1.0, -2.0]), None
+    for step in range(1, 6):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(w * w * 0.5 + w)
+        opt.apply_gradients([(tape.gradient(loss, w), w)])
+        value = value - 0.1 * (value + 1)
+        average = value.copy() if step == 1 else 0.5 * average + 0.5 * value
+        if step % 3 == 0:
+            value = average.copy()
+        np.testing.assert_allclose(w.numpy(), value, rtol=1e-6)
+    opt.finalize_variable_values([w])
+    np.testing.assert_allclose(w.numpy(), average, rtol=1e-6)
+    with pytest.raises(ValueError, match="ema_momentum"):
+        tf.keras.optimizers.Adam(use_ema=True, ema_momentum=1.5)

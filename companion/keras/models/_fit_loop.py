@@ -59,6 +59,9 @@ class FitLoop:
             self.epoch += 1
             if model.stop_training or self.data.ran_out:
                 break
+        finalize = getattr(model.optimizer, "finalize_variable_values", None)
+        if finalize is not None and self.epochs > 0:  # e.g. use_ema: the averages become the weights
+            finalize(model.trainable_weights)
         callbacks.on_train_end(self.logs)
         return model.history
 

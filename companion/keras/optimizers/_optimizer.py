@@ -59,6 +59,11 @@ class Optimizer:
             raise TypeError(f"`weight_decay` must be a float (or None). Received: weight_decay={decay!r}")
         self.weight_decay = None if decay is None else float(decay)
         self._excluded_from_decay, self._excluded_name_pattern = set(), None
+        self.use_ema = bool(kwargs.get("use_ema", False))
+        self.ema_momentum = kwargs.get("ema_momentum", 0.99)
+        self.ema_overwrite_frequency = kwargs.get("ema_overwrite_frequency")
+        if self.use_ema:
+            _check_ema(self.ema_momentum, self.ema_overwrite_frequency)
         self.name = name or unique_name(type(self).__name__)  # Keras 3: 'adam', 'adam_1', 'rm_sprop'
         self.clipnorm = clipnorm
         self.clipvalue = clipvalue
@@ -194,7 +199,8 @@ class Optimizer:
         return {"name": self.name, "learning_rate": lr,
                 "weight_decay": self.weight_decay, "clipnorm": self.clipnorm,
                 "global_clipnorm": self.global_clipnorm, "clipvalue": self.clipvalue,
-                "use_ema": False, "ema_momentum": 0.99, "ema_overwrite_frequency": None,
+                "use_ema": self.use_ema, "ema_momentum": self.ema_momentum,
+                "ema_overwrite_frequency": self.ema_overwrite_frequency,
                 "loss_scale_factor": None, "gradient_accumulation_steps": None}
 
     @classmethod
@@ -234,6 +240,8 @@ class Optimizer:
         if slots is None:
             with name_scope(self.name, caller=self):  # paths 'adam/sequential_dense_kernel_momentum'
                 slots = {name: self._new_slot(var, name) for name in self._slot_names}
+                if self.use_ema:
+                    slots["average"] = _slot_like(var, "average", np.zeros)
             self._slots[var.ref()] = slots
             self._slot_list.extend(slots.values())
             _deferred.slots_created(self, var, slots)  # restores pending checkpoint values
@@ -271,12 +279,35 @@ class Optimizer:
         new_vars, new_slots = [], []
         for var, grad, slot, square in zip(variables, grads, slots, squares):
             self._grad_square = square  # read by `_square` while this variable's update is traced
-            new_var, new_slot = self._update(var, grad, slot, lr.astype(var.dtype),
+            rule_slots = {name: value for name, value in slot.items() if name != "average"}
+            new_var, new_slot = self._update(var, grad, rule_slots, lr.astype(var.dtype),
                                              step.astype(var.dtype))
+            if self.use_ema:
+                previous = {**new_slot, "average": slot["average"]}
+                new_var, new_slot = self._moving_average(new_var, previous, step)
             new_vars.append(new_var)
             new_slots.append(new_slot)
         self._grad_square = None
         return new_vars, new_slots
+
+    def _moving_average(self, var, slots, step):
+        """Keras 3's EMA after the update: the first step copies the variable, later ones blend it in
+        with ``ema_momentum``; every ``ema_overwrite_frequency`` steps the variable takes the average."""
+        momentum = (step != 1).astype(var.dtype) * jnp.asarray(self.ema_momentum, var.dtype)
+        average = momentum * slots["average"] + (1 - momentum) * var
+        if self.ema_overwrite_frequency:
+            var = jnp.where(step % self.ema_overwrite_frequency == 0, average, var)
+        return var, {**slots, "average": average}
+
+    def finalize_variable_values(self, var_list):
+        """With ``use_ema``, sets each Variable of ``var_list`` to its moving average (``fit`` calls it
+        when training ends, as Keras does)."""
+        if not self.use_ema:
+            return
+        for variable in var_list:
+            slots = self._slots.get(variable.ref())
+            if slots is not None:
+                variable.assign(slots["average"])
 
     def _square(self, grad):
         """The squared gradient an update rule uses, Keras's ``ops.square(gradient)``.
@@ -399,11 +430,19 @@ _IGNORED = {"weight_decay", "use_ema", "ema_momentum", "ema_overwrite_frequency"
             "gradient_accumulation_steps", "decay"}
 
 
+def _check_ema(momentum, frequency):
+    if isinstance(momentum, bool) or not isinstance(momentum, (int, float)) or not 0 <= momentum <= 1:
+        raise ValueError(f"`ema_momentum` must be in the range [0, 1]. Received: ema_momentum={momentum!r}")
+    if frequency and (isinstance(frequency, bool) or not isinstance(frequency, int) or frequency < 1):
+        raise ValueError(f"`ema_overwrite_frequency` must be an integer >= 1 or None. Received: "
+                         f"ema_overwrite_frequency={frequency!r}")
+
+
 def _check_kwargs(kwargs):
     unknown = set(kwargs) - _IGNORED
     if unknown:
         raise TypeError(f"Unexpected keyword argument(s) for an optimizer: {sorted(unknown)}")
-    for key in ("use_ema", "decay"):
+    for key in ("decay",):
         if kwargs.get(key):
             raise NotImplementedError(f"`{key}` is not supported by companion optimizers yet "
                                       f"(use AdamW for weight decay). Received: {key}={kwargs[key]!r}")
