@@ -84,3 +84,36 @@ def test_seeded_initializers_draw_from_the_stateless_stream():
     limit = np.sqrt(6 / (3 + 2))
     expected = tf.random.stateless_uniform((3, 2), seed=[1, 0], minval=-limit, maxval=limit).numpy()
     np.testing.assert_allclose(kernel, expected, rtol=1e-6)
+
+
+def test_generator_reads_philox_blocks_from_its_state_and_steps_256_per_output():
+    gen = tf.random.Generator.from_seed(5)
+    assert gen.state.numpy().tolist() == [5, 0, 0]
+    first = gen.uniform([3]).numpy()
+    blocks = np.asarray(_philox._philox(jnp.asarray([5, 0, 0, 0], jnp.uint32), jnp.zeros(2, jnp.uint32)))
+    expected = ((blocks[:3] & 0x7FFFFF) | 0x3F800000).astype(np.uint32).view(np.float32) - 1
+    np.testing.assert_array_equal(first, expected)
+    assert gen.state.numpy().tolist() == [5 + 3 * 256, 0, 0]
+    gen.normal([5])
+    assert gen.state.numpy().tolist() == [5 + 8 * 256, 0, 0]
+    seeds = gen.make_seeds(2).numpy()
+    assert seeds.shape == (2, 2) and (seeds[1] == 0).all()
+    children = gen.split(2)
+    assert [c.state.numpy()[:2].tolist() for c in children] == [[0, 0], [0, 0]]
+    wide = tf.random.Generator.from_seed(2**64 + 3)
+    assert wide.state.numpy().tolist() == [3, 1, 0]
+    with pytest.raises(ValueError, match="int64\\[3\\]"):
+        tf.random.Generator.from_state([1, 2])
+
+
+def test_generator_draws_inside_a_function_advance_the_state():
+    gen = tf.random.Generator.from_seed(9)
+    reference = tf.random.Generator.from_seed(9)
+
+    @tf.function
+    def draw():
+        return gen.normal([2])
+
+    np.testing.assert_array_equal(draw().numpy(), reference.normal([2]).numpy())
+    np.testing.assert_array_equal(draw().numpy(), reference.normal([2]).numpy())
+    assert gen.state.numpy().tolist() == reference.state.numpy().tolist()

@@ -67,7 +67,7 @@ def set_seed(seed):
     for op_seed, stream in _Seeds.streams.items():
         stream._set_value(jnp.asarray(_stream_start(op_seed)))
     if _Seeds.default_generator:
-        _Seeds.global_generator.reset(global_generator_start())
+        _Seeds.global_generator.reset_to_global_start()
 
 
 _LOCK = threading.RLock()

@@ -175,6 +175,11 @@ class ScheduledProgram:
         keys = []
         with _LOCK:
             for var in self._keys:
+                if tuple(var.shape) == (3,):  # a Generator's Philox state: the call gets the state as it
+                    state = np.asarray(var._value)  # is, the chief's counter jumps past its draws
+                    var._set_value(jax.numpy.asarray(_skipped(state)))
+                    keys.append(state)
+                    continue
                 new_state, key = split_key(var._value)
                 var._set_value(new_state)
                 keys.append(np.asarray(key))
@@ -225,3 +230,11 @@ def _array_of(value):
     if isinstance(value, Tensor) or getattr(value, "_is_variable", False):
         return value._value
     return jax.numpy.asarray(value)
+
+
+def _skipped(state, blocks=1 << 40):
+    """A Philox state ``int64[3]`` with its 128-bit counter moved on by ``blocks``."""
+    words = state.astype(np.uint64)
+    low = words[0] + np.uint64(blocks)
+    high = words[1] + np.uint64(low < words[0])
+    return np.asarray([low, high, words[2]], np.uint64).astype(np.int64)

@@ -2,43 +2,38 @@
 
 import os
 
-import jax
-import jax.numpy as jnp
 import numpy as np
 
 from companion._core import _dtypes
-from companion._core._deferred import resolve
-from companion._core._op import op
-from companion._core._tensor import Tensor
+from companion._core._convert import as_input
 from companion._core._variable import Variable
+from companion._ops._array import stack
 from companion._ops._random import (
-    FROM_SEED_TAG,
     check_seed,
-    derive_key,
     global_generator,
     global_generator_start,
     install_global_generator,
-    split_key,
-    stored_key,
 )
-from companion.random._sampling import sample_normal, sample_truncated_normal, sample_uniform, static_shape
+from companion.random import _philox
+from companion.random._sampling import FLOATS, INTS, dtype_in, int_bounds, static_shape
 
 
 class Generator:
     """A random number generator with its own state, TensorFlow's ``tf.random.Generator``.
 
-    The state is a non-trainable `Variable` holding a raw JAX threefry key
-    (``uint32[2]``; TensorFlow's Philox state is ``int64[3]``). Every draw splits the
-    key and writes the new one back, so a generator used inside ``companion.function``
-    advances on every call. The ``alg`` arguments are accepted for TensorFlow
-    compatibility and ignored: companion always uses threefry.
+    The state is TensorFlow's Philox state, a non-trainable ``int64[3]`` `Variable`: a 128-bit
+    counter (elements 0 and 1) and a key (element 2). Each draw reads TF's Philox blocks from the
+    counter and moves it on by 256 per output, so a generator made by ``from_seed(s)`` or
+    ``from_state(...)`` produces TensorFlow's numbers, eagerly and inside ``companion.function``.
+    ``alg`` accepts ``"philox"`` (TF's default; ``1``); threefry generators are not available.
 
     Example:
         >>> import companion as tf
-        >>> g1 = tf.random.Generator.from_seed(1)
-        >>> g2 = tf.random.Generator.from_seed(1)
-        >>> bool((g1.normal([3]).numpy() == g2.normal([3]).numpy()).all())
-        True
+        >>> g = tf.random.Generator.from_seed(5)
+        >>> print(g.uniform([2]))
+        companion.Tensor([0.567016  0.2077086], shape=(2,), dtype=float32)
+        >>> g.state.numpy().tolist()
+        [517, 0, 0]
     """
 
     def __init__(self, copy_from=None, state=None, alg=None):
@@ -46,58 +41,99 @@ class Generator:
             raise ValueError("Generator needs exactly one of copy_from= or state=. Received: "
                              f"copy_from={copy_from!r}, state={state!r}. Use Generator.from_seed(seed) "
                              "or Generator.from_non_deterministic_state() to create one.")
-        start = copy_from._state._value if copy_from is not None else _checked_state(state)
+        _check_alg(alg if copy_from is None else None)
+        start = np.asarray(copy_from._state.numpy()) if copy_from is not None else _checked_state(state)
         self._state = Variable(start, trainable=False, name="generator_state", _is_rng_state=True)
 
     @classmethod
     def from_seed(cls, seed, alg=None):
-        """A generator determined by the integer ``seed`` (the same in every process)."""
-        return cls(state=derive_key(FROM_SEED_TAG, check_seed(seed, "seed")))
+        """A generator determined by the integer ``seed``: TF's state ``[seed, 0, 0]`` (a seed wider
+        than 64 bits fills the next words)."""
+        return cls(state=_state_of_seed(check_seed(seed, "seed")), alg=alg)
 
     @classmethod
     def from_non_deterministic_state(cls, alg=None):
         """A generator seeded from ``os.urandom``: different in every run."""
-        return cls(state=derive_key(FROM_SEED_TAG, int.from_bytes(os.urandom(8), "little")))
+        return cls(state=np.frombuffer(os.urandom(24), np.int64).copy(), alg=alg)
 
     @classmethod
     def from_state(cls, state, alg=None):
-        """A generator starting from ``state`` (a ``uint32[2]`` key, e.g. another's ``state``)."""
-        return cls(state=state)
+        """A generator starting from ``state`` (an ``int64[3]`` Philox state, e.g. another's)."""
+        return cls(state=state, alg=alg)
 
     @property
     def state(self):
-        """The Variable holding the current key."""
+        """The Variable holding the Philox state."""
         return self._state
 
+    @property
+    def algorithm(self):
+        """TF's number for Philox (1)."""
+        return 1
+
     def reset(self, state):
-        """Sets the state to ``state`` (a ``uint32[2]`` key)."""
-        self._state._set_value(jnp.asarray(_checked_state(state)))
+        """Sets the state to ``state`` (an ``int64[3]`` Philox state)."""
+        self._state.assign(_checked_state(state))
+
+    def reset_to_global_start(self):
+        """Restarts the global generator from the global seed (`companion.random.set_seed`)."""
+        self.reset(_global_start_state())
 
     def reset_from_seed(self, seed):
         """Restarts the generator as `from_seed` would."""
-        self.reset(derive_key(FROM_SEED_TAG, check_seed(seed, "seed")))
+        self.reset(_state_of_seed(check_seed(seed, "seed")))
 
     # -- drawing --------------------------------------------------------------------------
+    def _draw(self, kind, shape, first, second, dtype, what, allowed):
+        dtype = dtype_in(dtype, allowed, what, "a supported dtype")
+        shape = static_shape(shape, what)
+        if kind == "uniform_int":
+            first, second = int_bounds(first, second, dtype, what)
+        elif kind != "full_int":
+            first, second = as_input(first, dtype), as_input(second, dtype)
+        else:
+            first = second = as_input(0, dtype)
+        samples, state = _philox.generator_draw(self._state, first, second, kind=kind, shape=shape,
+                                                dtype=dtype._np)
+        self._state.assign(state)
+        return samples
+
     def normal(self, shape, mean=0.0, stddev=1.0, dtype=_dtypes.float32, name=None):
-        """Normal samples, as `companion.random.normal`."""
-        return sample_normal(self._next_key, shape, mean, stddev, dtype, "Generator.normal")
+        """Normal samples ``mean + stddev * N(0, 1)``."""
+        return self._draw("normal", shape, mean, stddev, dtype, "Generator.normal", FLOATS)
 
     def uniform(self, shape, minval=0, maxval=None, dtype=_dtypes.float32, name=None):
-        """Uniform samples in ``[minval, maxval)``, as `companion.random.uniform`."""
-        return sample_uniform(self._next_key, shape, minval, maxval, dtype, "Generator.uniform")
+        """Uniform samples in ``[minval, maxval)`` (integer dtypes need ``maxval``)."""
+        dtype = _dtypes.as_dtype(dtype)
+        if dtype.is_integer:
+            return self._draw("uniform_int", shape, minval, maxval, dtype, "Generator.uniform", INTS)
+        return self._draw("uniform", shape, minval, 1.0 if maxval is None else maxval, dtype,
+                          "Generator.uniform", FLOATS)
+
+    def uniform_full_int(self, shape, dtype=_dtypes.uint64, name=None):
+        """Integers over the dtype's whole range."""
+        return self._draw("full_int", shape, None, None, dtype, "Generator.uniform_full_int", INTS)
 
     def truncated_normal(self, shape, mean=0.0, stddev=1.0, dtype=_dtypes.float32, name=None):
-        """Normal samples within two standard deviations, as `companion.random.truncated_normal`."""
-        return sample_truncated_normal(self._next_key, shape, mean, stddev, dtype,
-                                       "Generator.truncated_normal")
+        """Normal samples within two standard deviations of ``mean``."""
+        return self._draw("truncated", shape, mean, stddev, dtype, "Generator.truncated_normal", FLOATS)
 
     def make_seeds(self, count=1):
-        """An int64 tensor of shape ``[2, count]``: ``count`` seeds for the stateless ops."""
+        """An int64 tensor of shape ``[2, count]``: ``count`` seeds for the stateless ops (TF's rule:
+        full-range int64 draws over a row of zeros).
+
+        Example:
+            >>> import companion as tf
+            >>> tf.random.Generator.from_seed(1).make_seeds(3).shape
+            TensorShape([2, 3])
+        """
         count = static_shape([count], "Generator.make_seeds count")[0]
-        return _seed_pairs(Tensor(self._next_key()), count=count)
+        keys = self.uniform_full_int([count], dtype=_dtypes.int64)
+        return stack([keys, keys * 0])
 
     def split(self, count=1):
-        """``count`` new independent generators; this generator advances.
+        """``count`` new generators, each with key from one full-range int64 draw (TF's rule); this
+        generator advances.
 
         Example:
             >>> import companion as tf
@@ -106,16 +142,16 @@ class Generator:
             True
         """
         count = static_shape([count], "Generator.split count")[0]
-        keys = jax.random.split(resolve(self._next_key()), count)
-        return [Generator(state=keys[i]) for i in range(count)]
+        keys = self.uniform_full_int([count], dtype=_dtypes.int64).numpy()
+        return [Generator(state=np.asarray([0, 0, key], np.int64)) for key in keys]
 
     def _next_key(self):
-        new_state, key = split_key(stored_key(self._state))
-        self._state._set_value(new_state)
-        return key
+        """A raw JAX threefry key drawn from this generator (for companion's own sampling code)."""
+        words = self.uniform_full_int([2], dtype=_dtypes.uint32)
+        return words._value
 
     def __repr__(self):
-        return f"<companion.random.Generator state={np.asarray(self._state._value).tolist()}>"
+        return f"<companion.random.Generator state={np.asarray(self._state.numpy()).tolist()}>"
 
 
 def get_global_generator():
@@ -125,7 +161,7 @@ def get_global_generator():
     it), otherwise from a non-deterministic state.
     """
     if global_generator() is None:
-        install_global_generator(Generator(state=global_generator_start()), default=True)
+        install_global_generator(Generator(state=_global_start_state()), default=True)
     return global_generator()
 
 
@@ -141,15 +177,29 @@ def set_global_generator(generator):
 
 
 def _checked_state(state):
-    array = np.asarray(state._value if hasattr(state, "_value") else state)
-    if array.shape != (2,) or array.dtype.kind not in "iu":
-        raise ValueError(f"A Generator state must be a key of 2 integers (uint32[2]). Received shape "
-                         f"{array.shape}, dtype {array.dtype}. Pass another generator's state, or use "
-                         "Generator.from_seed(seed).")
-    return array.astype(np.uint32)
+    array = np.asarray(state.numpy() if hasattr(state, "numpy") else state)
+    if array.shape != (3,) or array.dtype.kind not in "iu":
+        raise ValueError(f"A Generator state must be TensorFlow's Philox state, 3 integers (int64[3]). "
+                         f"Received shape {array.shape}, dtype {array.dtype}. Pass another generator's "
+                         "state, or use Generator.from_seed(seed).")
+    return array.astype(np.uint64).astype(np.int64)
 
 
-@op("random_seed_pairs", static=("count",))
-def _seed_pairs(key, count):
-    bits = jax.random.bits(key, (2, count), jnp.uint64)
-    return (bits >> 1).astype(jnp.int64)
+def _global_start_state():
+    """The global generator's first Philox state: its key from the global seed (else entropy)."""
+    start = np.asarray(global_generator_start(), np.uint64)  # two 32-bit words
+    return np.asarray([0, 0, start[0] | (start[1] << np.uint64(32))], np.uint64).astype(np.int64)
+
+
+def _state_of_seed(seed):
+    """TF's `_make_1d_state`: the (Python, unbounded) integer cut into three 64-bit words."""
+    seed = int(seed) % (1 << 192)
+    words = [(seed >> (64 * i)) & 0xFFFFFFFFFFFFFFFF for i in range(3)]
+    return np.asarray(words, np.uint64).astype(np.int64)
+
+
+def _check_alg(alg):
+    name = getattr(alg, "name", alg)
+    if alg is not None and str(name).lower() not in ("philox", "1", "auto_select", "3"):
+        raise NotImplementedError(f"Generator(alg={alg!r}): companion's generators use Philox (TF's "
+                                  "default); threefry generators are not available.")

@@ -45,9 +45,25 @@ def _key_counter(seed):
     return mixed[:2], jnp.stack([zero, zero, mixed[2], mixed[3]])
 
 
-def _blocks(seed, offsets):
-    """The Philox blocks (uint32 [..., 4]) at ``counter + offsets`` (a NumPy int array)."""
-    key, counter = _key_counter(seed)
+def state_key_counter(state):
+    """The key and counter of a `Generator`'s Philox state ``int64[3]``: counter words 0-1, key 2."""
+    words = state.astype(jnp.uint64)
+    counter = jnp.stack([words[0] & _LOW, words[0] >> 32, words[1] & _LOW, words[1] >> 32]).astype(jnp.uint32)
+    return jnp.stack([words[2] & _LOW, words[2] >> 32]).astype(jnp.uint32), counter
+
+
+def advanced_state(state, count):
+    """``state`` with its 128-bit counter moved on by ``256 * count`` (TF reserves 256 per output)."""
+    words = state.astype(jnp.uint64)
+    low = words[0] + np.uint64(256 * count)
+    high = words[1] + (low < words[0]).astype(jnp.uint64)
+    return jnp.stack([low, high, words[2]]).astype(jnp.int64)
+
+
+def _blocks(source, offsets):
+    """The Philox blocks (uint32 [..., 4]) at ``counter + offsets`` (a NumPy int array); ``source``
+    is a seed pair (TF's stateless ops) or a ``(key, counter)`` pair (a `Generator`)."""
+    key, counter = source if isinstance(source, tuple) else _key_counter(source)
     low = counter[0].astype(jnp.uint64) | (counter[1].astype(jnp.uint64) << 32)
     high = counter[2].astype(jnp.uint64) | (counter[3].astype(jnp.uint64) << 32)
     moved = low + jnp.asarray(offsets, jnp.uint64)
@@ -192,3 +208,22 @@ def stateless_normal(seed, mean, stddev, shape, dtype):
 def stateless_truncated_normal(seed, mean, stddev, shape, dtype):
     count = int(np.prod(shape, dtype=np.int64))
     return _scale_shift(truncated_normal(seed, count, dtype).reshape(shape), stddev, mean)
+
+
+@op("generator_draw", static=("kind", "shape", "dtype"))
+def generator_draw(state, first, second, kind, shape, dtype):
+    """One `Generator` draw from its Philox ``state`` (``int64[3]``): ``(samples, next state)``.
+    ``first``/``second`` are (minval, maxval) or (mean, stddev); kinds as the stateless ops."""
+    count = int(np.prod(shape, dtype=np.int64))
+    source = state_key_counter(state)
+    if kind == "uniform":
+        samples = _scale_shift(unit_uniform(source, count, dtype).reshape(shape), second - first, first)
+    elif kind == "uniform_int":
+        samples = uniform_int(source, count, dtype, first, second).reshape(shape)
+    elif kind == "full_int":
+        samples = uniform_int(source, count, dtype, None, None).reshape(shape)
+    elif kind == "normal":
+        samples = _scale_shift(standard_normal(source, count, dtype).reshape(shape), second, first)
+    else:
+        samples = _scale_shift(truncated_normal(source, count, dtype).reshape(shape), second, first)
+    return samples, advanced_state(state, count)
