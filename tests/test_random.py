@@ -160,26 +160,51 @@ def test_host_keys_are_next_keys_split_in_numpy():
 
 
 def test_streams_live_in_non_trainable_variables():
-    tf.random.normal([1], seed=11)
+    draw = tf.function(lambda: tf.random.normal([1], seed=11))  # compiled draws use companion's streams
+    draw()
     stream = _random._Seeds.streams[11]
     assert stream._is_variable and not stream.trainable
     before = np.asarray(stream._value)
-    tf.random.normal([1], seed=11)
+    draw()
     assert not np.array_equal(before, np.asarray(stream._value))
 
 
-def test_streams_advance_inside_compiled_functions():
+def test_streams_advance_inside_compiled_functions_and_repeat_after_set_seed():
     @tf.function
     def draw():
         return tf.random.normal([2])
 
     tf.random.set_seed(11)
-    eager = [tf.random.normal([2]).numpy() for _ in range(3)]
+    first = [draw().numpy() for _ in range(3)]
     tf.random.set_seed(11)
-    staged = [draw().numpy() for _ in range(2)] + [tf.random.normal([2]).numpy()]
-    assert not np.array_equal(staged[0], staged[1])
-    for got, want in zip(staged, eager):  # one stream, whether drawn eagerly or compiled
+    again = [draw().numpy() for _ in range(3)]
+    assert not np.array_equal(first[0], first[1])
+    for got, want in zip(again, first):
         np.testing.assert_array_equal(got, want)
+
+
+def test_eager_seeded_ops_draw_tensorflows_numbers():
+    """TF eager: op seeds from Python's Random(global seed), Philox(seed, seed2) kernels that keep
+    their counter (256 blocks per output) while cached, reset by set_seed."""
+    import random as python_random
+
+    from companion.random import _philox
+
+    tf.random.set_seed(1234)
+    unseeded = tf.random.uniform([2]).numpy()
+    op_seed = python_random.Random(1234).randint(0, 2**31 - 1)
+    blocks = np.asarray(_philox._philox(np.asarray([0, 0, op_seed, 0], np.uint32),
+                                        np.asarray([1234, 0], np.uint32)))
+    expected = ((blocks[:2] & 0x7FFFFF) | 0x3F800000).astype(np.uint32).view(np.float32) - 1
+    np.testing.assert_array_equal(unseeded, expected)
+    first, second = tf.random.uniform([2], seed=1).numpy(), tf.random.uniform([2], seed=1).numpy()
+    blocks = np.asarray(_philox._philox(np.asarray([512, 0, 1, 0], np.uint32),
+                                        np.asarray([1234, 0], np.uint32)))
+    np.testing.assert_array_equal(second, ((blocks[:2] & 0x7FFFFF) | 0x3F800000).astype(np.uint32)
+                                  .view(np.float32) - 1)
+    tf.random.set_seed(1234)
+    np.testing.assert_array_equal(tf.random.uniform([2]).numpy(), unseeded)
+    np.testing.assert_array_equal(tf.random.uniform([2], seed=1).numpy(), first)
 
 
 # -- distributions ------------------------------------------------------------------------

@@ -5,12 +5,14 @@ import numbers
 import jax
 import numpy as np
 
+from companion._core._context import state
 from companion._core._convert import as_input, is_tensor
 from companion._core._op import op
 from companion._core._tensor import Tensor
 from companion._ops import _random
 from companion._ops._math import cast
 from companion._ops._nn import shape_of
+from companion._ops._select import where
 
 
 @op("dropout_mask", static=("noise_shape",))
@@ -54,7 +56,24 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None):
         >>> sorted(set(y.numpy().tolist()))
         [0.0, 2.0]
     """
+    if not state.staging and _random.tf_eager_seeded(seed):
+        return _tf_eager_dropout(x, rate, noise_shape, seed)
     return keyed_dropout(x, rate, _key(seed), noise_shape)
+
+
+def _tf_eager_dropout(x, rate, noise_shape, seed):
+    """TF's eager dropout: kept where its seeded ``random.uniform`` draw reaches ``rate`` (TF's numbers)."""
+    x = as_input(x)
+    if not x.dtype.is_floating:
+        return keyed_dropout(x, rate, None, noise_shape)  # raises the dtype error
+    rate = _rate_input(rate, x.dtype)
+    noise = _noise_shape(noise_shape, shape_of(x))
+    # deferred: companion.random is built on this op layer
+    from companion.random._ops import uniform
+
+    draws = uniform(list(noise), dtype=x.dtype, seed=seed)
+    scaled = x * (as_input(1.0, x.dtype) / (as_input(1.0, x.dtype) - rate))
+    return where(draws >= rate, scaled, as_input(0.0, x.dtype))
 
 
 def keyed_dropout(x, rate, key, noise_shape=None):

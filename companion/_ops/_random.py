@@ -6,6 +6,10 @@ replayed by a tape. A stream is a non-trainable `Variable` holding a key; drawin
 it and writes the new key back with ``_set_value``, so a staging interpreter that lifts
 the Variables a function touches advances the stream on every call of the compiled code.
 
+Eagerly, an op that TF would seed (a global seed, or an op seed) draws TensorFlow's own numbers
+instead (`tf_eager_seeds`, `tf_eager_counter`, `companion.random._philox`); the streams serve
+compiled code, unseeded ops and the ops whose numbers are companion's own.
+
 Streams, following ``tf.random.set_seed``:
 
 - ops without ``seed=`` share one stream, started from the global seed (or, when no
@@ -18,6 +22,7 @@ Streams, following ``tf.random.set_seed``:
 
 import operator
 import os
+import random as _python_random
 import threading
 
 import jax
@@ -41,6 +46,8 @@ class _Seeds:
     streams = {}
     global_generator = None  # the Generator get_global_generator returns
     default_generator = False  # True while it is the one get_global_generator created
+    op_seeds = None  # TF eager's op-seed generator: Python's Random(global seed)
+    kernels = {}  # TF eager's cached random kernels: (op, dtype, seed, seed2) -> Philox blocks used
 
 
 def set_seed(seed):
@@ -62,6 +69,8 @@ def set_seed(seed):
         True
     """
     _Seeds.global_seed = None if seed is None else check_seed(seed, "set_seed")
+    _Seeds.op_seeds = None if seed is None else _python_random.Random(_Seeds.global_seed)
+    _Seeds.kernels = {}
     if seed is None:
         _Seeds.entropy = int.from_bytes(os.urandom(8), "little")
     for op_seed, stream in _Seeds.streams.items():
@@ -71,6 +80,47 @@ def set_seed(seed):
 
 
 _LOCK = threading.RLock()
+
+
+_MAXINT32 = 2**31 - 1
+
+
+def tf_eager_seeds(op_seed):
+    """TF eager's ``(seed, seed2)`` for a random op (``random_seed.get_seed``): with a global seed,
+    an op without a seed takes the next draw of Python's ``Random(global seed)``; an op seed without
+    a global seed pairs with TF's default global seed. None when neither is set (TF: random)."""
+    with _LOCK:
+        if _Seeds.global_seed is not None:
+            if op_seed is None:
+                op_seed = _Seeds.op_seeds.randint(0, _MAXINT32)
+            seeds = (_Seeds.global_seed % _MAXINT32, check_seed(op_seed, "seed") % _MAXINT32)
+        elif op_seed is not None:
+            seeds = (DEFAULT_GLOBAL_SEED, check_seed(op_seed, "seed") % _MAXINT32)
+        else:
+            return None
+    return (0, _MAXINT32) if seeds == (0, 0) else seeds
+
+
+def tf_eager_seeded(op_seed):
+    """Whether TF would seed an eager random op (a global seed, or an op seed): then companion
+    draws TF's numbers (`tf_eager_seeds`)."""
+    return _Seeds.global_seed is not None or op_seed is not None
+
+
+def consume_tf_op_seed(op_seed):
+    """Advances TF eager's op-seed sequence as a random op whose numbers companion draws its own way
+    does (shuffle, categorical, ...), so the ops after it get TF's seeds."""
+    if not state.staging:
+        tf_eager_seeds(op_seed)
+
+
+def tf_eager_counter(kernel, outputs):
+    """The Philox block counter a TF eager kernel starts this call at (its kernel, cached per op,
+    dtype and seeds, keeps its generator between calls), moved on by TF's 256 blocks per output."""
+    with _LOCK:
+        start = _Seeds.kernels.get(kernel, 0)
+        _Seeds.kernels[kernel] = start + 256 * int(outputs)
+    return start
 
 
 def next_key(seed=None):

@@ -19,6 +19,7 @@ import numpy as np
 
 from companion._core._errors import InvalidArgumentError
 from companion._ops import _random
+from companion._ops._random import consume_tf_op_seed
 from companion.data._node import IndexPlan, Node, wrap
 
 
@@ -48,6 +49,7 @@ class ShuffleMethods:
             True
         """
         size = _buffer_size(buffer_size)
+        consume_tf_op_seed(seed)  # TF's shuffle takes its seeds when made: later ops' seeds follow
         return wrap(ShuffleNode(self._node, size, seed, bool(reshuffle_each_iteration)))
 
 

@@ -5,12 +5,13 @@ import jax.numpy as jnp
 import numpy as np
 
 from companion._core import _dtypes
+from companion._core._context import state
 from companion._core._convert import as_input
 from companion._core._deferred import resolve
 from companion._core._op import op
 from companion._core._tensor import Tensor
 from companion._ops._array import stack
-from companion._ops._random import next_key
+from companion._ops._random import consume_tf_op_seed, next_key, tf_eager_counter, tf_eager_seeds
 from companion.random import _philox
 from companion.random._sampling import (
     FLOATS,
@@ -43,6 +44,9 @@ def normal(shape, mean=0.0, stddev=1.0, dtype=_dtypes.float32, seed=None, name=N
         >>> tf.random.normal([2, 3], seed=1).shape
         TensorShape([2, 3])
     """
+    drawn = _tf_eager("normal", "RandomStandardNormal", shape, mean, stddev, dtype, seed, "random.normal")
+    if drawn is not None:
+        return drawn
     return sample_normal(lambda: next_key(seed), shape, mean, stddev, dtype, "random.normal")
 
 
@@ -57,6 +61,9 @@ def uniform(shape, minval=0, maxval=None, dtype=_dtypes.float32, seed=None, name
         >>> sorted(set(dice.numpy().tolist()))
         [1, 2, 3, 4, 5, 6]
     """
+    drawn = _tf_eager("uniform", "RandomUniform", shape, minval, maxval, dtype, seed, "random.uniform")
+    if drawn is not None:
+        return drawn
     return sample_uniform(lambda: next_key(seed), shape, minval, maxval, dtype, "random.uniform")
 
 
@@ -69,8 +76,46 @@ def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=_dtypes.float32, seed=No
         >>> bool(abs(x.numpy()).max() <= 2.0)
         True
     """
+    drawn = _tf_eager("truncated", "TruncatedNormal", shape, mean, stddev, dtype, seed,
+                      "random.truncated_normal")
+    if drawn is not None:
+        return drawn
     return sample_truncated_normal(lambda: next_key(seed), shape, mean, stddev, dtype,
                                    "random.truncated_normal")
+
+
+def _counted_key(seed):
+    """A key from companion's stream for an op whose numbers are companion's own; TF's eager op-seed
+    sequence moves on as that op would move it."""
+    consume_tf_op_seed(seed)
+    return next_key(seed)
+
+
+def _tf_eager(kind, op_name, shape, first, second, dtype, seed, what):
+    """Eagerly, with a global or an op seed, TensorFlow's own numbers: its op seeds (`tf_eager_seeds`)
+    and its per-kernel Philox counters (`tf_eager_counter`). None otherwise (inside a `function`,
+    where TF's graph-level op seeds cannot be followed, or unseeded): companion's key streams."""
+    if state.staging:
+        return None
+    dtype = dtype_in(dtype, FLOATS + INTS, what, "a floating or integer dtype")
+    shape = static_shape(shape, what)
+    if dtype.is_integer:
+        if kind != "uniform":
+            return None
+        kind, op_name = "uniform_int", "RandomUniformInt"
+        first, second = int_bounds(first, second, dtype, what)
+    else:
+        first = as_input(first, dtype)
+        second = as_input(1.0 if second is None and kind == "uniform" else second, dtype)
+    seeds = tf_eager_seeds(seed)
+    if seeds is None:
+        return None
+    count = int(np.prod(shape, dtype=np.int64))
+    start = tf_eager_counter((op_name, dtype.name, seeds), count)
+    philox_state = np.asarray([start, seeds[1], seeds[0]], np.int64)  # counter (start, seed2), key seed
+    samples, _ = _philox.generator_draw(Tensor(jnp.asarray(philox_state)), first, second, kind=kind,
+                                        shape=shape, dtype=dtype._np)
+    return samples
 
 
 def categorical(logits, num_samples, dtype=None, seed=None, name=None):
@@ -91,7 +136,7 @@ def categorical(logits, num_samples, dtype=None, seed=None, name=None):
         >>> tf.random.categorical([[0.0, -1e9]], 3)
         <companion.Tensor: shape=(1, 3), dtype=int64, numpy=array([[0, 0, 0]])>
     """
-    return sample_categorical(lambda: next_key(seed), logits, num_samples, dtype, "random.categorical")
+    return sample_categorical(lambda: _counted_key(seed), logits, num_samples, dtype, "random.categorical")
 
 
 def shuffle(value, seed=None, name=None):
@@ -108,9 +153,9 @@ def shuffle(value, seed=None, name=None):
         raise ValueError(f"random.shuffle needs a tensor with at least one axis. Received a scalar: "
                          f"{value!s}. Wrap it in a list, or shuffle a 1-D tensor.")
     if value.dtype == _dtypes.string:
-        order = np.asarray(jax.random.permutation(resolve(next_key(seed)), len(value)))
+        order = np.asarray(jax.random.permutation(resolve(_counted_key(seed)), len(value)))
         return Tensor(np.asarray(value)[order])
-    return _shuffle(Tensor(next_key(seed)), value)
+    return _shuffle(Tensor(_counted_key(seed)), value)
 
 
 def poisson(shape, lam, dtype=_dtypes.float32, seed=None, name=None):
@@ -124,7 +169,7 @@ def poisson(shape, lam, dtype=_dtypes.float32, seed=None, name=None):
     dtype = dtype_in(dtype, FLOATS + ("int32", "int64"), "random.poisson", "a float or int dtype")
     lam = as_input(lam)
     full = static_shape(shape, "random.poisson") + tuple(lam.shape)
-    return _poisson(Tensor(next_key(seed)), lam, shape=full, dtype=dtype._np)
+    return _poisson(Tensor(_counted_key(seed)), lam, shape=full, dtype=dtype._np)
 
 
 def gamma(shape, alpha, beta=None, dtype=_dtypes.float32, seed=None, name=None):
@@ -142,7 +187,7 @@ def gamma(shape, alpha, beta=None, dtype=_dtypes.float32, seed=None, name=None):
     beta = as_input(1.0 if beta is None else beta, dtype)
     batch = np.broadcast_shapes(tuple(alpha.shape), tuple(beta.shape))
     full = static_shape(shape, "random.gamma") + batch
-    return _gamma(Tensor(next_key(seed)), alpha, beta, shape=full, dtype=dtype._np)
+    return _gamma(Tensor(_counted_key(seed)), alpha, beta, shape=full, dtype=dtype._np)
 
 
 # -- stateless ops: the numbers depend on ``seed`` alone ---------------------------------
