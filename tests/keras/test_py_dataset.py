@@ -52,23 +52,30 @@ def test_fit_on_a_sequence_takes_the_same_steps_as_fit_on_its_arrays():
     assert batches.begins == 3 and batches.ends == 4
 
 
+class _Recording(_Batches):
+    """Batches that note which index each read asked for."""
+
+    def __init__(self, x, y, batch_size):
+        super().__init__(x, y, batch_size)
+        self.seen = []
+
+    def __getitem__(self, index):
+        self.seen.append(index)
+        return super().__getitem__(index)
+
+
 def test_epoch_end_hook_reshuffles_what_the_next_epoch_reads():
     x, y = _data()
-    seen = []
 
-    class Recording(_Batches):
-        def __getitem__(self, index):
-            seen.append(index)
-            return super().__getitem__(index)
-
+    class Reversing(_Recording):
         def on_epoch_end(self):
             super().on_epoch_end()
             self.order = self.order[::-1].copy()
 
-    recording = Recording(x, y, 5)
+    recording = Reversing(x, y, 5)
     _model().fit(recording, epochs=2, verbose=0, shuffle=False)
     # batches 0 and 1 peeked for the element spec, then every batch once per epoch
-    assert seen == [0, 1, 0, 1, 0, 1]
+    assert recording.seen == [0, 1, 0, 1, 0, 1]
     # Keras 3 resets the epoch (on_epoch_end) as fit begins, then ends each of the two epochs
     assert recording.ends == 3 and recording.begins == 2
 
@@ -77,15 +84,10 @@ def test_fit_shuffles_the_batch_order_with_pythons_random_as_keras_does():
     import random
 
     x, y = _data()
-    seen = []
-
-    class Recording(_Batches):
-        def __getitem__(self, index):
-            seen.append(index)
-            return super().__getitem__(index)
-
     tf.keras.utils.set_random_seed(4)
-    _model().fit(Recording(np.concatenate([x] * 3), np.concatenate([y] * 3), 3), epochs=2, verbose=0)
+    recording = _Recording(np.concatenate([x] * 3), np.concatenate([y] * 3), 3)
+    _model().fit(recording, epochs=2, verbose=0)
+    seen = recording.seen
     random.seed(4)
     expected = []
     for _ in range(2):
