@@ -207,6 +207,19 @@ def test_eager_seeded_ops_draw_tensorflows_numbers():
     np.testing.assert_array_equal(tf.random.uniform([2], seed=1).numpy(), first)
 
 
+
+def test_keras_internals_leave_tensorflows_op_seeds_alone():
+    """TF's Keras draws initializers, dropout and noise from its own seeds (Python's `random`), so
+    building and calling layers does not move the eager op-seed sequence of ``tf.random.*``."""
+    tf.random.set_seed(7)
+    alone = tf.random.normal([3]).numpy()
+    tf.random.set_seed(7)
+    tf.keras.layers.Dense(3).build((None, 2))
+    tf.keras.layers.LSTM(2, dropout=0.5)(tf.ones([1, 2, 2]), training=True)
+    tf.keras.layers.Dropout(0.5)(tf.ones([4, 4]), training=True)
+    tf.keras.layers.GaussianNoise(0.1)(tf.ones([2]), training=True)
+    np.testing.assert_array_equal(tf.random.normal([3]).numpy(), alone)
+
 # -- distributions ------------------------------------------------------------------------
 
 def test_normal_mean_and_stddev():

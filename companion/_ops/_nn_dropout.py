@@ -61,6 +61,11 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None):
     return keyed_dropout(x, rate, _key(seed), noise_shape)
 
 
+def stream_dropout(x, rate, noise_shape=None):
+    """`dropout` drawing from companion's unseeded stream, never TF's op seeds (Keras's internals)."""
+    return keyed_dropout(x, rate, _key(None), noise_shape)
+
+
 def _tf_eager_dropout(x, rate, noise_shape, seed):
     """TF's eager dropout: kept where its seeded ``random.uniform`` draw reaches ``rate`` (TF's numbers)."""
     x = as_input(x)

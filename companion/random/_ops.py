@@ -311,3 +311,22 @@ def _seed_key(seed):
     low = (words & 0xFFFFFFFF).astype(jnp.uint32)
     high = (words >> 32).astype(jnp.uint32)
     return jax.random.fold_in(jax.random.fold_in(low, high[0]), high[1])
+
+
+# -- companion's own streams, for Keras internals: TF's Keras seeds them from Python's `random`, never
+# -- from TF's op seeds, so drawing them must not move TF's eager op-seed sequence either ----------
+
+def stream_normal(shape, mean=0.0, stddev=1.0, dtype=_dtypes.float32):
+    """Normal samples from companion's unseeded stream (no TF op seed taken)."""
+    return sample_normal(lambda: next_key(None), shape, mean, stddev, dtype, "random.normal")
+
+
+def stream_uniform(shape, minval=0, maxval=None, dtype=_dtypes.float32):
+    """Uniform samples from companion's unseeded stream (no TF op seed taken)."""
+    return sample_uniform(lambda: next_key(None), shape, minval, maxval, dtype, "random.uniform")
+
+
+def stream_truncated_normal(shape, mean=0.0, stddev=1.0, dtype=_dtypes.float32):
+    """Truncated normal samples from companion's unseeded stream (no TF op seed taken)."""
+    return sample_truncated_normal(lambda: next_key(None), shape, mean, stddev, dtype,
+                                   "random.truncated_normal")

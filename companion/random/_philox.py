@@ -24,6 +24,7 @@ _TRUNCATED_BLOCKS = 4  # Philox blocks drawn per group of truncated normals (TF 
 def _philox(counter, key):
     """Philox-4x32-10 of ``counter`` (uint32 [..., 4]) under ``key`` (uint32 [2])."""
     c0, c1, c2, c3 = (counter[..., i] for i in range(4))
+    key = jnp.asarray(key, jnp.uint32)  # wraps silently (NumPy scalars warn on the intended overflow)
     k0, k1 = key[0], key[1]
     for round_index in range(10):
         p0 = c0.astype(jnp.uint64) * _M0

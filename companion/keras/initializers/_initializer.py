@@ -5,6 +5,7 @@ from companion._core import _dtypes
 from companion._core._convert import constant
 from companion._ops import _creation
 from companion.keras.random._seed_generator import keras_default_seed
+from companion.random._ops import stream_normal, stream_truncated_normal, stream_uniform
 
 
 class Initializer:
@@ -97,21 +98,21 @@ class RandomUniform(Initializer):
 def normal(shape, mean, stddev, dtype, seed):
     """Normal samples: from the seed alone when seeded, else from the unseeded random stream."""
     if seed is None:
-        return _random_ops.normal(shape, mean, stddev, dtype)
+        return stream_normal(shape, mean, stddev, dtype)
     return _random_ops.stateless_normal(shape, [seed, 0], mean, stddev, dtype)
 
 
 def truncated_normal(shape, mean, stddev, dtype, seed):
     """Truncated normal samples (see `normal` for the seed rule)."""
     if seed is None:
-        return _random_ops.truncated_normal(shape, mean, stddev, dtype)
+        return stream_truncated_normal(shape, mean, stddev, dtype)
     return _random_ops.stateless_truncated_normal(shape, [seed, 0], mean, stddev, dtype)
 
 
 def uniform(shape, minval, maxval, dtype, seed):
     """Uniform samples (see `normal` for the seed rule)."""
     if seed is None:
-        return _random_ops.uniform(shape, minval, maxval, dtype)
+        return stream_uniform(shape, minval, maxval, dtype)
     return _random_ops.stateless_uniform(shape, [seed, 0], minval, maxval, dtype)
 
 

@@ -9,7 +9,7 @@ from companion._ops._array import expand_dims
 from companion._ops._creation import zeros_like
 from companion._ops._linalg import matmul
 from companion._ops._nn_activations import softmax
-from companion._ops._nn_dropout import dropout
+from companion._ops._nn_dropout import stream_dropout as dropout
 from companion._ops._reduce import reduce_sum
 from companion._ops._select import where
 from companion.keras.layers._layer import Layer

@@ -2,7 +2,7 @@
 
 import numbers
 
-from companion._ops._nn_dropout import dropout
+from companion._ops._nn_dropout import stream_dropout as dropout
 from companion.keras.layers._layer import Layer
 from companion.keras.layers._training_value import select, training_value
 from companion.keras.random import _ops as keras_random

@@ -18,7 +18,7 @@ from companion.keras.layers._layer import Layer
 from companion.keras.layers._training_value import select, training_value
 from companion.keras.random._seed_generator import keras_default_seed
 from companion.random import Generator
-from companion.random._ops import uniform
+from companion.random._ops import stream_uniform as uniform
 
 
 def _channels_last(data_format, layer):

@@ -9,7 +9,7 @@ from companion.keras.layers._layer import Layer
 from companion.keras.layers._training_value import select, training_value
 from companion.keras.random import _ops as keras_random
 from companion.keras.random._seed_generator import layer_seed_generator
-from companion.random._ops import normal
+from companion.random._ops import stream_normal as normal
 
 
 class _Noise(Layer):

@@ -18,7 +18,7 @@ from companion._core._op import op
 from companion._ops._array import concat
 from companion._ops._creation import ones, zeros
 from companion._ops._math import cast
-from companion._ops._nn_dropout import dropout
+from companion._ops._nn_dropout import stream_dropout as dropout
 from companion.keras import activations, constraints, initializers, regularizers
 from companion.keras.layers._dense_op import FUSED_ACTIVATIONS
 from companion.keras.layers._input_spec import InputSpec

@@ -8,7 +8,7 @@ from companion.keras import regularizers
 from companion.keras.layers._dropout import Dropout
 from companion.keras.layers._layer import Layer
 from companion.keras.random import _ops as keras_random
-from companion.random._ops import uniform
+from companion.random._ops import stream_uniform as uniform
 
 _SELU_ALPHA = 1.6732632423543772848170429916717
 _SELU_SCALE = 1.0507009873554804934193349852946

@@ -8,7 +8,7 @@ from companion._core._convert import as_input
 from companion._ops._array import concat, split, stack
 from companion._ops._creation import ones_like, zeros
 from companion._ops._math import cast
-from companion._ops._nn_dropout import dropout
+from companion._ops._nn_dropout import stream_dropout as dropout
 from companion._ops._select import where
 from companion.keras import activations, constraints, initializers, regularizers
 from companion.keras.layers._layer import Layer
