@@ -19,6 +19,16 @@ def _keras_seeding_ends_with_the_test():
     stop_following_keras_seeding()
 
 
+@pytest.fixture(autouse=True)
+def _keras_dtype_policy_ends_with_the_test():
+    """`keras.mixed_precision.set_global_policy` applies to every later layer: reset it after each test."""
+    yield
+    # deferred: imported only after the test ran (companion is loaded by then anyway)
+    from companion.keras._dtype_policy import set_global_policy
+
+    set_global_policy(None)
+
+
 @pytest.fixture
 def rng():
     """A NumPy generator with a fixed seed, for building test inputs."""

@@ -18,6 +18,9 @@ class _State(threading.local):
         self.strategies = []  # strategies whose scope is entered, innermost last
         self.replicas = []  # ReplicaContexts of the Strategy.run calls being staged, innermost last
         self.metric_reads_global = 0  # > 0 inside `global_metric_reads` (Keras fit's replica step)
+        # a mixed-precision layer's compute dtype while it calls: its float Keras weights are read
+        # in it (`companion._core._convert.autocast`); None outside such a call
+        self.autocast = None
 
 
 state = _State()

@@ -82,7 +82,7 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
     if isinstance(value, Tensor):
         return _check_dtype(value, dtype)
     if getattr(value, "_is_variable", False):
-        return _check_dtype(value.value(), dtype)
+        return _check_dtype(autocast(value).value() if state.autocast else value.value(), dtype)
     if isinstance(value, IndexedSlices):
         return value._dense(dtype)
     if dtype is None and dtype_hint is not None:
@@ -99,12 +99,31 @@ def as_input(value, dtype=None):
     Python scalars converted here are cached, so ``x * 0.5`` in a loop costs no transfer.
     """
     if isinstance(value, Tensor) or getattr(value, "_is_variable", False):
+        if state.autocast is not None and value._is_variable:
+            value = autocast(value)
         return value if dtype is None else _check_dtype(value, dtype)
     if dtype is not None and isinstance(value, (bool, int, float, complex)):
         return _cached_scalar(value, _dtypes.as_dtype(dtype))
     if isinstance(value, IndexedSlices):
         return value._dense(dtype)
     return constant(value, dtype=dtype)
+
+
+def autocast(value):
+    """``value`` read in the compute dtype of the mixed-precision layer now calling, when it is a
+    float Keras weight that autocasts (Keras 3's ``AutocastScope``); anything else as it is.
+
+    The cast is an op on the Variable's read, so a tape differentiates it: the weight's gradient
+    comes back in the weight's own dtype.
+    """
+    dtype = state.autocast
+    if (dtype is None or not getattr(value, "_keras_autocast", False) or value.dtype == dtype
+            or not value.dtype.is_floating):
+        return value
+    # deferred: companion._ops builds on this module (an upward import is a cycle)
+    from companion._ops._math import _cast
+
+    return _cast(value.value(), dtype=dtype._np)
 
 
 def binary_inputs(x, y, op_name):
@@ -117,6 +136,8 @@ def binary_inputs(x, y, op_name):
     """
     x_is = isinstance(x, Tensor) or getattr(x, "_is_variable", False)
     y_is = isinstance(y, Tensor) or getattr(y, "_is_variable", False)
+    if state.autocast is not None:
+        x, y = (autocast(x) if x_is else x), (autocast(y) if y_is else y)
     if x_is and y_is:
         if x._v.dtype != y._v.dtype:
             raise _mismatch(op_name, x, y)

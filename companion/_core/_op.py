@@ -15,7 +15,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from companion._core import _deferred, _graph_mode
+from companion._core import _convert, _deferred, _graph_mode
 from companion._core._context import state
 from companion._core._tensor import Tensor
 
@@ -49,6 +49,8 @@ class Op:
         """`__call__` with the output class chosen by ``wrap`` (a Tensor subclass)."""
         if _graph_mode.building is not None:  # TF1 graph mode: record a node, run nothing
             return _graph_mode.building._record(self, inputs, params)
+        if state.autocast is not None:  # inside a mixed-precision layer's call: Keras weights in its dtype
+            inputs = [_convert.autocast(x) if x._is_variable else x for x in inputs]
         out = None
         if not state.staging and self.deferrable:  # eager: maybe deferred (`_deferred`)
             out = _deferred.run(self, [x._v if x.__class__ in _PLAIN else x._value for x in inputs], params)

@@ -33,6 +33,7 @@ class Variable(ScatterMethods):
     """
 
     _is_variable = True
+    _keras_autocast = False  # a Keras weight read in a mixed layer's compute dtype (KerasVariable)
     __array_priority__ = 100
 
     def __init_subclass__(cls, **kwargs):

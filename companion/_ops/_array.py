@@ -255,6 +255,7 @@ def one_dtype(values, what):
     """``values`` as a list of tensors of one dtype (Python values adopt the first tensor's dtype)."""
     if is_tensor(values) or not isinstance(values, (list, tuple)) or not values:
         raise TypeError(f"{what} takes a non-empty list of tensors. Received: {values!r}")
+    values = [as_input(v) if is_tensor(v) else v for v in values]  # a mixed layer's weights: autocast
     dtype = next((v.dtype for v in values if is_tensor(v)), None)
     tensors = [as_input(v, dtype) if not is_tensor(v) else v for v in values]
     dtype = tensors[0].dtype

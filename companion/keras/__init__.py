@@ -10,6 +10,7 @@ from companion.keras import (
     layers,
     losses,
     metrics,
+    mixed_precision,
     models,
     optimizers,
     preprocessing,
@@ -22,5 +23,5 @@ from companion.keras._functional._input_layer import Input
 from companion.keras.models import Model, Sequential
 
 __all__ = ["Input", "Model", "Sequential", "activations", "backend", "callbacks", "constraints", "datasets",
-           "initializers", "layers", "losses", "metrics", "models", "optimizers", "preprocessing", "random",
-           "regularizers", "saving", "utils"]
+           "initializers", "layers", "losses", "metrics", "mixed_precision", "models", "optimizers",
+           "preprocessing", "random", "regularizers", "saving", "utils"]

@@ -3,6 +3,8 @@
 It is a `companion.Variable` (tapes, `function` and checkpoints treat it as one) whose ``name``
 is the short name given to ``add_weight`` (``'kernel'``, no ``':0'``) and whose ``path`` adds the
 Keras scopes open when it was created (``'sequential/dense/kernel'``), as in TF 2.21's Keras 3.
+A float weight made with ``autocast=True`` (the default) is read in the compute dtype of a
+mixed-precision layer while that layer calls (`companion.keras.mixed_precision`).
 """
 
 import numpy as np
@@ -22,7 +24,7 @@ class KerasVariable(Variable):
         ('kernel', 'dense/kernel')
     """
 
-    def __init__(self, initial_value, name=None, **kwargs):
+    def __init__(self, initial_value, name=None, autocast=True, **kwargs):
         if name is None:
             # deferred: companion.keras.layers._layer imports this module at its top
             from companion.keras.layers._naming import unique_name
@@ -33,6 +35,7 @@ class KerasVariable(Variable):
                              f"scopes). Received: name={name!r}")
         super().__init__(initial_value, name=name, **kwargs)
         self._name = name
+        self._keras_autocast = bool(autocast)  # read in a mixed-precision layer's compute dtype
         self.path = join_path(name)  # an attribute, so it survives a strategy's placement
 
     def __repr__(self):

@@ -6,6 +6,7 @@ from companion._ops._array import reshape
 from companion._ops._nn_normalization import batch_normalization, moments
 from companion._ops._select import where
 from companion.keras import constraints, initializers, regularizers
+from companion.keras.layers._float32_compute import computes_in_float32
 from companion.keras.layers._input_spec import InputSpec
 from companion.keras.layers._layer import Layer
 from companion.keras.layers._training_value import select, training_value
@@ -87,6 +88,7 @@ class BatchNormalization(Layer):
                                                initializer=self.moving_variance_initializer)
         self.input_spec = InputSpec(ndim=len(input_shape), axes=dims)
 
+    @computes_in_float32
     def call(self, inputs, training=None):
         training = training_value(training) if self.trainable else False
         if training is False:

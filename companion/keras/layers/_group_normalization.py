@@ -7,6 +7,7 @@ from companion._ops._array import reshape
 from companion._ops._math import cast
 from companion._ops._nn_normalization import moments
 from companion.keras.layers import _gamma_beta as gamma_beta
+from companion.keras.layers._float32_compute import computes_in_float32
 from companion.keras.layers._input_spec import InputSpec
 from companion.keras.layers._layer import Layer
 
@@ -28,6 +29,7 @@ class GroupNormalization(Layer):
                  beta_initializer="zeros", gamma_initializer="ones", beta_regularizer=None,
                  gamma_regularizer=None, beta_constraint=None, gamma_constraint=None, **kwargs):
         super().__init__(**kwargs)
+        self._autocast = False  # Keras 3: float inputs are not cast down first (see call)
         self.supports_masking = True
         self.groups, self.axis, self.epsilon = int(groups), int(axis), float(epsilon)
         gamma_beta.configure(self, center, scale, beta_initializer, gamma_initializer, beta_regularizer,
@@ -50,6 +52,7 @@ class GroupNormalization(Layer):
         self.input_spec = InputSpec(ndim=len(dims), axes={self.axis: dim})
         gamma_beta.add_gamma_and_beta(self, (dim,))
 
+    @computes_in_float32
     def call(self, inputs):
         inputs = as_input(inputs)
         shape = list(inputs.shape)

@@ -6,11 +6,13 @@ import warnings
 import numpy as np
 
 from companion._core import _dtypes
+from companion._core._context import state
 from companion._core._convert import as_input
 from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor
 from companion._module import Module
 from companion._ops._math import cast
+from companion.keras import _dtype_policy as _policies
 from companion.keras import constraints, initializers, regularizers
 from companion.keras._functional._keras_tensor import is_symbolic
 from companion.keras._functional._symbolic import symbolic_call
@@ -62,7 +64,7 @@ class Layer(Module):
                             f"{sorted(unknown)}. Allowed: {sorted(_ALLOWED_KWARGS)}.")
         self._trainable = bool(trainable)
         self._name = name if name is not None else unique_name(type(self).__name__)
-        self._dtype = _layer_dtype(dtype)
+        self._set_dtype_policy(dtype)
         self._own_weights = []
         self._regularized = []  # (variable, regularizer)
         self._call_losses = []
@@ -91,7 +93,9 @@ class Layer(Module):
 
     def get_config(self):
         """The constructor arguments, a dict that `from_config` turns back into a layer."""
-        config = {"name": self.name, "trainable": self.trainable, "dtype": self.dtype}
+        policy = self._dtype_policy
+        dtype = self.dtype if policy.compute_dtype == policy.variable_dtype else _policies.serialize(policy)
+        config = {"name": self.name, "trainable": self.trainable, "dtype": dtype}
         if self._batch_input_shape is not None:
             config["batch_input_shape"] = self._batch_input_shape
         return config
@@ -161,10 +165,15 @@ class Layer(Module):
             training = outer.training
         kwargs = self._call_kwargs(kwargs, training)
         mask = _input_mask(inputs, kwargs, call_parameters(type(self)))
-        with CallContext(training):
-            if outer is None:
-                _clear_call_losses(self)
-            outputs = self.call(inputs, *args, **kwargs)
+        autocast = _autocast_dtype(self, state.autocast)
+        previous, state.autocast = state.autocast, autocast
+        try:
+            with CallContext(training):
+                if outer is None:
+                    _clear_call_losses(self)
+                outputs = self.call(inputs, *args, **kwargs)
+        finally:
+            state.autocast = previous
         if self.activity_regularizer is not None:
             self._add_activity_loss(outputs)
         _mask_outputs(self, inputs, outputs, mask)
@@ -212,7 +221,7 @@ class Layer(Module):
         A ``constraint`` (a name, a `Constraint` or a callable) is the variable's ``constraint``:
         optimizers project the weight with it after each update.
         """
-        dtype = self._dtype if dtype is None else _dtypes.as_dtype(dtype)
+        dtype = self._variable_dtype if dtype is None else _dtypes.as_dtype(dtype)
         shape = () if shape is None else tuple(shape)
         if initializer is None:
             initializer = "glorot_uniform" if dtype.is_floating else "zeros"
@@ -220,7 +229,8 @@ class Layer(Module):
         with name_scope(self.name, caller=self):
             var = KerasVariable(lambda: init(shape, dtype=dtype), name=name, dtype=dtype,
                                 trainable=True if trainable is None else trainable,
-                                constraint=constraints.get(constraint))
+                                constraint=constraints.get(constraint),
+                                autocast=kwargs.get("autocast", True))
         self._own_weights.append(var)
         _deferred.variable_created(self, var.name, var)  # restores a pending checkpoint value
         regularizer = regularizers.get(regularizer)
@@ -285,11 +295,24 @@ class Layer(Module):
 
     @property
     def losses(self):
-        """Regularization penalties of the weights now, plus losses added in the last call."""
-        out = [reg(var) for var, reg in self._regularized]
-        out += [loss() if callable(loss) else loss for loss in self._call_losses]
-        for layer in self._sublayers():
-            out += layer.losses
+        """Losses added in the last call (this layer's, then its sublayers' depth first), then the
+        regularization penalties of the trainable weights now, in Keras 3's order (a frozen layer's
+        weights add no penalty)."""
+        layers = self._flat_layers()
+        out = [loss() if callable(loss) else loss for layer in layers for loss in layer._call_losses]
+        penalties = {id(var): reg for layer in layers for var, reg in layer._regularized}
+        out += [penalties[id(var)](var) for var in self.trainable_weights if id(var) in penalties]
+        return out
+
+    def _flat_layers(self):
+        """This layer and every layer under it, depth first, each once (Keras's ``_flatten_layers``)."""
+        out, seen, stack = [], set(), [self]
+        while stack:
+            layer = stack.pop()
+            if id(layer) not in seen:
+                seen.add(id(layer))
+                out.append(layer)
+                stack.extend(reversed(layer._sublayers()))
         return out
 
     # -- description and tracking -------------------------------------------------------------
@@ -299,11 +322,33 @@ class Layer(Module):
 
     @property
     def dtype(self):
-        """The name of the dtype of the layer's weights and computations (``'float32'``)."""
+        """The name of the dtype of the layer's weights (``'float32'``; `variable_dtype`)."""
+        return self._variable_dtype.name
+
+    @property
+    def variable_dtype(self):
+        """The dtype the layer creates its weights in, from its `dtype_policy`."""
+        return self._variable_dtype.name
+
+    @property
+    def compute_dtype(self):
+        """The dtype of the layer's computations and outputs (``'float16'`` under
+        ``mixed_float16``), from its `dtype_policy`."""
         return self._dtype.name
 
-    compute_dtype = dtype
-    variable_dtype = dtype
+    @property
+    def dtype_policy(self):
+        """The layer's `companion.keras.mixed_precision.DTypePolicy`."""
+        return self._dtype_policy
+
+    @dtype_policy.setter
+    def dtype_policy(self, value):
+        self._set_dtype_policy(value)
+
+    def _set_dtype_policy(self, dtype):
+        self._dtype_policy = _policies.get(dtype)
+        self._dtype = _dtypes.as_dtype(self._dtype_policy.compute_dtype)  # what calls compute in
+        self._variable_dtype = _dtypes.as_dtype(self._dtype_policy.variable_dtype)
 
     @property
     def trainable(self):
@@ -387,11 +432,16 @@ def _marking_built(build):
     return build if getattr(build, "_marks_built", False) else marked
 
 
-def _layer_dtype(dtype):
-    if isinstance(dtype, dict):  # a Keras DTypePolicy config
-        dtype = dtype.get("config", {}).get("name")
-    dtype = _dtypes.float32 if dtype is None else _dtypes.as_dtype(dtype)
-    return dtype
+def _autocast_dtype(layer, current):
+    """The dtype float Keras weights are read in while ``layer`` calls (Keras 3's rules): a mixed
+    layer's compute dtype; inside an outer mixed layer, this layer's own compute dtype, or none
+    when it does not autocast or does not compute in floats."""
+    compute = layer._dtype
+    if current is None:
+        return compute if compute != layer._variable_dtype else None
+    if not layer._autocast or not compute.is_floating:
+        return None
+    return compute
 
 
 def _batch_input_shape(kwargs):

@@ -8,6 +8,7 @@ from companion.keras.layers._batch_normalization import (
     check_number,
     normalized_axes,
 )
+from companion.keras.layers._float32_compute import computes_in_float32
 from companion.keras.layers._layer import Layer
 
 
@@ -41,6 +42,7 @@ class LayerNormalization(Layer):
                  gamma_initializer="ones", beta_regularizer=None, gamma_regularizer=None,
                  beta_constraint=None, gamma_constraint=None, **kwargs):
         super().__init__(**kwargs)
+        self._autocast = False  # Keras 3: float inputs are not cast down first (see call)
         self.supports_masking = True  # passes the input's mask on, as Keras 3
         self.axis = check_axis_argument(axis)
         self.epsilon = check_number(epsilon, "epsilon", 0.0, None)
@@ -54,6 +56,7 @@ class LayerNormalization(Layer):
         self._broadcast_shape = [dims[i] if i in self._axes else 1 for i in range(len(dims))]
         gamma_beta.add_gamma_and_beta(self, shape)
 
+    @computes_in_float32
     def call(self, inputs):
         mean, variance = moments(inputs, self._axes, keepdims=True)
         return batch_normalization(inputs, mean, variance, self._broadcast(self.beta),

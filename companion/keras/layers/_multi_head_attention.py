@@ -110,8 +110,8 @@ class MultiHeadAttention(Layer):
         self._dot_product_equation, self._combine_equation, scores_rank = _attention_equations(
             rank, self._attention_axes)
         norm_axes = tuple(range(scores_rank - len(self._attention_axes), scores_rank))
-        self._softmax = Softmax(axis=norm_axes, dtype=self._dtype)
-        self._dropout_layer = Dropout(rate=self._dropout, seed=self.seed, dtype=self._dtype)
+        self._softmax = Softmax(axis=norm_axes, dtype=self._dtype_policy)
+        self._dropout_layer = Dropout(rate=self._dropout, seed=self.seed, dtype=self._dtype_policy)
         output = self._output_shape or (query_shape[-1],)
         equation, bias_axes, out_rank = _projection_equation(len(query_shape) - 1, 2, len(output))
         self._output_dense = EinsumDense(
@@ -146,7 +146,7 @@ class MultiHeadAttention(Layer):
                 "kernel_regularizer": self._kernel_regularizer, "bias_regularizer": self._bias_regularizer,
                 "activity_regularizer": self._activity_regularizer,
                 "kernel_constraint": self._kernel_constraint, "bias_constraint": self._bias_constraint,
-                "dtype": self._dtype}
+                "dtype": self._dtype_policy}
 
     def call(self, query, value, key=None, query_mask=None, value_mask=None, key_mask=None,
              attention_mask=None, return_attention_scores=False, training=None, use_causal_mask=False):

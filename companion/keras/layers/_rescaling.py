@@ -19,8 +19,8 @@ class Rescaling(Layer):
         self.scale, self.offset = scale, offset
 
     def call(self, inputs):
-        inputs = cast(inputs, self.dtype)
-        return inputs * cast(self.scale, self.dtype) + cast(self.offset, self.dtype)
+        inputs = cast(inputs, self.compute_dtype)
+        return inputs * cast(self.scale, self.compute_dtype) + cast(self.offset, self.compute_dtype)
 
     def get_config(self):
         return {**super().get_config(), "scale": self.scale, "offset": self.offset}

@@ -28,7 +28,8 @@ class UnitNormalization(Layer):
     def call(self, inputs):
         x = as_input(inputs)
         squares = _reduce.reduce_sum(_math.square(x), axis=self.axis, keepdims=True)
-        return x * _math.minimum(_math.rsqrt(squares), 1e12)
+        bound = _math.cast(1e12, x.dtype)  # 1 / epsilon; inf in float16, as in Keras (no overflow warning)
+        return x * _math.minimum(_math.rsqrt(squares), bound)
 
     def compute_output_shape(self, input_shape):
         return input_shape

@@ -1,8 +1,9 @@
 """`Loss`: the base class of Keras losses (per-example ``call`` + weighting and reduction)."""
 
+from companion._core import _dtypes
 from companion._core._convert import as_input
-from companion._ops._math import logical_and
-from companion.keras.layers._keras_mask import get_keras_mask
+from companion._ops._math import cast, logical_and
+from companion.keras.layers._keras_mask import get_keras_mask, set_keras_mask
 from companion.keras.losses._loss_inputs import float_tensor, squeeze_or_expand
 from companion.keras.losses._reduction import Reduction, reduce_weighted_loss
 
@@ -39,7 +40,7 @@ class Loss:
     def __call__(self, y_true, y_pred, sample_weight=None):
         """The weighted, reduced loss of ``y_pred`` against ``y_true``."""
         mask = get_keras_mask(y_pred)  # e.g. from Embedding(mask_zero=True): padded steps are left out
-        losses = self.call(as_input(y_true), as_input(y_pred))
+        losses = self.call(_at_least_float32(y_true), _at_least_float32(y_pred))
         out_mask = get_keras_mask(losses)  # entries the loss itself leaves out (ignore_class)
         if out_mask is not None:
             mask = out_mask if mask is None else logical_and(mask, out_mask)
@@ -55,6 +56,17 @@ class Loss:
     @property
     def _display_name(self):
         return self.name or type(self).__name__
+
+
+def _at_least_float32(value):
+    """Half-precision values (a ``mixed_float16`` model's outputs) cast to float32: Keras 3 computes
+    losses in float32, so they neither overflow nor lose the small per-example terms."""
+    value = as_input(value)
+    if value.dtype in (_dtypes.float16, _dtypes.bfloat16):
+        converted = cast(value, _dtypes.float32)
+        set_keras_mask(converted, get_keras_mask(value))
+        return converted
+    return value
 
 
 class LossFunctionWrapper(Loss):

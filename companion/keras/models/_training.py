@@ -67,6 +67,9 @@ class Trainer:
     def _compile(self, optimizer, loss, metrics, loss_weights, weighted_metrics, run_eagerly):
         self._compile_args = CompileArgs(optimizer, loss, metrics, loss_weights, weighted_metrics)
         self.optimizer = optimizers_module.get(optimizer)
+        if (self.dtype_policy.name == "mixed_float16"
+                and not isinstance(self.optimizer, optimizers_module.LossScaleOptimizer)):
+            self.optimizer = optimizers_module.LossScaleOptimizer(self.optimizer)  # as Keras 3's compile
         self.loss = loss
         names = self._output_names()
         self.compiled_loss = LossesContainer(loss, loss_weights, names) if loss is not None else None
@@ -160,7 +163,7 @@ class Trainer:
         x, y, sample_weight = _data_adapter.unpack_x_y_sample_weight(data)
         with GradientTape() as tape:
             y_pred = self(x, training=True)
-            loss = self.compute_loss(x, y, y_pred, sample_weight)
+            loss = self.optimizer.scale_loss(self.compute_loss(x, y, y_pred, sample_weight))
         self.optimizer.minimize(loss, self.trainable_variables, tape=tape)
         return self.compute_metrics(x, y, y_pred, sample_weight)
 

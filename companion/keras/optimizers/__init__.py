@@ -9,6 +9,7 @@ from companion.keras.optimizers._adamw import AdamW as AdamW
 from companion.keras.optimizers._ftrl import Ftrl as Ftrl
 from companion.keras.optimizers._lamb import Lamb as Lamb
 from companion.keras.optimizers._lion import Lion as Lion
+from companion.keras.optimizers._loss_scale_optimizer import LossScaleOptimizer as LossScaleOptimizer
 from companion.keras.optimizers._nadam import Nadam as Nadam
 from companion.keras.optimizers._optimizer import Optimizer as Optimizer
 from companion.keras.optimizers._registry import deserialize as deserialize
@@ -17,5 +18,5 @@ from companion.keras.optimizers._registry import serialize as serialize
 from companion.keras.optimizers._rmsprop import RMSprop as RMSprop
 from companion.keras.optimizers._sgd import SGD as SGD
 
-__all__ = ["Adadelta", "Adagrad", "Adam", "AdamW", "Adamax", "Ftrl", "Lamb", "Lion", "Nadam", "Optimizer",
-           "RMSprop", "SGD", "deserialize", "get", "schedules", "serialize"]
+__all__ = ["Adadelta", "Adagrad", "Adam", "AdamW", "Adamax", "Ftrl", "Lamb", "Lion", "LossScaleOptimizer",
+           "Nadam", "Optimizer", "RMSprop", "SGD", "deserialize", "get", "schedules", "serialize"]

@@ -58,6 +58,7 @@ class Optimizer:
         if decay is not None and (not isinstance(decay, (int, float)) or isinstance(decay, bool)):
             raise TypeError(f"`weight_decay` must be a float (or None). Received: weight_decay={decay!r}")
         self.weight_decay = None if decay is None else float(decay)
+        self.loss_scale_factor = _loss_scale_factor(kwargs.get("loss_scale_factor"))
         self._excluded_from_decay, self._excluded_name_pattern = set(), None
         self.use_ema = bool(kwargs.get("use_ema", False))
         self.ema_momentum = kwargs.get("ema_momentum", 0.99)
@@ -148,6 +149,8 @@ class Optimizer:
         if not pairs:
             return self._iterations
         variables = [_checked_variable(v) for _, v in pairs]
+        if self.loss_scale_factor is not None:  # `scale_loss` multiplied the loss: undo it here
+            pairs = [(_divided(g, self.loss_scale_factor), v) for g, v in pairs]
         if self.clipvalue is not None:  # Keras clips each slice of an IndexedSlices gradient
             pairs = [(_clipped_slices(g, self.clipvalue), v) for g, v in pairs]
         squares = [_slice_squares(g, v) for g, v in pairs]
@@ -172,6 +175,11 @@ class Optimizer:
                 var.assign(var.constraint(var))
         self._iterations._set_value(step)
         return self._iterations
+
+    def scale_loss(self, loss):
+        """``loss`` times ``loss_scale_factor`` (unchanged without one); `apply_gradients` divides
+        the gradients back. Differentiate the scaled loss in a custom loop, as Keras 3's fit does."""
+        return loss if self.loss_scale_factor is None else loss * self.loss_scale_factor
 
     def minimize(self, loss, var_list, tape=None):
         """Takes one step minimizing ``loss``.
@@ -201,7 +209,7 @@ class Optimizer:
                 "global_clipnorm": self.global_clipnorm, "clipvalue": self.clipvalue,
                 "use_ema": self.use_ema, "ema_momentum": self.ema_momentum,
                 "ema_overwrite_frequency": self.ema_overwrite_frequency,
-                "loss_scale_factor": None, "gradient_accumulation_steps": None}
+                "loss_scale_factor": self.loss_scale_factor, "gradient_accumulation_steps": None}
 
     @classmethod
     def from_config(cls, config, custom_objects=None):
@@ -360,6 +368,21 @@ def _slice_squares(grad, variable):
     values = as_input(grad.values)._value.astype(variable._v.dtype)
     indices = as_input(grad.indices)._value
     return jnp.zeros(variable._v.shape, values.dtype).at[indices].add(jnp.square(values))
+
+
+def _divided(grad, factor):
+    if isinstance(grad, IndexedSlices):
+        return IndexedSlices(as_input(grad.values) / factor, grad.indices, grad.dense_shape)
+    return as_input(grad) / factor
+
+
+def _loss_scale_factor(value):
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+        raise ValueError(f"`loss_scale_factor` must be a positive number or None. Received: "
+                         f"loss_scale_factor={value!r}")
+    return float(value)
 
 
 def _clipped_slices(grad, clipvalue):

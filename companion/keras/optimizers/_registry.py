@@ -8,13 +8,14 @@ from companion.keras.optimizers._adamw import AdamW
 from companion.keras.optimizers._ftrl import Ftrl
 from companion.keras.optimizers._lamb import Lamb
 from companion.keras.optimizers._lion import Lion
+from companion.keras.optimizers._loss_scale_optimizer import LossScaleOptimizer
 from companion.keras.optimizers._nadam import Nadam
 from companion.keras.optimizers._optimizer import Optimizer
 from companion.keras.optimizers._rmsprop import RMSprop
 from companion.keras.optimizers._sgd import SGD
 
 _CLASSES = {cls.__name__.lower(): cls for cls in (SGD, Adam, AdamW, Adamax, RMSprop, Adagrad, Adadelta,
-                                                        Nadam, Ftrl, Lamb, Lion)}
+                                                        Nadam, Ftrl, Lamb, Lion, LossScaleOptimizer)}
 
 
 def get(identifier):
