@@ -4,6 +4,7 @@ from companion.keras import (
     activations,
     backend,
     callbacks,
+    config,
     constraints,
     datasets,
     initializers,
@@ -22,6 +23,6 @@ from companion.keras import (
 from companion.keras._functional._input_layer import Input
 from companion.keras.models import Model, Sequential
 
-__all__ = ["Input", "Model", "Sequential", "activations", "backend", "callbacks", "constraints", "datasets",
-           "initializers", "layers", "losses", "metrics", "mixed_precision", "models", "optimizers",
-           "preprocessing", "random", "regularizers", "saving", "utils"]
+__all__ = ["Input", "Model", "Sequential", "activations", "backend", "callbacks", "config", "constraints",
+           "datasets", "initializers", "layers", "losses", "metrics", "mixed_precision", "models",
+           "optimizers", "preprocessing", "random", "regularizers", "saving", "utils"]

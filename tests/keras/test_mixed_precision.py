@@ -42,6 +42,14 @@ def test_the_global_policy_applies_to_layers_made_after_it():
     assert own.dtype_policy.name == "float32" and keras.layers.Dense(2).compute_dtype == "float32"
 
 
+def test_keras_config_holds_the_default_policy_and_the_backend_settings():
+    keras.config.set_dtype_policy("mixed_bfloat16")
+    assert keras.config.dtype_policy() is mp.global_policy()
+    assert keras.layers.Dense(1).compute_dtype == "bfloat16"
+    assert keras.config.floatx() == "float32" and keras.config.image_data_format() == "channels_last"
+    assert keras.config.epsilon() == keras.backend.epsilon()
+
+
 def test_a_mixed_dense_layer_computes_in_float16_and_differentiates_into_float32_weights():
     layer = keras.layers.Dense(3, activation="relu", dtype="mixed_float16")
     x = np.linspace(-1, 1, 8, dtype=np.float32).reshape(2, 4)

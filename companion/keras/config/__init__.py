@@ -1,0 +1,17 @@
+"""``companion.keras.config``: Keras 3's global settings in one place (the backend's float type,
+fuzz factor and image layout, and the default dtype policy)."""
+
+from companion.keras._dtype_policy import global_policy as dtype_policy
+from companion.keras._dtype_policy import set_global_policy as set_dtype_policy
+from companion.keras.backend import (
+    backend,
+    epsilon,
+    floatx,
+    image_data_format,
+    set_epsilon,
+    set_floatx,
+    set_image_data_format,
+)
+
+__all__ = ["backend", "dtype_policy", "epsilon", "floatx", "image_data_format", "set_dtype_policy",
+           "set_epsilon", "set_floatx", "set_image_data_format"]
