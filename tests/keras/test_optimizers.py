@@ -360,3 +360,33 @@ def test_use_ema_keeps_keras_moving_average_and_fit_ends_with_it():
     np.testing.assert_allclose(w.numpy(), average, rtol=1e-6)
     with pytest.raises(ValueError, match="ema_momentum"):
         tf.keras.optimizers.Adam(use_ema=True, ema_momentum=1.5)
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_gradient_accumulation_applies_the_average_every_nth_call(compiled):
+    opt = optimizers.Adam(0.1, gradient_accumulation_steps=3)
+    w = tf.Variable([1.0, 2.0])
+    apply = tf.function(lambda g: opt.apply_gradients([(g, w)])) if compiled else (
+        lambda g: opt.apply_gradients([(g, w)]))
+    expected, slots, updates = np.array([1.0, 2.0]), {}, 0
+    window = []
+    for call in range(7):
+        grad = np.array([1.0 + call, -2.0 * call], np.float32)
+        apply(tf.constant(grad))
+        window.append(grad)
+        if len(window) == 3:  # NumPy oracle: Adam on the mean of the window, step = updates so far
+            updates += 1
+            expected = np_adam(expected, np.mean(window, axis=0), slots, updates, 0.1)
+            window = []
+        np.testing.assert_allclose(w.numpy(), expected, rtol=1e-5)
+        assert int(opt.iterations.numpy()) == updates
+    accumulator = opt.variables[2]
+    np.testing.assert_allclose(accumulator.numpy(), window[0])  # one call since the last update
+    assert accumulator.path.endswith("_gradient_accumulator")
+    assert opt.get_config()["gradient_accumulation_steps"] == 3
+
+
+def test_gradient_accumulation_rejects_bad_counts():
+    for bad in (1, 0, 2.5, True):
+        with pytest.raises(ValueError, match="gradient_accumulation_steps"):
+            optimizers.SGD(gradient_accumulation_steps=bad)

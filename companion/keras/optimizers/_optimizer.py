@@ -9,11 +9,14 @@ import numpy as np
 
 from companion._core import _dtypes
 from companion._core._context import current_replica, state
-from companion._core._convert import as_input
+from companion._core._convert import as_input, convert_to_tensor
 from companion._core._indexed_slices import IndexedSlices
 from companion._core._op import Op
 from companion._core._tensor import Tensor
 from companion._core._variable import Variable
+from companion._ops._creation import zeros_like
+from companion._ops._math import cast, equal, floordiv, floormod
+from companion._ops._select import where
 from companion._tape._gradient_tape import GradientTape
 from companion.keras.backend._name_scope import name_scope
 from companion.keras.backend._variable import KerasVariable
@@ -59,6 +62,8 @@ class Optimizer:
             raise TypeError(f"`weight_decay` must be a float (or None). Received: weight_decay={decay!r}")
         self.weight_decay = None if decay is None else float(decay)
         self.loss_scale_factor = _loss_scale_factor(kwargs.get("loss_scale_factor"))
+        self.gradient_accumulation_steps = _accumulation_steps(kwargs.get("gradient_accumulation_steps"))
+        self._accumulators = {}  # var.ref() -> the Variable summing its gradients between updates
         self._excluded_from_decay, self._excluded_name_pattern = set(), None
         self.use_ema = bool(kwargs.get("use_ema", False))
         self.ema_momentum = kwargs.get("ema_momentum", 0.99)
@@ -80,7 +85,10 @@ class Optimizer:
     # -- the public state -----------------------------------------------------------------
     @property
     def iterations(self):
-        """The number of steps taken so far, an int64 Variable."""
+        """The number of steps taken so far, an int64 Variable (with gradient accumulation, the
+        number of updates: calls // ``gradient_accumulation_steps``, a Tensor)."""
+        if self.gradient_accumulation_steps:
+            return floordiv(self._iterations.value(), self.gradient_accumulation_steps)
         return self._iterations
 
     @iterations.setter
@@ -107,7 +115,7 @@ class Optimizer:
     def variables(self):
         """``iterations``, the learning-rate Variable (unless a schedule), then every slot."""
         lr = [self._learning_rate] if isinstance(self._learning_rate, Variable) else []
-        return [self._iterations, *lr, *self._slot_list]
+        return [self._iterations, *lr, *self._accumulators.values(), *self._slot_list]
 
     def get_slot(self, var, slot_name):
         """The slot Variable ``slot_name`` (e.g. ``"m"``) kept for ``var``."""
@@ -137,6 +145,8 @@ class Optimizer:
         """Creates the slots for every Variable in ``var_list`` now (Keras 3's ``build``), so a
         `function` that applies gradients to them creates no Variables when it first traces."""
         for variable in var_list:
+            if self.gradient_accumulation_steps:
+                self._accumulator_for(variable)
             self._slots_for(variable)
 
     # -- taking steps -----------------------------------------------------------------------
@@ -144,6 +154,10 @@ class Optimizer:
         """Applies one step to each ``(gradient, variable)`` pair; None gradients are skipped.
 
         Returns the ``iterations`` Variable (incremented once per call).
+
+        With ``gradient_accumulation_steps=N`` (Keras 3), the gradients of N calls are averaged:
+        the variables change on every N-th call only, ``iterations`` counts those updates, and a
+        learning-rate schedule sees every call.
         """
         pairs = [(g, v) for g, v in grads_and_vars if g is not None]
         if not pairs:
@@ -151,6 +165,14 @@ class Optimizer:
         variables = [_checked_variable(v) for _, v in pairs]
         if self.loss_scale_factor is not None:  # `scale_loss` multiplied the loss: undo it here
             pairs = [(_divided(g, self.loss_scale_factor), v) for g, v in pairs]
+        if self.gradient_accumulation_steps:
+            self._accumulate(pairs, variables)
+        else:
+            self._iterations._set_value(self._apply_pairs(pairs, variables, self._iterations))
+        return self._iterations
+
+    def _apply_pairs(self, pairs, variables, counter):
+        """Updates ``variables`` by ``pairs`` as step ``counter + 1``; returns that step's count."""
         if self.clipvalue is not None:  # Keras clips each slice of an IndexedSlices gradient
             pairs = [(_clipped_slices(g, self.clipvalue), v) for g, v in pairs]
         squares = [_slice_squares(g, v) for g, v in pairs]
@@ -162,19 +184,49 @@ class Optimizer:
                 summed = iter(_summed_over_replicas(present))
                 squares = [None if sq is None else next(summed) for sq in squares]
             arrays = ([v._value for v in variables], grads, [{k: s._value for k, s in d.items()}
-                      for d in slots], self._current_learning_rate()._value, self._iterations._value, squares)
+                      for d in slots], self._current_learning_rate()._value, counter._value, squares)
             new_vars, new_slots, step = self._counted_step(*arrays, decays=self._decay_flags(variables))
         else:  # the stored values as they are (a deferred one stays pending: `_core._deferred`)
             arrays = ([v._v for v in variables], [as_input(g)._v for g, _ in pairs],
                       [{k: s._v for k, s in d.items()} for d in slots], self._current_learning_rate()._v,
-                      self._iterations._v, squares)
+                      counter._v, squares)
             new_vars, new_slots, step = self._eager_step(arrays, self._decay_flags(variables))
         _write_back(variables, slots, new_vars, new_slots)
         for var in variables:  # after the update, as Keras (Dense(kernel_constraint=), Variable(constraint=))
             if var.constraint is not None:
                 var.assign(var.constraint(var))
-        self._iterations._set_value(step)
-        return self._iterations
+        return step
+
+    def _accumulate(self, pairs, variables):
+        """Keras 3's gradient accumulation: every call adds its gradients to per-variable
+        accumulators; every N-th call applies their average (then clipped, decayed, ...) and clears
+        them. The choice is a select on every value the update wrote, the same eagerly and compiled."""
+        replica = current_replica()
+        if state.staging and replica is not None and replica.num_replicas_in_sync > 1:
+            raise NotImplementedError("gradient_accumulation_steps inside a multi-replica step is not "
+                                      "supported by companion: accumulate in your own loop, or train "
+                                      "with one replica.")
+        steps = self.gradient_accumulation_steps
+        real = self._iterations.value()
+        update = equal(floormod(real + 1, steps), 0)
+        accumulators = [self._accumulator_for(v) for v in variables]
+        grads = [cast(convert_to_tensor(g), v.dtype) for g, v in pairs]
+        averaged = [(g + acc.value()) / cast(steps, g.dtype) for g, acc in zip(grads, accumulators)]
+        slots = [slot for v in variables for slot in self._slots_for(v).values()]
+        kept = [(x, x.value()) for x in variables + slots]
+        self._apply_pairs(list(zip(averaged, variables)), variables, floordiv(real, steps))
+        for x, old in kept:
+            x.assign(where(update, x.value(), old))
+        for acc, grad in zip(accumulators, grads):
+            acc.assign(where(update, zeros_like(grad), acc.value() + grad))
+        self._iterations.assign_add(1)
+
+    def _accumulator_for(self, var):
+        found = self._accumulators.get(var.ref())
+        if found is None:
+            with name_scope(self.name, caller=self):
+                found = self._accumulators[var.ref()] = _slot_like(var, "gradient_accumulator", np.zeros)
+        return found
 
     def scale_loss(self, loss):
         """``loss`` times ``loss_scale_factor`` (unchanged without one); `apply_gradients` divides
@@ -209,7 +261,8 @@ class Optimizer:
                 "global_clipnorm": self.global_clipnorm, "clipvalue": self.clipvalue,
                 "use_ema": self.use_ema, "ema_momentum": self.ema_momentum,
                 "ema_overwrite_frequency": self.ema_overwrite_frequency,
-                "loss_scale_factor": self.loss_scale_factor, "gradient_accumulation_steps": None}
+                "loss_scale_factor": self.loss_scale_factor,
+                "gradient_accumulation_steps": self.gradient_accumulation_steps}
 
     @classmethod
     def from_config(cls, config, custom_objects=None):
@@ -374,6 +427,15 @@ def _divided(grad, factor):
     if isinstance(grad, IndexedSlices):
         return IndexedSlices(as_input(grad.values) / factor, grad.indices, grad.dense_shape)
     return as_input(grad) / factor
+
+
+def _accumulation_steps(value):
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 2:
+        raise ValueError(f"`gradient_accumulation_steps` must be an integer >= 2 (or None). Received: "
+                         f"gradient_accumulation_steps={value!r}")
+    return int(value)
 
 
 def _loss_scale_factor(value):
