@@ -215,7 +215,7 @@ def test_minimize_with_a_callable_and_with_a_tape():
 
 
 @pytest.mark.parametrize("cls", [optimizers.SGD, optimizers.Adam, optimizers.AdamW, optimizers.RMSprop,
-                                 optimizers.Adagrad, optimizers.Adadelta, optimizers.Nadam])
+                                 optimizers.Adagrad, optimizers.Adadelta, optimizers.Nadam, optimizers.Adafactor])
 def test_config_round_trip(cls):
     opt = cls(learning_rate=0.5, clipnorm=2.0)
     clone = cls.from_config(opt.get_config())
@@ -390,3 +390,38 @@ def test_gradient_accumulation_rejects_bad_counts():
     for bad in (1, 0, 2.5, True):
         with pytest.raises(ValueError, match="gradient_accumulation_steps"):
             optimizers.SGD(gradient_accumulation_steps=bad)
+
+
+def np_adafactor(w, g, s, t, lr, decay=-0.8, eps1=1e-30, eps2=1e-3, clip=1.0, relative=True):
+    rms = lambda x: np.sqrt(np.mean(np.square(x)))  # noqa: E731
+    if relative:
+        lr = min(lr, 1 / np.sqrt(t))
+    alpha = max(eps2, rms(w)) * min(lr, 1 / np.sqrt(t))
+    square, beta = g * g + eps1, 1 - t ** decay
+    if w.ndim >= 2:
+        s["r"] = beta * s.get("r", 0.0) + (1 - beta) * square.mean(-1)
+        s["c"] = beta * s.get("c", 0.0) + (1 - beta) * square.mean(-2)
+        v = (s["r"] / s["r"].mean(-1, keepdims=True))[..., None] * s["c"][..., None, :]
+    else:
+        v = s["v"] = beta * s.get("v", 0.0) + (1 - beta) * square
+    u = g / np.sqrt(v)
+    return w - alpha * u / max(1.0, rms(u) / clip)
+
+
+@pytest.mark.parametrize("kwargs", [{}, {"learning_rate": 0.5}, {"learning_rate": 0.5, "relative_step": False,
+                                                                   "clip_threshold": 0.3}])
+def test_adafactor_follows_its_factored_rule(kwargs):
+    opt = optimizers.Adafactor(**kwargs)
+    rng = np.random.default_rng(3)
+    values = [rng.normal(size=(3, 4)), rng.normal(size=(2, 3, 2)), rng.normal(size=(5,))]
+    variables = [tf.Variable(v.astype(np.float32)) for v in values]
+    expected, states = [v.copy() for v in values], [{}, {}, {}]
+    rule = {"lr": kwargs.get("learning_rate", 0.001), "relative": kwargs.get("relative_step", True),
+            "clip": kwargs.get("clip_threshold", 1.0)}
+    for t in range(1, 4):
+        grads = [rng.normal(size=v.shape) for v in values]
+        opt.apply_gradients(zip([tf.constant(g.astype(np.float32)) for g in grads], variables))
+        expected = [np_adafactor(w, g, s, t, **rule) for w, g, s in zip(expected, grads, states)]
+        for var, want in zip(variables, expected):
+            np.testing.assert_allclose(var.numpy(), want, rtol=2e-4, atol=1e-6)
+    assert [tuple(v.shape) for v in opt.variables[2:5]] == [(3,), (4,), (3, 4)]  # r, c, velocity

@@ -2,6 +2,7 @@
 
 from companion.keras.optimizers import schedules as schedules
 from companion.keras.optimizers._adadelta import Adadelta as Adadelta
+from companion.keras.optimizers._adafactor import Adafactor as Adafactor
 from companion.keras.optimizers._adagrad import Adagrad as Adagrad
 from companion.keras.optimizers._adam import Adam as Adam
 from companion.keras.optimizers._adamax import Adamax as Adamax
@@ -18,5 +19,6 @@ from companion.keras.optimizers._registry import serialize as serialize
 from companion.keras.optimizers._rmsprop import RMSprop as RMSprop
 from companion.keras.optimizers._sgd import SGD as SGD
 
-__all__ = ["Adadelta", "Adagrad", "Adam", "AdamW", "Adamax", "Ftrl", "Lamb", "Lion", "LossScaleOptimizer",
-           "Nadam", "Optimizer", "RMSprop", "SGD", "deserialize", "get", "schedules", "serialize"]
+__all__ = ["Adadelta", "Adafactor", "Adagrad", "Adam", "AdamW", "Adamax", "Ftrl", "Lamb", "Lion",
+           "LossScaleOptimizer", "Nadam", "Optimizer", "RMSprop", "SGD", "deserialize", "get", "schedules",
+           "serialize"]

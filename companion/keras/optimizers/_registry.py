@@ -1,6 +1,7 @@
 """Looking optimizers up by name or config: `get`, `serialize`, `deserialize`."""
 
 from companion.keras.optimizers._adadelta import Adadelta
+from companion.keras.optimizers._adafactor import Adafactor
 from companion.keras.optimizers._adagrad import Adagrad
 from companion.keras.optimizers._adam import Adam
 from companion.keras.optimizers._adamax import Adamax
@@ -15,7 +16,7 @@ from companion.keras.optimizers._rmsprop import RMSprop
 from companion.keras.optimizers._sgd import SGD
 
 _CLASSES = {cls.__name__.lower(): cls for cls in (SGD, Adam, AdamW, Adamax, RMSprop, Adagrad, Adadelta,
-                                                        Nadam, Ftrl, Lamb, Lion, LossScaleOptimizer)}
+                                                  Adafactor, Nadam, Ftrl, Lamb, Lion, LossScaleOptimizer)}
 
 
 def get(identifier):
