@@ -215,7 +215,8 @@ def test_minimize_with_a_callable_and_with_a_tape():
 
 
 @pytest.mark.parametrize("cls", [optimizers.SGD, optimizers.Adam, optimizers.AdamW, optimizers.RMSprop,
-                                 optimizers.Adagrad, optimizers.Adadelta, optimizers.Nadam, optimizers.Adafactor])
+                                 optimizers.Adagrad, optimizers.Adadelta, optimizers.Nadam,
+                                 optimizers.Adafactor])
 def test_config_round_trip(cls):
     opt = cls(learning_rate=0.5, clipnorm=2.0)
     clone = cls.from_config(opt.get_config())
