@@ -1,15 +1,20 @@
-"""`shuffle`: tf.data's buffered shuffle, on elements or (fused) on index arrays.
+"""`shuffle`: tf.data's buffered shuffle, TensorFlow's element order, on elements or on index arrays.
 
-The buffer holds ``buffer_size`` elements; each output is a uniformly chosen buffer slot,
-refilled with the next input element; at the end the buffer drains in random order. With
-a buffer at least as large as the input this is a uniform permutation. Over in-memory data
-the same algorithm runs vectorised on indices (`shuffle_indices`), so no element is touched.
+The algorithm is TF's (``shuffle_dataset_op.cc``): the buffer holds up to ``buffer_size`` elements
+in arrival order; each output takes the element at ``start + word % count`` (``count`` elements
+held, ``word`` the next 32-bit number of the iterator's Philox stream), the element at ``start``
+moves into its place, and the next input element joins at the end. With a buffer at least as
+large as the input this is a uniform permutation. Over in-memory data the same steps run on
+indices (`shuffle_indices`: the words and their remainders in bulk, a tight loop for the moves),
+so no element is touched.
 
-Seeds follow `companion.random`'s rules: the op seed and the global seed fix a key when the
-dataset is built (two datasets with the same op seed shuffle alike, as in tf.data); each
-iteration (epoch) derives its own generator from that key and an epoch counter, so
-``reshuffle_each_iteration=True`` gives a new order every epoch and the same program
-repeats its orders.
+Seeds are TF's: the dataset takes ``random_seed.get_seed``'s pair (global seed, op seed) when it is
+made (TF eager's op-seed sequence when only a global seed is set; nondeterministic seeds when
+neither is). Each iteration (epoch; ``repeat`` runs one per pass) gets its iterator seeds from
+the dataset's seed generator, as TF's: with ``reshuffle_each_iteration`` the next two words of
+``PhiloxRandom(seed, seed2)``, else the pair itself. The iterator draws from
+``PhiloxRandom(iterator seeds)``. So seeded shuffles, repeated or iterated again, produce
+TensorFlow's orders (``shuffle(...).repeat(n)``, which TF fuses, gives the same orders).
 """
 
 import itertools
@@ -17,10 +22,11 @@ import threading
 
 import numpy as np
 
+from companion._core._context import state
 from companion._core._errors import InvalidArgumentError
 from companion._ops import _random
-from companion._ops._random import consume_tf_op_seed
 from companion.data._node import IndexPlan, Node, wrap
+from companion.random._philox import host_words
 
 
 class ShuffleMethods:
@@ -34,7 +40,8 @@ class ShuffleMethods:
 
         Args:
             buffer_size: the number of elements held in the buffer (>= 1).
-            seed: the op seed (see `companion.random.set_seed`).
+            seed: the op seed (see `companion.random.set_seed`). With an op seed or a global seed
+                the orders are TensorFlow's, epoch by epoch.
             reshuffle_each_iteration: a new order on every iteration/epoch (default), or the
                 same order each time.
             name: accepted for TensorFlow compatibility; unused.
@@ -49,25 +56,28 @@ class ShuffleMethods:
             True
         """
         size = _buffer_size(buffer_size)
-        consume_tf_op_seed(seed)  # TF's shuffle takes its seeds when made: later ops' seeds follow
-        return wrap(ShuffleNode(self._node, size, seed, bool(reshuffle_each_iteration)))
+        return wrap(ShuffleNode(self._node, size, _dataset_seeds(seed), bool(reshuffle_each_iteration)))
 
 
 class ShuffleNode(Node):
     kind = "_ShuffleDataset"
 
-    def __init__(self, node, buffer_size, seed, reshuffle):
+    def __init__(self, node, buffer_size, seeds, reshuffle):
         super().__init__(node)
         self._buffer_size = buffer_size
-        self._key = _dataset_key(seed)
+        self._seeds = seeds
         self._reshuffle = reshuffle
-        self._epochs = itertools.count()
+        self._iterations = itertools.count()
         self._lock = threading.Lock()
 
-    def _generator(self):
+    def _iterator_seeds(self):
+        """TF's ``SeedGenerator::GenerateSeeds`` for a new iterator (one per iteration or epoch)."""
+        if not self._reshuffle:
+            return self._seeds
         with self._lock:
-            epoch = next(self._epochs) if self._reshuffle else 0
-        return np.random.default_rng([*self._key, epoch])
+            iteration = next(self._iterations)
+        first, second = host_words(*self._seeds, 2 * iteration, 2).tolist()
+        return first, second
 
     def plannable(self):
         return self.inputs[0].plannable()
@@ -76,70 +86,113 @@ class ShuffleNode(Node):
         plan = self.inputs[0].index_plan(ctx)
         if plan is None:
             return None
-        return IndexPlan(plan.gather, shuffle_indices(plan.chunks, self._buffer_size, self._generator()))
+        return IndexPlan(plan.gather, shuffle_indices(plan.chunks, self._buffer_size, self._iterator_seeds()))
 
     def _iterate(self, ctx):
-        rng = self._generator()
-        buffer = []
-        elements = self.inputs[0].iterate(ctx)
-        for element in elements:
-            if len(buffer) < self._buffer_size:
-                buffer.append(element)
-                continue
-            slot = int(rng.integers(self._buffer_size))
-            yield buffer[slot]
-            buffer[slot] = element
-        for slot in rng.permutation(len(buffer)):
-            yield buffer[slot]
+        # the seeds are taken when the iteration starts (TF: when the iterator is made)
+        return _shuffled(self.inputs[0].iterate(ctx), self._buffer_size, self._iterator_seeds())
 
 
-def shuffle_indices(chunks, buffer_size, rng):
-    """The buffered shuffle of an index stream, vectorised chunk by chunk.
+class _Words:
+    """An iterator's Philox stream, drawn from in bulk."""
 
-    At step ``t`` the output is the index held by a random slot ``j_t``, which then holds the
-    new index. Sorting steps by slot shows, for every step, the previous write to its slot.
+    def __init__(self, seeds):
+        self._seeds = seeds
+        self._used = 0
+
+    def take(self, count):
+        words = host_words(*self._seeds, self._used, count)
+        self._used += count
+        return words.astype(np.int64)
+
+    def one_by_one(self):
+        for size in itertools.chain((64, 256, 1024), itertools.repeat(4096)):
+            yield from self.take(size).tolist()
+
+
+def _shuffled(elements, buffer_size, seeds):
+    """TF's shuffle iterator over an element stream (read lazily, as TF fills its buffer)."""
+    words = _Words(seeds).one_by_one()
+    ring = list(itertools.islice(elements, buffer_size))
+    size, count, start = len(ring), len(ring), 0
+    more = count == buffer_size
+    while count:
+        slot = start % size
+        chosen = (start + next(words) % count) % size
+        yield ring[chosen]
+        ring[chosen] = ring[slot]
+        ring[slot] = None
+        start, count = start + 1, count - 1
+        if more:
+            for element in elements:
+                ring[slot] = element
+                count += 1
+                break
+            else:
+                more = False
+
+
+def shuffle_indices(chunks, buffer_size, seeds):
+    """TF's shuffle of an index stream (a generator of chunks), chunk by chunk.
+
+    While input lasts the buffer is full, so every draw is ``word % buffer_size``: the words and
+    the slots come in bulk, and a tight loop moves the indices. Then the buffer drains.
     """
-    buffer = np.empty(0, np.int64)
+    words = _Words(seeds)
+    chunks = iter(chunks)
+    ring, rest = [], np.empty(0, np.int64)
     for chunk in chunks:
-        if len(buffer) < buffer_size:
-            room = buffer_size - len(buffer)
-            buffer, chunk = np.concatenate([buffer, chunk[:room]]), chunk[room:]
-        if len(chunk):
-            out, buffer = _step(buffer, chunk, rng)
-            yield out
-    if len(buffer):
-        yield buffer[rng.permutation(len(buffer))]
+        room = buffer_size - len(ring)
+        ring.extend(chunk[:room].tolist())
+        if len(chunk) > room:
+            rest = chunk[room:]
+            break
+    size, start = len(ring), 0
+    if size == buffer_size:
+        for chunk in itertools.chain([rest], chunks):
+            if not len(chunk):
+                continue
+            steps = start + np.arange(len(chunk))
+            slots = (steps % size).tolist()
+            chosen = ((steps + words.take(len(chunk)) % size) % size).tolist()
+            out = []
+            for slot, pick, new in zip(slots, chosen, chunk.tolist()):
+                out.append(ring[pick])
+                ring[pick] = ring[slot]
+                ring[slot] = new
+            start += len(chunk)
+            yield np.asarray(out, np.int64)
+    if size:
+        counts = np.arange(size, 0, -1)
+        steps = start + np.arange(size)
+        slots = (steps % size).tolist()
+        chosen = ((steps + words.take(size) % counts) % size).tolist()
+        out = []
+        for slot, pick in zip(slots, chosen):
+            out.append(ring[pick])
+            ring[pick] = ring[slot]
+        yield np.asarray(out, np.int64)
 
 
-def _step(buffer, new, rng):
-    slots = rng.integers(0, len(buffer), len(new))
-    order = np.argsort(slots, kind="stable")
-    by_slot = slots[order]
-    repeat = np.zeros(len(new), bool)
-    repeat[1:] = by_slot[1:] == by_slot[:-1]
-    previous = np.empty_like(new)
-    previous[1:] = new[order[:-1]]
-    out = np.empty_like(new)
-    out[order] = np.where(repeat, previous, buffer[by_slot])
-    last = np.ones(len(new), bool)
-    last[:-1] = ~repeat[1:]
-    buffer = buffer.copy()
-    buffer[by_slot[last]] = new[order[last]]
-    return out, buffer
+def _dataset_seeds(seed):
+    """The (seed, seed2) pair TF's shuffle kernel gets: ``random_seed.get_seed``'s (taking the next op
+    seed of TF eager's sequence when only a global seed is set); when neither seed is set TF draws
+    random seeds, here the next key of companion's unseeded stream (reproducible after ``set_seed``)."""
+    if not state.staging:
+        seeds = _random.tf_eager_seeds(seed)
+    elif seed is not None:  # a dataset made while tracing: TF's graph seeds, as far as they are known
+        global_seed = _random.global_seed_or(_random.DEFAULT_GLOBAL_SEED)
+        seeds = (global_seed % _MAXINT32, _random.check_seed(seed, "seed") % _MAXINT32)
+        seeds = (0, _MAXINT32) if seeds == (0, 0) else seeds
+    else:
+        seeds = None
+    if seeds is None:
+        first, second = _random.next_host_key(None).tolist()
+        return int(first), int(second)
+    return seeds
 
 
-def _dataset_key(seed):
-    """TF's dataset seeds: an op seed gives (global seed, op seed), the same for every dataset using
-    it; without one, the next key of the unseeded stream (reproducible after ``set_seed``)."""
-    if seed is None:
-        return [int(w) for w in _random.next_host_key(None)]
-    op_seed = _random.check_seed(seed, "seed")
-    global_seed = _random.global_seed_or(_random.DEFAULT_GLOBAL_SEED)
-    return [_SHUFFLE_TAG, global_seed & _MASK, op_seed & _MASK]
-
-
-_SHUFFLE_TAG = 5  # separates dataset seeds from companion.random's streams
-_MASK = (1 << 64) - 1  # SeedSequence takes non-negative words
+_MAXINT32 = 2**31 - 1
 
 
 def _buffer_size(value):

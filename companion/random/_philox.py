@@ -17,6 +17,7 @@ from companion._core._op import op
 _M0, _M1 = np.uint64(0xD2511F53), np.uint64(0xCD9E8D57)
 _W0, _W1 = np.uint32(0x9E3779B9), np.uint32(0xBB67AE85)
 _LOW = np.uint64(0xFFFFFFFF)
+_MASK64 = (1 << 64) - 1
 _TWO_PI = 2.0 * np.pi
 _TRUNCATED_BLOCKS = 4  # Philox blocks drawn per group of truncated normals (TF reserves 256)
 
@@ -35,6 +36,27 @@ def _philox(counter, key):
         if round_index < 9:
             k0, k1 = k0 + _W0, k1 + _W1
     return jnp.stack([c0, c1, c2, c3], axis=-1)
+
+
+def host_words(seed, seed2, first, count):
+    """``count`` 32-bit words (NumPy uint32) of TF's ``PhiloxRandom(seed, seed2)`` stream from word
+    ``first``, in the order its ``SingleSampleAdapter`` hands them out: the key is ``seed``'s two
+    halves, the counter ``(block, seed2)`` as two 64-bit halves (no scrambling, unlike the stateless
+    ops). tf.data's shuffle and its seed generator draw from this stream; NumPy, so nothing compiles."""
+    blocks = np.arange(first // 4, (first + count + 3) // 4, dtype=np.uint64)
+    seed, seed2 = int(seed) & _MASK64, int(seed2) & _MASK64
+    c0, c1 = (blocks & _LOW).astype(np.uint32), (blocks >> np.uint64(32)).astype(np.uint32)
+    c2 = np.full(len(blocks), seed2 & 0xFFFFFFFF, np.uint32)
+    c3 = np.full(len(blocks), seed2 >> 32, np.uint32)
+    k0, k1 = seed & 0xFFFFFFFF, seed >> 32
+    for _ in range(10):
+        p0 = c0.astype(np.uint64) * _M0
+        p1 = c2.astype(np.uint64) * _M1
+        c0, c1, c2, c3 = ((p1 >> np.uint64(32)).astype(np.uint32) ^ c1 ^ np.uint32(k0), p1.astype(np.uint32),
+                          (p0 >> np.uint64(32)).astype(np.uint32) ^ c3 ^ np.uint32(k1), p0.astype(np.uint32))
+        k0, k1 = (k0 + int(_W0)) & 0xFFFFFFFF, (k1 + int(_W1)) & 0xFFFFFFFF
+    words = np.stack([c0, c1, c2, c3], axis=1).reshape(-1)
+    return words[first % 4:first % 4 + count]
 
 
 def _key_counter(seed):

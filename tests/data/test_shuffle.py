@@ -1,11 +1,11 @@
-"""shuffle: a real buffered shuffle with TF's seed rules and repeat interplay."""
+"""shuffle: a real buffered shuffle with TF's seed rules and repeat interplay (TF's orders: see
+test_shuffle_orders.py)."""
 
 import numpy as np
 import pytest
 
 import companion as tf
 from companion.data import Dataset
-from companion.data._shuffle import shuffle_indices
 from tests.data.helpers import unfused
 
 
@@ -67,21 +67,6 @@ def test_shuffled_batches_over_arrays_keep_rows_together(rng):
     y = np.arange(100)
     for bx, by in Dataset.from_tensor_slices((x, y)).shuffle(100, seed=0).batch(32):
         np.testing.assert_array_equal(bx.numpy(), x[by.numpy()])
-
-
-def test_vectorised_index_shuffle_matches_the_buffer_algorithm():
-    rng = np.random.default_rng(0)
-    chunks = [np.arange(0, 7), np.arange(7, 20)]
-    got = np.concatenate(list(shuffle_indices(iter(chunks), 4, rng)))
-    # replay the same draws with the plain buffer algorithm
-    rng = np.random.default_rng(0)
-    buffer, out = list(range(4)), []
-    slots = np.concatenate([rng.integers(0, 4, 3), rng.integers(0, 4, 13)])
-    for new, slot in zip(range(4, 20), slots):
-        out.append(buffer[slot])
-        buffer[slot] = new
-    out.extend(np.asarray(buffer)[rng.permutation(4)])
-    assert got.tolist() == out
 
 
 def test_buffer_size_must_be_positive():
