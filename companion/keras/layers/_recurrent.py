@@ -301,14 +301,8 @@ class LSTM(_RNN):
         self.unit_forget_bias = bool(unit_forget_bias)
 
     def _bias_values(self):
-        if not self.unit_forget_bias:
-            return self.bias_initializer
-        units, initializer = self.units, self.bias_initializer
-
-        def forget_gate_ones(shape, dtype=None, **kwargs):
-            return concat([initializer((units,), dtype), ones((units,), dtype),
-                           initializer((2 * units,), dtype)], 0)
-        return forget_gate_ones
+        return forget_gate_ones(self.bias_initializer, self.units) if self.unit_forget_bias else \
+            self.bias_initializer
 
     def get_config(self):
         return {**super().get_config(), "unit_forget_bias": self.unit_forget_bias}
@@ -346,3 +340,13 @@ def _name(activation):
     """The built-in activation's name when the cell can run it, else None."""
     name = getattr(activation, "__name__", None)
     return name if name in _ACTIVATIONS and activation is activations.get(name) else None
+
+
+def forget_gate_ones(initializer, units):
+    """An LSTM bias initializer with ``unit_forget_bias``: ``initializer`` for the input, cell and
+    output gates' ``units`` each, ones for the forget gate's (gate order i, f, c, o, as Keras)."""
+
+    def initialize(shape, dtype=None, **kwargs):
+        return concat([initializer((units,), dtype), ones((units,), dtype),
+                       initializer((2 * units,), dtype)], 0)
+    return initialize

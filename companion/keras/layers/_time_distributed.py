@@ -5,10 +5,10 @@ from companion._ops._array import reshape
 from companion._ops._array import shape as dynamic_shape
 from companion.keras.layers._call_context import call_parameters
 from companion.keras.layers._layer import Layer
-from companion.keras.layers._serialization import deserialize, serialize
+from companion.keras.layers._wrapper import Wrapper
 
 
-class TimeDistributed(Layer):
+class TimeDistributed(Wrapper):
     """Applies ``layer`` to each step ``inputs[:, t]`` of ``(batch, steps, ...)`` inputs, with the same
     weights for every step.
 
@@ -21,8 +21,7 @@ class TimeDistributed(Layer):
     def __init__(self, layer, **kwargs):
         if not isinstance(layer, Layer):
             raise ValueError(f"TimeDistributed wraps a Keras layer. Received: layer={layer!r}")
-        super().__init__(**kwargs)
-        self.layer = layer
+        super().__init__(layer, **kwargs)
         self.supports_masking = True
 
     def build(self, input_shape):
@@ -49,12 +48,3 @@ class TimeDistributed(Layer):
             kwargs["mask"] = reshape(as_input(mask), [-1] + list(as_input(mask).shape[2:]))
         outputs = as_input(self.layer(reshape(inputs, [-1] + static[2:]), **kwargs))
         return reshape(outputs, [batch, steps] + outputs.shape.as_list()[1:])
-
-    def get_config(self):
-        return {**super().get_config(), "layer": serialize(self.layer)}
-
-    @classmethod
-    def from_config(cls, config, custom_objects=None):
-        config = dict(config)
-        return cls(deserialize(config.pop("layer"), custom_objects), **config)
-
