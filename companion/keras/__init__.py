@@ -1,5 +1,8 @@
 """``companion.keras``: TensorFlow's Keras API (layers, losses, metrics, optimizers, datasets, ...)."""
 
+import importlib
+
+from companion._missing import missing_attribute
 from companion.keras import (
     activations,
     backend,
@@ -24,5 +27,12 @@ from companion.keras._functional._input_layer import Input
 from companion.keras.models import Model, Sequential
 
 __all__ = ["Input", "Model", "Sequential", "activations", "backend", "callbacks", "config", "constraints",
-           "datasets", "initializers", "layers", "losses", "metrics", "mixed_precision", "models",
+           "datasets", "initializers", "layers", "losses", "metrics", "mixed_precision", "models", "ops",
            "optimizers", "preprocessing", "random", "regularizers", "saving", "utils"]
+
+
+def __getattr__(name):
+    """``keras.ops`` (341 ops, about 40 ms to define) is imported on first use, not with Keras."""
+    if name == "ops":
+        return importlib.import_module("companion.keras.ops")  # sets the attribute: called once
+    raise missing_attribute("companion.keras", name, __all__)
