@@ -5,12 +5,15 @@ after every kernel restart. JAX can keep compiled programs on disk: this turns t
 program (no minimum compile time), in `$COMPANION_CACHE_DIR`, else `$XDG_CACHE_HOME/companion/xla`,
 else `~/.cache/companion/xla`. `COMPANION_CACHE=0` turns it off. The folder is kept under
 `$COMPANION_CACHE_MAX_MB` (default 1024) by removing the least recently used entries when
-companion is imported. JAX writes each entry atomically, so several kernels can share the folder;
-an unreadable entry is recompiled (JAX warns), and a folder that cannot be written is skipped
-with a warning.
+companion is imported. Several kernels (and test workers, and grading children) share the folder:
+JAX's cache without its own size limit writes an entry in place, so another process could read a
+half-written entry and crash deserializing it; companion makes each write a rename of a finished
+temporary file (`make_writes_atomic`), so a reader sees a whole entry or none. An unreadable entry
+is recompiled (JAX warns), and a folder that cannot be written is skipped with a warning.
 """
 
 import os
+import threading
 import warnings
 from pathlib import Path
 
@@ -44,10 +47,52 @@ def enable() -> Path | None:
                       "folder, or COMPANION_CACHE=0 to silence this.", RuntimeWarning, stacklevel=3)
         return None
     evict(folder, _max_bytes())
+    make_writes_atomic()
     jax.config.update("jax_compilation_cache_dir", str(folder))
     jax.config.update("jax_persistent_cache_min_compile_time_secs", 0.0)
     jax.config.update("jax_persistent_cache_min_entry_size_bytes", 0)
     return folder
+
+
+def make_writes_atomic() -> bool:
+    """Makes JAX's on-disk cache write each entry to a temporary file and rename it into place.
+
+    Without a size limit JAX's ``LRUCache.put`` writes the entry's bytes in place and takes no lock,
+    so a process reading the same key meanwhile gets a torn entry (a segmentation fault while
+    deserializing it was seen in CI). JAX's own size limit would add a lock but scans the whole
+    folder on every write. Returns False, changing nothing, where JAX's cache class is not the one
+    this was written for (its reads and writes are then JAX's).
+    """
+    try:
+        from jax._src import lru_cache  # deferred: JAX's private module, only touched when caching is on
+    except ImportError:
+        return False
+    cls = getattr(lru_cache, "LRUCache", None)
+    suffix = getattr(lru_cache, "_CACHE_SUFFIX", None)
+    original = getattr(cls, "put", None)
+    if original is None or not isinstance(suffix, str):
+        return False
+    if getattr(original, "_companion_atomic", False):
+        return True
+
+    def put(self, key, value):
+        if getattr(self, "eviction_enabled", True) or not isinstance(self.path, Path) or not key:
+            return original(self, key, value)
+        path = self.path / f"{key}{suffix}"
+        if path.exists():
+            return None
+        temporary = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+        try:
+            temporary.write_bytes(value)
+            os.replace(temporary, path)
+        finally:
+            if temporary.exists():
+                temporary.unlink()
+        return None
+
+    put._companion_atomic = True
+    cls.put = put
+    return True
 
 
 def evict(folder: Path, max_bytes: int) -> int:

@@ -72,3 +72,35 @@ def test_a_full_folder_loses_its_least_recently_used_entries(tmp_path):
     left = sorted(entry.name for entry in tmp_path.iterdir())
     assert removed == 6 and left == [f"entry-{n}" for n in range(6, 10)]
     assert _compilation_cache.evict(tmp_path, max_bytes=5000) == 0
+
+
+def test_a_reader_never_sees_a_half_written_entry(tmp_path):
+    """Kernels share the folder; JAX (without a size limit) wrote entries in place, so a concurrent
+    reader could load a torn executable (CI saw a segmentation fault). Entries now appear whole."""
+    import threading
+
+    from jax._src.lru_cache import LRUCache
+
+    assert _compilation_cache.make_writes_atomic()
+    cache = LRUCache(str(tmp_path), max_size=-1)
+    value = os.urandom(1 << 20) * 8  # 8 MiB: long enough to write that a reader can catch it midway
+    torn, done = [], threading.Event()
+
+    def read():
+        while not done.is_set():
+            for key in range(20):
+                found = cache.get(f"entry{key}")
+                if found is not None and len(found) != len(value):
+                    torn.append(len(found))
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    try:
+        for key in range(20):
+            cache.put(f"entry{key}", value)
+    finally:
+        done.set()
+        reader.join()
+    assert not torn, f"read entries of {torn[:5]} bytes, expected {len(value)}"
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(f"entry{k}-cache" for k in range(20))
+    assert cache.get("entry3") == value
