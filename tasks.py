@@ -231,6 +231,9 @@ def execute_notebook(path: Path, out_dir: Path, timeout: float) -> tuple[str, fl
         notebook = nbformat.read(path, as_version=4)
         NotebookClient(notebook, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}},
                        extra_arguments=["--log-level=ERROR"],  # no transport warnings; errors still show
+                       # a busy machine may take over nbclient's default 60 s to start a kernel: the
+                       # notebook's own budget bounds the start too
+                       startup_timeout=max(60, int(timeout)),
                        timeout_func=lambda cell: max(1, int(start + timeout - time.monotonic()))).execute()
     except Exception as exc:  # any failure (cell error, timeout, dead kernel, bad JSON) is reported
         error = f"{type(exc).__name__}: {exc}"
