@@ -64,7 +64,8 @@ def make_writes_atomic() -> bool:
     this was written for (its reads and writes are then JAX's).
     """
     try:
-        from jax._src import lru_cache  # deferred: JAX's private module, only touched when caching is on
+        # deferred: JAX's private module, only touched when caching is on
+        from jax._src import lru_cache
     except ImportError:
         return False
     cls = getattr(lru_cache, "LRUCache", None)
