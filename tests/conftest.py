@@ -45,15 +45,6 @@ def pytest_configure(config):
     course assignment share one computation instead of each paying for it; tests about the cache
     itself keep their own folder.
     """
-    # The test processes compile their own programs instead of loading them from the shared persistent
-    # cache: twice in CI a long-lived xdist worker (thousands of tests in) crashed with a segmentation
-    # fault inside JAX's deserialization of a cached executable (parity program nn/nn_more), which
-    # neither a fresh process nor 3,000 loaded programs reproduce. Kernels, grading children and the
-    # cache's own tests (subprocesses) still use the cache.
-    # deferred: pytest imports this file before any test module; jax is loaded here only to switch it off
-    import jax
-
-    jax.config.update("jax_enable_compilation_cache", False)
     if SHARED_CACHE not in os.environ:
         os.environ[SHARED_CACHE] = tempfile.mkdtemp(prefix="companion-test-references-")
         config._companion_made_cache = os.environ[SHARED_CACHE]
