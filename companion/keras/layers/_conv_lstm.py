@@ -24,7 +24,7 @@ from companion.keras.layers._conv import (
 from companion.keras.layers._input_spec import InputSpec
 from companion.keras.layers._layer import Layer
 from companion.keras.layers._recurrent import forget_gate_ones
-from companion.keras.layers._rnn_cells import RNN
+from companion.keras.layers._rnn_cells import RNN, set_weight_penalties
 from companion.keras.random._seed_generator import keras_default_seed
 
 
@@ -68,12 +68,8 @@ class ConvLSTMCell(Layer):
         self.recurrent_initializer = initializers.get(recurrent_initializer)
         self.bias_initializer = initializers.get(bias_initializer)
         self.unit_forget_bias = bool(unit_forget_bias)
-        self.kernel_regularizer = regularizers.get(kernel_regularizer)
-        self.recurrent_regularizer = regularizers.get(recurrent_regularizer)
-        self.bias_regularizer = regularizers.get(bias_regularizer)
-        self.kernel_constraint = constraints.get(kernel_constraint)
-        self.recurrent_constraint = constraints.get(recurrent_constraint)
-        self.bias_constraint = constraints.get(bias_constraint)
+        set_weight_penalties(self, kernel_regularizer, recurrent_regularizer, bias_regularizer,
+                             kernel_constraint, recurrent_constraint, bias_constraint)
         self.dropout = self.recurrent_dropout = 0.0
         self.state_size = -1  # as Keras: the states' shapes come from the input's (get_initial_state)
 

@@ -23,6 +23,7 @@ from companion.keras import activations, constraints, initializers, regularizers
 from companion.keras.layers._dense_op import FUSED_ACTIVATIONS
 from companion.keras.layers._input_spec import InputSpec
 from companion.keras.layers._layer import Layer
+from companion.keras.layers._rnn_cells import set_weight_penalties
 from companion.keras.layers._training_value import select, training_value
 from companion.keras.random._seed_generator import keras_default_seed
 
@@ -147,12 +148,8 @@ class _RNN(Layer):
         self.bias_initializer = initializers.get(bias_initializer)
         if self._kind != "simple_rnn":
             keras_default_seed(seed)
-        self.kernel_regularizer = regularizers.get(kernel_regularizer)
-        self.recurrent_regularizer = regularizers.get(recurrent_regularizer)
-        self.bias_regularizer = regularizers.get(bias_regularizer)
-        self.kernel_constraint = constraints.get(kernel_constraint)
-        self.recurrent_constraint = constraints.get(recurrent_constraint)
-        self.bias_constraint = constraints.get(bias_constraint)
+        set_weight_penalties(self, kernel_regularizer, recurrent_regularizer, bias_regularizer,
+                             kernel_constraint, recurrent_constraint, bias_constraint)
         self.dropout, self.recurrent_dropout = float(dropout), float(recurrent_dropout)
         self.return_sequences, self.return_state = bool(return_sequences), bool(return_state)
         self.go_backwards, self.stateful, self.unroll = bool(go_backwards), False, bool(unroll)

@@ -42,12 +42,8 @@ class _Cell(Layer):
         self.bias_initializer = initializers.get(bias_initializer)
         if not self._seed_first:
             keras_default_seed(seed)
-        self.kernel_regularizer = regularizers.get(kernel_regularizer)
-        self.recurrent_regularizer = regularizers.get(recurrent_regularizer)
-        self.bias_regularizer = regularizers.get(bias_regularizer)
-        self.kernel_constraint = constraints.get(kernel_constraint)
-        self.recurrent_constraint = constraints.get(recurrent_constraint)
-        self.bias_constraint = constraints.get(bias_constraint)
+        set_weight_penalties(self, kernel_regularizer, recurrent_regularizer, bias_regularizer,
+                             kernel_constraint, recurrent_constraint, bias_constraint)
         self.dropout = min(1.0, max(0.0, float(dropout)))
         self.recurrent_dropout = min(1.0, max(0.0, float(recurrent_dropout)))
         self.seed = seed
@@ -363,3 +359,14 @@ def _keep(kept, new, old):
         out.append(_keep(kept, n, o) if isinstance(n, (list, tuple)) else where(kept, n, as_input(o)))
     return out
 
+
+def set_weight_penalties(layer, kernel_regularizer, recurrent_regularizer, bias_regularizer,
+                         kernel_constraint, recurrent_constraint, bias_constraint):
+    """The regularizers and constraints of a recurrent layer's kernel, recurrent kernel and bias,
+    looked up by name as Keras does (shared by the cells, the fused RNN layers and ConvLSTM)."""
+    layer.kernel_regularizer = regularizers.get(kernel_regularizer)
+    layer.recurrent_regularizer = regularizers.get(recurrent_regularizer)
+    layer.bias_regularizer = regularizers.get(bias_regularizer)
+    layer.kernel_constraint = constraints.get(kernel_constraint)
+    layer.recurrent_constraint = constraints.get(recurrent_constraint)
+    layer.bias_constraint = constraints.get(bias_constraint)
