@@ -49,9 +49,10 @@ _jax.config.update("jax_enable_x64", True)  # int64/float64/uint32 exist, as in 
 # Full float32 matrix products on GPUs too (no TF32): answers match a CPU's (config.experimental).
 _jax.config.update("jax_default_matmul_precision", "highest")
 
-from companion import _compilation_cache  # noqa: E402
+from companion import _compilation_cache, _compiled_programs  # noqa: E402
 
 _compilation_cache.enable()
+_compiled_programs.watch()  # long-lived processes keep under the OS's cap on memory mappings
 
 # ruff: noqa: E402, F401, F403, I001 - the order above matters: x64 before any array exists
 from companion import _missing

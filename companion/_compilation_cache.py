@@ -7,7 +7,7 @@ else `~/.cache/companion/xla`. `COMPANION_CACHE=0` turns it off. The folder is k
 `$COMPANION_CACHE_MAX_MB` (default 1024) by removing the least recently used entries when
 companion is imported. Several kernels (and test workers, and grading children) share the folder:
 JAX's cache without its own size limit writes an entry in place, so another process could read a
-half-written entry and crash deserializing it; companion makes each write a rename of a finished
+half-written entry (JAX then warns and compiles again); companion makes each write a rename of a finished
 temporary file (`make_writes_atomic`), so a reader sees a whole entry or none. An unreadable entry
 is recompiled (JAX warns), and a folder that cannot be written is skipped with a warning.
 """
@@ -58,8 +58,8 @@ def make_writes_atomic() -> bool:
     """Makes JAX's on-disk cache write each entry to a temporary file and rename it into place.
 
     Without a size limit JAX's ``LRUCache.put`` writes the entry's bytes in place and takes no lock,
-    so a process reading the same key meanwhile gets a torn entry (a segmentation fault while
-    deserializing it was seen in CI). JAX's own size limit would add a lock but scans the whole
+    so a process reading the same key meanwhile gets a torn entry (its checksum fails: a warning
+    and a compile). JAX's own size limit would add a lock but scans the whole
     folder on every write. Returns False, changing nothing, where JAX's cache class is not the one
     this was written for (its reads and writes are then JAX's).
     """

@@ -42,6 +42,7 @@ import numpy as np
 from jax._src import core as _jax_core  # trace_state_clean: is any JAX trace active
 from jax._src.array import ArrayImpl  # the class of concrete arrays, for exact-type checks
 
+from companion import _compiled_programs
 from companion._core._context import state
 
 LIMIT = 512  # ops in one batch before it runs on its own
@@ -136,6 +137,7 @@ class _Batch:
                 _local.batch = None
             try:
                 if _jax_core.trace_state_clean():
+                    _compiled_programs.at_safe_point()
                     _execute(self.nodes)
                 else:  # read inside a JAX trace: computed now all the same, never staged into it
                     with jax.ensure_compile_time_eval():
@@ -172,6 +174,18 @@ _AVALS = {}  # (op, params, input avals) -> (single, output avals, has its own k
 _SEEN = {}  # batch structure -> times run
 _PROGRAMS = {}  # batch structure -> [(outputs kept, jitted program)], the newest first
 _CACHE_LIMIT = 4096
+
+
+def _forget_programs():
+    """Drops the batch programs and marks every op's kernel as not compiled (JAX's compiled
+    programs are being dropped with them: `_compiled_programs`)."""
+    _PROGRAMS.clear()
+    for key, spec in _AVALS.items():
+        if spec:
+            _AVALS[key] = (spec[0], spec[1], False)
+
+
+_compiled_programs.on_release(_forget_programs)
 
 
 def set_enabled(enabled):

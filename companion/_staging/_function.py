@@ -14,7 +14,7 @@ import weakref
 
 import numpy as np
 
-from companion import _staging
+from companion import _compiled_programs, _staging
 from companion._core import _nest
 from companion._core._context import flags, state
 from companion._core._shape import TensorShape
@@ -118,6 +118,7 @@ class Function:
             return self._python_function(*args, **kwargs)
         if state.staging:  # nested functions inline into the enclosing trace
             return self._callable()(*args, **kwargs)
+        _compiled_programs.at_safe_point()  # a call that may trace and compile: none is being built
         concrete, flat_args = self._lookup(args, kwargs)
         if isinstance(concrete, ShapeGenericFunction):
             concrete = concrete.specialization(flat_args)
