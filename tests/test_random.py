@@ -266,6 +266,29 @@ def test_shuffle_permutes_rows():
     assert sorted(map(tuple, y)) == sorted(map(tuple, x)) and not np.array_equal(x, y)
 
 
+def test_seeded_eager_shuffles_follow_tfs_kernel_streams():
+    # TF keeps one kernel (one Philox stream) per dtype and seeds: a repeated call moves on, another
+    # dtype starts its own stream, and set_seed starts them all again (tests/parity/random/
+    # shuffle_tf_order holds TF's own orders)
+    tf.random.set_seed(5)
+    first, second = (tf.random.shuffle(tf.range(50), seed=2).numpy() for _ in range(2))
+    as_float = tf.random.shuffle(tf.range(50, dtype=tf.float32), seed=2).numpy()
+    assert sorted(first.tolist()) == list(range(50)) and not np.array_equal(first, second)
+    np.testing.assert_array_equal(as_float, first.astype(np.float32))
+    tf.random.set_seed(5)
+    np.testing.assert_array_equal(tf.random.shuffle(tf.range(50), seed=2).numpy(), first)
+    rows = np.arange(100).reshape(50, 2)  # int64: that kernel's first call, rows in the first order
+    np.testing.assert_array_equal(tf.random.shuffle(rows, seed=2).numpy(), rows[first])
+
+
+def test_no_gradient_flows_through_a_shuffle():
+    v = tf.Variable([1.0, 2.0, 3.0])
+    for seed in (None, 4):
+        with tf.GradientTape() as tape:
+            y = tf.reduce_sum(tf.random.shuffle(v, seed=seed) * 2.0)
+        assert tape.gradient(y, v) is None
+
+
 def test_shuffle_strings():
     words = [b"a", b"b", b"c", b"d"]
     assert sorted(tf.random.shuffle(tf.constant(words)).numpy().tolist()) == words

@@ -114,12 +114,13 @@ def consume_tf_op_seed(op_seed):
         tf_eager_seeds(op_seed)
 
 
-def tf_eager_counter(kernel, outputs):
+def tf_eager_counter(kernel, outputs, blocks_per_output=256):
     """The Philox block counter a TF eager kernel starts this call at (its kernel, cached per op,
-    dtype and seeds, keeps its generator between calls), moved on by TF's 256 blocks per output."""
+    dtype and seeds, keeps its generator between calls), moved on by the blocks the kernel reserves
+    (TF's distributions: 256 per output; a shuffle: one per four 32-bit draws)."""
     with _LOCK:
         start = _Seeds.kernels.get(kernel, 0)
-        _Seeds.kernels[kernel] = start + 256 * int(outputs)
+        _Seeds.kernels[kernel] = start + blocks_per_output * int(outputs)
     return start
 
 

@@ -142,20 +142,50 @@ def categorical(logits, num_samples, dtype=None, seed=None, name=None):
 def shuffle(value, seed=None, name=None):
     """Randomly permutes ``value`` along its first axis.
 
+    Eagerly, with a global or an op seed, the order is TensorFlow's: its op seeds, its kernel's
+    Philox stream (kept per dtype and seeds between calls) and its Fisher-Yates swaps. Inside a
+    `function`, or unseeded, companion draws its own order. As in TF, no gradient flows through it.
+
     Example:
         >>> import companion as tf
-        >>> x = tf.random.shuffle(tf.range(5))
-        >>> sorted(x.numpy().tolist())
-        [0, 1, 2, 3, 4]
+        >>> tf.random.set_seed(7)
+        >>> tf.random.shuffle(tf.range(10)).numpy()
+        array([4, 8, 9, 1, 6, 7, 0, 3, 2, 5], dtype=int32)
     """
     value = as_input(value)
     if value.ndim == 0:
         raise ValueError(f"random.shuffle needs a tensor with at least one axis. Received a scalar: "
                          f"{value!s}. Wrap it in a list, or shuffle a 1-D tensor.")
+    seeds = None if state.staging else tf_eager_seeds(seed)
+    if seeds is not None:
+        order = _tf_shuffle_order(value, seeds)
+        if order is None:
+            return value
+    elif value.dtype == _dtypes.string:
+        order = np.asarray(jax.random.permutation(resolve(next_key(seed)), len(value)))
+    else:
+        return _shuffle(Tensor(next_key(seed)), value)
     if value.dtype == _dtypes.string:
-        order = np.asarray(jax.random.permutation(resolve(_counted_key(seed)), len(value)))
         return Tensor(np.asarray(value)[order])
-    return _shuffle(Tensor(_counted_key(seed)), value)
+    return _rows(value, as_input(order))
+
+
+def _tf_shuffle_order(value, seeds):
+    """The row order TF's eager ``RandomShuffle`` kernel gives (None: it returns its input as is):
+    ``size - 1`` words of its Philox stream, swap ``i`` with ``i + word % (size - i)``."""
+    dims = tuple(value.shape)
+    size = dims[0]
+    if size <= 1 or int(np.prod(dims, dtype=np.int64)) <= 1:
+        return None
+    draws = size - 1
+    blocks = (draws + 3) // 4  # TF's ReserveSamples32
+    start = tf_eager_counter(("RandomShuffle", value.dtype.name, seeds), blocks, blocks_per_output=1)
+    words = _philox.host_words(seeds[0], seeds[1], 4 * start, draws).astype(np.int64)
+    targets = (words % np.arange(size, 1, -1, dtype=np.int64) + np.arange(draws)).tolist()
+    order = list(range(size))
+    for i, j in enumerate(targets):
+        order[i], order[j] = order[j], order[i]
+    return np.asarray(order, np.int64)
 
 
 def poisson(shape, lam, dtype=_dtypes.float32, seed=None, name=None):
@@ -291,6 +321,14 @@ def stateless_key(seed, what):
 @op("random_shuffle")
 def _shuffle(key, value):
     return jax.random.permutation(key, value, axis=0, independent=False)
+
+
+@op("random_shuffle_rows")
+def _rows(value, order):
+    return value[order]
+
+
+_shuffle.differentiable = _rows.differentiable = False  # TF registers no gradient for RandomShuffle
 
 
 @op("random_poisson", static=("shape", "dtype"))
