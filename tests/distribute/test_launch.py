@@ -68,15 +68,21 @@ def test_each_worker_gets_its_task_and_devices(tmp_path):
 
 
 def test_a_failing_worker_stops_the_others(tmp_path):
+    # worker 1 fails only once both have said their pid (a loaded machine can start worker 0 late,
+    # and the launcher would stop it before it printed)
     path = script(tmp_path, """
         print("pid", os.getpid())
+        open(f"started-{index}", "w").close()
         if index == 1:
+            deadline = time.monotonic() + 15
+            while not os.path.exists("started-0") and time.monotonic() < deadline:
+                time.sleep(0.05)
             raise RuntimeError("worker one broke")
         time.sleep(60)
     """)
-    code, out, _, seconds = run_launcher(tmp_path, "--workers", 2, path.name)
+    # worker 0 sleeps 60 s: the launcher returning within run_launcher's 30 s means it stopped it
+    code, out, _, _ = run_launcher(tmp_path, "--workers", 2, path.name)
     assert code == 1
-    assert seconds < 15
     assert "[worker 1] RuntimeError: worker one broke" in out
     assert "[launch] worker 1 exited with code 1; stopped the other workers." in out
     assert "[launch]   RuntimeError: worker one broke" in out  # the traceback repeated after the message
