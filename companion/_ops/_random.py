@@ -101,6 +101,18 @@ def tf_eager_seeds(op_seed):
     return (0, _MAXINT32) if seeds == (0, 0) else seeds
 
 
+def tf_graph_seeds():
+    """TF's ``(seed, seed2)`` for the first unseeded random op of a new graph (a tf.data function's,
+    such as the one Keras's ``fit`` shuffles its arrays in: a graph counts its unseeded ops from 0),
+    under a global seed; None without one (TF: random)."""
+    with _LOCK:
+        global_seed = _Seeds.global_seed
+    if global_seed is None:
+        return None
+    seeds = (global_seed % _MAXINT32, 0)
+    return (0, _MAXINT32) if seeds == (0, 0) else seeds
+
+
 def tf_eager_seeded(op_seed):
     """Whether TF would seed an eager random op (a global seed, or an op seed): then companion
     draws TF's numbers (`tf_eager_seeds`)."""

@@ -171,21 +171,15 @@ def shuffle(value, seed=None, name=None):
 
 
 def _tf_shuffle_order(value, seeds):
-    """The row order TF's eager ``RandomShuffle`` kernel gives (None: it returns its input as is):
-    ``size - 1`` words of its Philox stream, swap ``i`` with ``i + word % (size - i)``."""
+    """The row order TF's eager ``RandomShuffle`` kernel gives (None: it returns its input as is);
+    its kernel reserves one Philox block per four of its ``size - 1`` draws."""
     dims = tuple(value.shape)
     size = dims[0]
     if size <= 1 or int(np.prod(dims, dtype=np.int64)) <= 1:
         return None
-    draws = size - 1
-    blocks = (draws + 3) // 4  # TF's ReserveSamples32
+    blocks = (size + 2) // 4  # TF's ReserveSamples32(size - 1)
     start = tf_eager_counter(("RandomShuffle", value.dtype.name, seeds), blocks, blocks_per_output=1)
-    words = _philox.host_words(seeds[0], seeds[1], 4 * start, draws).astype(np.int64)
-    targets = (words % np.arange(size, 1, -1, dtype=np.int64) + np.arange(draws)).tolist()
-    order = list(range(size))
-    for i, j in enumerate(targets):
-        order[i], order[j] = order[j], order[i]
-    return np.asarray(order, np.int64)
+    return _philox.shuffle_order(size, *seeds, start_block=start)
 
 
 def poisson(shape, lam, dtype=_dtypes.float32, seed=None, name=None):

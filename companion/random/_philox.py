@@ -59,6 +59,19 @@ def host_words(seed, seed2, first, count):
     return words[first % 4:first % 4 + count]
 
 
+def shuffle_order(size, seed, seed2, start_block=0):
+    """The order TF's ``RandomShuffle`` kernel gives ``size`` rows (NumPy int64): ``size - 1`` words
+    of ``PhiloxRandom(seed, seed2)`` from block ``start_block``, swapping ``i`` with
+    ``i + word % (size - i)`` (its Fisher-Yates, on the host: nothing compiles)."""
+    draws = size - 1
+    words = host_words(seed, seed2, 4 * start_block, draws).astype(np.int64)
+    targets = (words % np.arange(size, 1, -1, dtype=np.int64) + np.arange(draws)).tolist()
+    order = list(range(size))
+    for i, j in enumerate(targets):
+        order[i], order[j] = order[j], order[i]
+    return np.asarray(order, np.int64)
+
+
 def _key_counter(seed):
     """TF's ``GenerateKey``: the key and the starting counter for an int seed pair."""
     words = seed.astype(jnp.int64).astype(jnp.uint64)

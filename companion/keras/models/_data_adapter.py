@@ -8,8 +8,10 @@ import numpy as np
 from companion._core._convert import constant
 from companion._core._tensor import Tensor
 from companion._ops import _random
+from companion._ops._select import gather
 from companion.data import Dataset
 from companion.keras.layers._tracking import map_structure
+from companion.random._philox import shuffle_order
 
 
 def unpack_x_y_sample_weight(data):
@@ -135,8 +137,13 @@ class DataHandler:
 
 
 class _ArrayBatches:
-    """Arrays kept on the device once; each epoch yields the row indices of its batches
-    (a fresh permutation when shuffling, drawn from companion's seeded random stream)."""
+    """Arrays kept on the device once; each epoch yields the row indices of its batches.
+
+    Shuffled as TF's Keras shuffles arrays: in a tf.data function, by one ``RandomShuffle`` op
+    whose kernel starts afresh every epoch. Under a global seed that op's seeds are the global
+    seed and 0 (the graph's first unseeded random op), so every epoch, and every ``fit``, gets the
+    same order, TF's. Without a global seed (TF: random each epoch) a fresh permutation each epoch
+    comes from companion's random stream."""
 
     def __init__(self, x, y, sample_weight, batch_size, shuffle, caller):
         if x is None:
@@ -152,7 +159,7 @@ class _ArrayBatches:
                                    (x, y))
         element = tuple(v for v in (x, y, sample_weight) if v is not None) if y is not None else (x,)
         self.arrays = map_structure(lambda v: v if isinstance(v, Tensor) else constant(v), element)
-        self.batch_size, self._shuffle, self._rng = batch_size, shuffle, None
+        self.batch_size, self._shuffle, self._rng, self._tf_cached = batch_size, shuffle, None, None
 
     def __len__(self):
         return -(-self.count // self.batch_size)
@@ -163,6 +170,11 @@ class _ArrayBatches:
 
     def as_dataset(self):
         """The same batches as a Dataset: shuffled each epoch (seeded like the arrays' orders)."""
+        tf_order = self._tf_order()
+        if tf_order is not None:
+            order = constant(tf_order)
+            return Dataset.from_tensor_slices(map_structure(lambda a: gather(a, order), self.arrays)).batch(
+                self.batch_size)
         dataset = Dataset.from_tensor_slices(self.arrays)
         if self._shuffle:
             seed = int(_random.next_host_key(None)[-1]) % (2 ** 31)
@@ -181,9 +193,21 @@ class _ArrayBatches:
         """Draws one epoch's order and drops it (the next epoch gets the order after it)."""
         self._order()
 
+    def _tf_order(self):
+        """TF's order for this fit's epochs under a global seed, else None."""
+        seeds = _random.tf_graph_seeds() if self._shuffle and self.count > 1 else None
+        if seeds is None:
+            return None
+        if self._tf_cached is None or self._tf_cached[0] != seeds:  # drawn once per seed
+            self._tf_cached = (seeds, shuffle_order(self.count, *seeds))
+        return self._tf_cached[1]
+
     def _order(self):
         if not self._shuffle:
             return np.arange(self.count, dtype=np.int64)
+        tf_order = self._tf_order()
+        if tf_order is not None:
+            return tf_order
         if self._rng is None:
             self._rng = np.random.default_rng([int(w) for w in _random.next_host_key(None)])
         return self._rng.permutation(self.count)

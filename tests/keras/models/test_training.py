@@ -255,3 +255,47 @@ def test_fit_traces_its_step_once_with_slots_and_metrics_built_first(as_dataset)
     results = model.evaluate(x, y, batch_size=8, verbose=0, return_dict=True)
     assert model.traces["test"] == 1
     np.testing.assert_allclose(results["accuracy"], np.mean(predicted == y), rtol=1e-6)
+
+
+class _RowRecorder(tf.keras.Model):
+    """Records, per training batch, the first feature of its rows (the row numbers below)."""
+
+    def __init__(self):
+        super().__init__()
+        self.dense = tf.keras.layers.Dense(1)
+        self.rows = []
+
+    def call(self, x):
+        return self.dense(x)
+
+    def train_step(self, data):
+        self.rows.append(data[0][:, 0].numpy().astype(int).tolist())
+        return {}
+
+
+def _fit_rows(epochs, rows=10, batch_size=4):
+    x = np.zeros((rows, 2), np.float32)
+    x[:, 0] = np.arange(rows)
+    model = _RowRecorder()
+    model.compile(optimizer="sgd", loss="mse", run_eagerly=True)
+    model.fit(x, np.zeros((rows, 1), np.float32), batch_size=batch_size, epochs=epochs, verbose=0)
+    per_epoch = -(-rows // batch_size)
+    return [sum(model.rows[i:i + per_epoch], []) for i in range(0, len(model.rows), per_epoch)]
+
+
+def test_fit_shuffles_arrays_in_tfs_one_order_under_a_global_seed():
+    tf.random.set_seed(1)
+    try:
+        epochs = _fit_rows(3)
+        # TF 2.21's order for global seed 1 (tests/parity/keras/fit_shuffle_order.py): Keras's
+        # RandomShuffle kernel starts afresh each epoch, so every epoch repeats it
+        assert epochs == [[2, 4, 0, 8, 9, 1, 5, 6, 3, 7]] * 3
+        assert _fit_rows(1) == epochs[:1]  # and every fit
+    finally:
+        tf.random.set_seed(None)
+
+
+def test_fit_reshuffles_each_epoch_without_a_global_seed():
+    tf.random.set_seed(None)
+    first, second = _fit_rows(2, rows=60, batch_size=16)
+    assert sorted(first) == sorted(second) == list(range(60)) and first != second
