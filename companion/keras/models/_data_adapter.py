@@ -142,8 +142,9 @@ class _ArrayBatches:
     Shuffled as TF's Keras shuffles arrays: in a tf.data function, by one ``RandomShuffle`` op
     whose kernel starts afresh every epoch. Under a global seed that op's seeds are the global
     seed and 0 (the graph's first unseeded random op), so every epoch, and every ``fit``, gets the
-    same order, TF's. Without a global seed (TF: random each epoch) a fresh permutation each epoch
-    comes from companion's random stream."""
+    same order, TF's; ``shuffle="batch"`` shuffles the rows within each batch instead, as Keras does.
+    Without a global seed (TF: random each epoch) a fresh order each epoch comes from companion's
+    random stream."""
 
     def __init__(self, x, y, sample_weight, batch_size, shuffle, caller):
         if x is None:
@@ -199,8 +200,21 @@ class _ArrayBatches:
         if seeds is None:
             return None
         if self._tf_cached is None or self._tf_cached[0] != seeds:  # drawn once per seed
-            self._tf_cached = (seeds, shuffle_order(self.count, *seeds))
+            self._tf_cached = (seeds, self._drawn(lambda size, block: shuffle_order(size, *seeds, block)))
         return self._tf_cached[1]
+
+    def _drawn(self, shuffled):
+        """The epoch's order from ``shuffled(size, first Philox block)``: of all rows, or (Keras's
+        ``shuffle="batch"``, a map over the batches of indices) of each batch's rows, one
+        ``RandomShuffle`` kernel moving on by a block per four draws from batch to batch."""
+        if self._shuffle != "batch":
+            return shuffled(self.count, 0)
+        parts, block = [], 0
+        for start in range(0, self.count, self.batch_size):
+            size = min(self.batch_size, self.count - start)
+            parts.append(start + (shuffled(size, block) if size > 1 else np.zeros(1, np.int64)))
+            block += (size + 2) // 4 if size > 1 else 0
+        return np.concatenate(parts)
 
     def _order(self):
         if not self._shuffle:
@@ -210,7 +224,7 @@ class _ArrayBatches:
             return tf_order
         if self._rng is None:
             self._rng = np.random.default_rng([int(w) for w in _random.next_host_key(None)])
-        return self._rng.permutation(self.count)
+        return self._drawn(lambda size, block: self._rng.permutation(size))
 
 
 def train_validation_split(arrays, validation_split):

@@ -273,12 +273,13 @@ class _RowRecorder(tf.keras.Model):
         return {}
 
 
-def _fit_rows(epochs, rows=10, batch_size=4):
+def _fit_rows(epochs, rows=10, batch_size=4, shuffle=True):
     x = np.zeros((rows, 2), np.float32)
     x[:, 0] = np.arange(rows)
     model = _RowRecorder()
     model.compile(optimizer="sgd", loss="mse", run_eagerly=True)
-    model.fit(x, np.zeros((rows, 1), np.float32), batch_size=batch_size, epochs=epochs, verbose=0)
+    model.fit(x, np.zeros((rows, 1), np.float32), batch_size=batch_size, epochs=epochs, verbose=0,
+              shuffle=shuffle)
     per_epoch = -(-rows // batch_size)
     return [sum(model.rows[i:i + per_epoch], []) for i in range(0, len(model.rows), per_epoch)]
 
@@ -293,6 +294,17 @@ def test_fit_shuffles_arrays_in_tfs_one_order_under_a_global_seed():
         assert _fit_rows(1) == epochs[:1]  # and every fit
     finally:
         tf.random.set_seed(None)
+
+
+def test_fit_shuffle_batch_permutes_rows_within_each_batch_only():
+    tf.random.set_seed(1)
+    try:  # TF 2.21's orders for global seed 1 (tests/parity/keras/fit_shuffle_order.py)
+        assert _fit_rows(2, batch_size=3, shuffle="batch") == [[1, 0, 2, 5, 4, 3, 6, 8, 7, 9]] * 2
+    finally:
+        tf.random.set_seed(None)
+    for epoch in _fit_rows(2, rows=40, batch_size=8, shuffle="batch"):
+        assert [sorted(epoch[i:i + 8]) for i in range(0, 40, 8)] == [list(range(i, i + 8))
+                                                                    for i in range(0, 40, 8)]
 
 
 def test_fit_reshuffles_each_epoch_without_a_global_seed():

@@ -34,6 +34,11 @@ print("set_seed(3)")
 tf.random.set_seed(3)
 model.fit(x, y, batch_size=5, epochs=2, verbose=0)
 
+print('shuffle="batch": rows shuffled within each batch, one kernel across the batches')
+tf.random.set_seed(1)
+model.fit(x, y, batch_size=4, epochs=2, verbose=0, shuffle="batch")
+model.fit(x, y, batch_size=3, epochs=1, verbose=0, shuffle="batch")
+
 rng = np.random.default_rng(0)
 features = rng.normal(size=(200, 5)).astype(np.float32)
 targets = (features @ rng.normal(size=(5, 1)) + 0.1).astype(np.float32)
