@@ -12,6 +12,7 @@ import companion.random  # noqa: F401 - binds tf.random before companion/__init_
 from companion._core._deferred import resolve
 from companion._core._errors import InvalidArgumentError
 from companion._ops import _random
+from companion.random._philox import host_words
 
 N = 100_000
 
@@ -254,6 +255,25 @@ def test_categorical_frequencies_match_softmax():
     assert draws.shape == (2, N) and draws.dtype == tf.int64
     for row, probs in zip(draws.numpy(), np.exp(logits)):
         np.testing.assert_allclose(np.bincount(row, minlength=3) / N, probs, atol=0.01)
+
+
+def test_seeded_eager_categorical_draws_by_the_running_sums_of_its_kernel_stream():
+    # an independent reading of TF's CPU kernel: sample = first class whose running sum of
+    # exp(logit - max) exceeds u * total, u from two Philox words (tests/parity/random/
+    # categorical_tf_draws holds TF's own numbers)
+    logits = np.log(np.array([[0.1, 0.6, 0.3], [0.25, 0.25, 0.5]], np.float32))
+    tf.random.set_seed(9)
+    draws = tf.random.categorical(logits, 6, seed=2).numpy()
+    again = tf.random.categorical(logits, 6, seed=2).numpy()  # the kernel moved on
+    words = host_words(9, 2, 0, 2 * 2 * 6).reshape(2, 6, 2).astype(np.uint64)
+    u = (((words[..., 0] & np.uint64(0xFFFFF)) << np.uint64(32)) | words[..., 1]) / 2.0 ** 52
+    for row in range(2):
+        sums = np.cumsum(np.exp(logits[row].astype(np.float64) - logits[row].max()))
+        expected = [int(np.argmax(sums > x * sums[-1])) for x in u[row]]
+        assert draws[row].tolist() == expected
+    assert not np.array_equal(draws, again)
+    tf.random.set_seed(9)
+    np.testing.assert_array_equal(tf.random.categorical(logits, 6, seed=2).numpy(), draws)
 
 
 def test_categorical_int32_output():

@@ -16,6 +16,7 @@ from companion.random import _philox
 from companion.random._sampling import (
     FLOATS,
     INTS,
+    _categorical,
     dtype_in,
     float_dtype,
     int_bounds,
@@ -136,7 +137,33 @@ def categorical(logits, num_samples, dtype=None, seed=None, name=None):
         >>> tf.random.categorical([[0.0, -1e9]], 3)
         <companion.Tensor: shape=(1, 3), dtype=int64, numpy=array([[0, 0, 0]])>
     """
-    return sample_categorical(lambda: _counted_key(seed), logits, num_samples, dtype, "random.categorical")
+    return sample_categorical(lambda: _counted_key(seed), logits, num_samples, dtype, "random.categorical",
+                              exact=lambda *drawn: _tf_categorical(seed, *drawn))
+
+
+_INLINE_COST = 210_000  # Eigen's parallelFor runs a kernel's rows on one thread below this cost
+
+
+def _tf_categorical(seed, logits, count, dtype):
+    """Eagerly under a global or an op seed, TF's CPU ``Multinomial`` numbers (its op seeds, its
+    kernel's Philox counter: 256 blocks per output, 2 × count rounded up to 4 outputs per row).
+    TF runs a costly batch's rows on several threads, each skipping ahead, so its numbers depend on
+    the machine's cores: those, like unseeded draws, are companion's own. None: not drawn here."""
+    if state.staging:
+        return None
+    seeds = tf_eager_seeds(seed)
+    if seeds is None:
+        return None
+    batch, classes = (int(d) for d in logits.shape)
+    if batch * count == 0:
+        return Tensor(np.zeros((batch, count), dtype._np))
+    cost = int(50 * (count * np.log(classes) / np.log(2) + classes))
+    if batch > 1 and batch * cost >= _INLINE_COST:
+        return _categorical(Tensor(next_key(seed)), logits, num_samples=count, dtype=dtype._np)
+    outputs = batch * ((count + 3) // 4 * 4) * 2
+    start = tf_eager_counter(("Multinomial", logits.dtype.name, dtype.name, seeds), outputs)
+    rows = _philox.multinomial_rows(np.asarray(logits), count, *seeds, start)
+    return Tensor(rows.astype(dtype._np))
 
 
 def shuffle(value, seed=None, name=None):

@@ -72,6 +72,24 @@ def shuffle_order(size, seed, seed2, start_block=0):
     return np.asarray(order, np.int64)
 
 
+def multinomial_rows(logits, num_samples, seed, seed2, start_block):
+    """TF's CPU ``Multinomial`` kernel on the host (NumPy ``logits [batch, classes]``): per row the
+    running sum of ``exp(logit - max)`` over finite logits, in float64, and per sample the first
+    class whose sum exceeds ``RandDouble() * total`` (two 32-bit words: 20 + 32 mantissa bits). The
+    rows draw one after another from block ``start_block``, as the kernel's single shard does."""
+    values = np.asarray(logits)
+    batch, _ = values.shape
+    finite = np.isfinite(values)
+    top = np.where(finite, values, -np.inf).max(axis=1, initial=np.finfo(values.dtype).min)
+    weights = np.where(finite, np.exp(values.astype(np.float64) - top.astype(np.float64)[:, None]), 0.0)
+    sums = np.cumsum(weights, axis=1)
+    words = host_words(seed, seed2, 4 * start_block, 2 * batch * num_samples).astype(np.uint64)
+    words = words.reshape(batch, num_samples, 2)
+    mantissas = ((words[..., 0] & np.uint64(0xFFFFF)) << np.uint64(32)) | words[..., 1]
+    targets = mantissas.astype(np.float64) * 2.0 ** -52 * sums[:, -1:]
+    return np.stack([np.searchsorted(sums[b], targets[b], side="right") for b in range(batch)])
+
+
 def _key_counter(seed):
     """TF's ``GenerateKey``: the key and the starting counter for an int seed pair."""
     words = seed.astype(jnp.int64).astype(jnp.uint64)

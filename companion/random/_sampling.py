@@ -54,8 +54,9 @@ def sample_uniform(key_source, shape, minval, maxval, dtype, what):
     return sample(_words_for(key_source(), shape, dtype), low, high, shape=shape, dtype=dtype._np)
 
 
-def sample_categorical(key_source, logits, num_samples, dtype, what):
-    """``num_samples`` class indices per row of the 2-D ``logits``."""
+def sample_categorical(key_source, logits, num_samples, dtype, what, exact=None):
+    """``num_samples`` class indices per row of the 2-D ``logits``; ``exact(logits, count, dtype)``,
+    when given, may draw them instead (TF's own numbers), returning None to leave it to the key."""
     logits = as_input(logits)
     if logits.ndim != 2 or not logits.dtype.is_floating:
         raise ValueError(f"{what}: logits must be a 2-D float tensor [batch, num_classes]. Received "
@@ -63,6 +64,9 @@ def sample_categorical(key_source, logits, num_samples, dtype, what):
                          "companion.expand_dims(logits, 0) for a single distribution.")
     dtype = dtype_in(_dtypes.int64 if dtype is None else dtype, ("int32", "int64"), what, "int32 or int64")
     count = static_shape([num_samples], f"{what} num_samples")[0]
+    drawn = None if exact is None else exact(logits, count, dtype)
+    if drawn is not None:
+        return drawn
     return _categorical(Tensor(key_source()), logits, num_samples=count, dtype=dtype._np)
 
 
