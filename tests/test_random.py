@@ -161,13 +161,34 @@ def test_host_keys_are_next_keys_split_in_numpy():
 
 
 def test_streams_live_in_non_trainable_variables():
-    draw = tf.function(lambda: tf.random.normal([1], seed=11))  # compiled draws use companion's streams
+    tf.random.set_seed(None)
+    draw = tf.function(lambda: tf.random.normal([1]))  # neither seed: companion's stream draws
     draw()
-    stream = _random._Seeds.streams[11]
+    stream = _random._Seeds.streams[None]
     assert stream._is_variable and not stream.trainable
     before = np.asarray(stream._value)
     draw()
     assert not np.array_equal(before, np.asarray(stream._value))
+
+
+def test_seeded_ops_in_a_function_draw_as_tfs_graph_kernels():
+    # TF seeds a function's n-th unseeded random op (global seed, n) and keeps each op's kernel (its
+    # Philox counter) from call to call: the numbers of eager ops with op seeds n, call after call
+    # (tests/parity/random/function_kernels holds TF's own)
+    @tf.function
+    def draw():
+        return tf.random.uniform([3]), tf.random.normal([2]), tf.random.normal([2], seed=9)
+
+    tf.random.set_seed(6)
+    compiled = [[t.numpy() for t in draw()] for _ in range(2)]
+    tf.random.set_seed(6)
+    eager = [[tf.random.uniform([3], seed=0).numpy(), tf.random.normal([2], seed=1).numpy(),
+              tf.random.normal([2], seed=9).numpy()] for _ in range(2)]
+    for got, want in zip(compiled, eager):
+        for a, b in zip(got, want):
+            np.testing.assert_array_equal(a, b)
+    tf.random.set_seed(6)  # every kernel starts again
+    np.testing.assert_array_equal(draw()[0].numpy(), compiled[0][0])
 
 
 def test_streams_advance_inside_compiled_functions_and_repeat_after_set_seed():

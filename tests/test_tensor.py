@@ -235,3 +235,12 @@ def test_newaxis_inserts_an_axis():
     assert tf.newaxis is None
     assert x[:, tf.newaxis, 1].shape == (3, 1)
     assert x[tf.newaxis].shape == (1, 3, 4)
+
+
+def test_a_known_tensorshape_converts_to_its_sizes_and_a_partial_one_is_refused():
+    np.testing.assert_array_equal(tf.constant(tf.TensorShape([4, 2])).numpy(), np.array([4, 2], np.int32))
+    assert tf.convert_to_tensor(tf.TensorShape([])).dtype == tf.int32
+    assert tf.convert_to_tensor(tf.TensorShape([3]), dtype=tf.int64).dtype == tf.int64
+    assert tf.constant(tf.TensorShape([2**31])).dtype == tf.int64  # too large for int32, as in TF
+    with pytest.raises(ValueError, match=r"partially known TensorShape \(None, 3\)"):
+        tf.constant(tf.TensorShape([None, 3]))

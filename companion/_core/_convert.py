@@ -22,6 +22,7 @@ from companion._core._errors import (
     TracedDtypeMismatchError,
 )
 from companion._core._indexed_slices import IndexedSlices
+from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor
 
 _INT32 = np.iinfo(np.int32)
@@ -313,6 +314,12 @@ def _leaves(values):
 
 
 def _unwrap_nested(value):
+    if isinstance(value, TensorShape):  # TF converts a fully known shape to its sizes
+        if not value.is_fully_defined():
+            raise ValueError(f"Cannot convert a partially known TensorShape {value} to a Tensor. Convert "
+                             "the known sizes only, or use companion.shape(x) for the sizes at run time.")
+        sizes = value.as_list()
+        return np.asarray(sizes, np.int64 if any(d >= 2**31 for d in sizes) else np.int32)
     if isinstance(value, (list, tuple)):
         return [_unwrap_nested(v) for v in value]
     if isinstance(value, Tensor) or getattr(value, "_is_variable", False):

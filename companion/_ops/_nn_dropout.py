@@ -56,7 +56,7 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None):
         >>> sorted(set(y.numpy().tolist()))
         [0.0, 2.0]
     """
-    if not state.staging and _random.tf_eager_seeded(seed):
+    if _random.tf_eager_seeded(seed) and (not state.staging or _random.in_function_trace()):
         return _tf_eager_dropout(x, rate, noise_shape, seed)
     return keyed_dropout(x, rate, _key(seed), noise_shape)
 
@@ -67,7 +67,8 @@ def stream_dropout(x, rate, noise_shape=None):
 
 
 def _tf_eager_dropout(x, rate, noise_shape, seed):
-    """TF's eager dropout: kept where its seeded ``random.uniform`` draw reaches ``rate`` (TF's numbers)."""
+    """TF's dropout, eagerly or in a function: kept where its seeded ``random.uniform`` draw reaches
+    ``rate`` (TF's numbers)."""
     x = as_input(x)
     if not x.dtype.is_floating:
         return keyed_dropout(x, rate, None, noise_shape)  # raises the dtype error

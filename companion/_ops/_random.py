@@ -6,9 +6,10 @@ replayed by a tape. A stream is a non-trainable `Variable` holding a key; drawin
 it and writes the new key back with ``_set_value``, so a staging interpreter that lifts
 the Variables a function touches advances the stream on every call of the compiled code.
 
-Eagerly, an op that TF would seed (a global seed, or an op seed) draws TensorFlow's own numbers
-instead (`tf_eager_seeds`, `tf_eager_counter`, `companion.random._philox`); the streams serve
-compiled code, unseeded ops and the ops whose numbers are companion's own.
+An op that TF would seed (a global seed, or an op seed) draws TensorFlow's own numbers instead,
+eagerly (`tf_eager_seeds`, `tf_eager_counter`) and in a `function` (`tf_function_kernel`), with
+`companion.random._philox`; the streams serve unseeded ops, other traces and the ops whose
+numbers are companion's own.
 
 Streams, following ``tf.random.set_seed``:
 
@@ -24,6 +25,7 @@ import operator
 import os
 import random as _python_random
 import threading
+import weakref
 
 import jax
 import jax.numpy as jnp
@@ -48,6 +50,9 @@ class _Seeds:
     default_generator = False  # True while it is the one get_global_generator created
     op_seeds = None  # TF eager's op-seed generator: Python's Random(global seed)
     kernels = {}  # TF eager's cached random kernels: (op, dtype, seed, seed2) -> Philox blocks used
+    # a `function`'s random kernels: id -> (a weak reference to the Variable keeping one op's
+    # Philox state, its start); an entry goes with its Variable
+    function_kernels = {}
 
 
 def set_seed(seed):
@@ -75,6 +80,10 @@ def set_seed(seed):
         _Seeds.entropy = int.from_bytes(os.urandom(8), "little")
     for op_seed, stream in _Seeds.streams.items():
         stream._set_value(jnp.asarray(_stream_start(op_seed)))
+    for reference, start in list(_Seeds.function_kernels.values()):  # TF starts them afresh too
+        kernel = reference()
+        if kernel is not None:
+            kernel._set_value(jnp.asarray(start))
     if _Seeds.default_generator:
         _Seeds.global_generator.reset_to_global_start()
 
@@ -113,6 +122,40 @@ def tf_graph_seeds():
     return (0, _MAXINT32) if seeds == (0, 0) else seeds
 
 
+def in_function_trace():
+    """Whether a `function`'s trace is being built (its random ops draw TF's numbers when seeded)."""
+    return bool(state.traces) and getattr(state.traces[-1], "random_ops", None) is not None
+
+
+def tf_function_kernel(op_seed):
+    """Inside a `function`'s trace, the Philox state Variable (``int64[3]``: counter, seed2, seed)
+    of the random op being traced, as TF's graph gives it: seeds (global seed at tracing, the
+    graph's count of unseeded random ops so far) or (global seed, or TF's default, op seed); the
+    state then moves on with every call, as TF's cached kernel's does. None outside a function's
+    trace, or with neither seed (TF: random): companion's own streams draw then."""
+    trace = state.traces[-1] if state.traces else None
+    index = getattr(trace, "random_ops", None)
+    if index is None:
+        return None
+    with _LOCK:
+        global_seed = _Seeds.global_seed
+    if op_seed is None:
+        if global_seed is None:
+            return None
+        trace.random_ops = index + 1
+        seeds = (global_seed % _MAXINT32, index % _MAXINT32)
+    else:
+        base = DEFAULT_GLOBAL_SEED if global_seed is None else global_seed % _MAXINT32
+        seeds = (base, check_seed(op_seed, "seed") % _MAXINT32)
+    seed, seed2 = (0, _MAXINT32) if seeds == (0, 0) else seeds
+    start = np.asarray([0, seed2, seed], np.int64)
+    kernel = Variable(start, trainable=False, name="random_kernel", _is_rng_state=True, _unplaced=True)
+    key = id(kernel)
+    _Seeds.function_kernels[key] = (weakref.ref(kernel, lambda _: _Seeds.function_kernels.pop(key, None)),
+                                    start)
+    return kernel
+
+
 def tf_eager_seeded(op_seed):
     """Whether TF would seed an eager random op (a global seed, or an op seed): then companion
     draws TF's numbers (`tf_eager_seeds`)."""
@@ -124,6 +167,10 @@ def consume_tf_op_seed(op_seed):
     does (shuffle, categorical, ...), so the ops after it get TF's seeds."""
     if not state.staging:
         tf_eager_seeds(op_seed)
+    elif op_seed is None and _Seeds.global_seed is not None:  # in a function: the graph's count
+        trace = state.traces[-1] if state.traces else None
+        if getattr(trace, "random_ops", None) is not None:
+            trace.random_ops += 1
 
 
 def tf_eager_counter(kernel, outputs, blocks_per_output=256):

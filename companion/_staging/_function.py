@@ -262,6 +262,7 @@ class Function:
         return self._trace_once(leaves, treedef, check, shown, names)
 
     def _trace_once(self, leaves, treedef, trace, shown, names):
+        trace.random_ops = 0  # a graph of its own: TF's op seeds count from 0 (`tf_function_kernel`)
         concrete = trace_concrete(self._callable(), leaves, treedef, trace, self._name, shown, names)
         self._tracing_count += 1
         _trace_hooks.notify(concrete)

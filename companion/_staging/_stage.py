@@ -127,6 +127,9 @@ class Trace:
         # over again (each epoch of an unrolled Python loop, the first call's second trace) is
         # not read again, since only its layout matters until a call refills the feeds
         self.dataset_layouts = {}
+        # a `function`'s trace counts its unseeded random ops (TF's graph-level op seeds: 0, 1, ...);
+        # None for other traces (dataset functions, strategy.run, Keras's symbolic calls)
+        self.random_ops = None
 
     def read(self, variable, concrete):
         """A traced stand-in for ``variable``'s concrete value."""

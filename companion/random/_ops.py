@@ -11,7 +11,13 @@ from companion._core._deferred import resolve
 from companion._core._op import op
 from companion._core._tensor import Tensor
 from companion._ops._array import stack
-from companion._ops._random import consume_tf_op_seed, next_key, tf_eager_counter, tf_eager_seeds
+from companion._ops._random import (
+    consume_tf_op_seed,
+    next_key,
+    tf_eager_counter,
+    tf_eager_seeds,
+    tf_function_kernel,
+)
 from companion.random import _philox
 from companion.random._sampling import (
     FLOATS,
@@ -93,11 +99,10 @@ def _counted_key(seed):
 
 
 def _tf_eager(kind, op_name, shape, first, second, dtype, seed, what):
-    """Eagerly, with a global or an op seed, TensorFlow's own numbers: its op seeds (`tf_eager_seeds`)
-    and its per-kernel Philox counters (`tf_eager_counter`). None otherwise (inside a `function`,
-    where TF's graph-level op seeds cannot be followed, or unseeded): companion's key streams."""
-    if state.staging:
-        return None
+    """With a global or an op seed, TensorFlow's own numbers: eagerly its op seeds (`tf_eager_seeds`)
+    and per-kernel Philox counters (`tf_eager_counter`); in a `function`'s trace its graph's op
+    seeds and a kernel state kept between calls (`tf_function_kernel`). None otherwise (unseeded,
+    or another trace: a dataset function, ``strategy.run``): companion's key streams."""
     dtype = dtype_in(dtype, FLOATS + INTS, what, "a floating or integer dtype")
     shape = static_shape(shape, what)
     if dtype.is_integer:
@@ -108,6 +113,14 @@ def _tf_eager(kind, op_name, shape, first, second, dtype, seed, what):
     else:
         first = as_input(first, dtype)
         second = as_input(1.0 if second is None and kind == "uniform" else second, dtype)
+    if state.staging:  # in a function: the op's kernel state, kept from call to call
+        kernel = tf_function_kernel(seed)
+        if kernel is None:
+            return None
+        samples, moved = _philox.generator_draw(kernel, first, second, kind=kind, shape=shape,
+                                                dtype=dtype._np)
+        kernel.assign(moved)
+        return samples
     seeds = tf_eager_seeds(seed)
     if seeds is None:
         return None
@@ -183,7 +196,11 @@ def shuffle(value, seed=None, name=None):
     if value.ndim == 0:
         raise ValueError(f"random.shuffle needs a tensor with at least one axis. Received a scalar: "
                          f"{value!s}. Wrap it in a list, or shuffle a 1-D tensor.")
-    seeds = None if state.staging else tf_eager_seeds(seed)
+    if state.staging:  # inside a function: companion's order (the graph's op-seed count moves on)
+        consume_tf_op_seed(seed)
+        seeds = None
+    else:
+        seeds = tf_eager_seeds(seed)
     if seeds is not None:
         order = _tf_shuffle_order(value, seeds)
         if order is None:
