@@ -117,7 +117,7 @@ class Function:
         if flags.run_functions_eagerly:
             return self._python_function(*args, **kwargs)
         if state.staging:  # nested functions inline into the enclosing trace
-            return self._callable()(*args, **kwargs)
+            return self._inlined(args, kwargs)
         _compiled_programs.at_safe_point()  # a call that may trace and compile: none is being built
         concrete, flat_args = self._lookup(args, kwargs)
         if isinstance(concrete, ShapeGenericFunction):
@@ -126,6 +126,19 @@ class Function:
         if key is not None and all(a is b for a, b in zip(args, flat_args)) and len(args) == len(flat_args):
             self._fast[key] = concrete  # (an input_signature that converted nothing: the same check)
         return concrete.call(flat_args)
+
+    def _inlined(self, args, kwargs):
+        """A call while tracing another function: its code joins that trace, but its random ops
+        count their op seeds from 0, as in the graph of its own TF gives it (`tf_function_kernel`)."""
+        trace = state.traces[-1] if state.traces else None
+        outer_count = getattr(trace, "random_ops", None)
+        if outer_count is None:
+            return self._callable()(*args, **kwargs)
+        trace.random_ops = 0
+        try:
+            return self._callable()(*args, **kwargs)
+        finally:
+            trace.random_ops = outer_count
 
     def __get__(self, instance, owner):
         if instance is None:

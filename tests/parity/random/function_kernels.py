@@ -62,3 +62,20 @@ def op_seed_only():
 
 
 print(op_seed_only().numpy(), op_seed_only().numpy())
+
+tf.random.set_seed(2)
+
+
+@tf.function
+def inner():
+    return tf.random.uniform([2])
+
+
+@tf.function
+def outer():  # the nested function has a graph of its own: its op seeds count from 0 again
+    return tf.random.uniform([2]), inner(), tf.random.uniform([2])
+
+
+for _ in range(2):
+    print([t.numpy() for t in outer()])
+print(inner().numpy())
