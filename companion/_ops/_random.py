@@ -110,45 +110,53 @@ def tf_eager_seeds(op_seed):
     return (0, _MAXINT32) if seeds == (0, 0) else seeds
 
 
-def tf_graph_seeds():
-    """TF's ``(seed, seed2)`` for the first unseeded random op of a new graph (a tf.data function's,
-    such as the one Keras's ``fit`` shuffles its arrays in: a graph counts its unseeded ops from 0),
-    under a global seed; None without one (TF: random)."""
-    with _LOCK:
-        global_seed = _Seeds.global_seed
-    if global_seed is None:
-        return None
-    seeds = (global_seed % _MAXINT32, 0)
-    return (0, _MAXINT32) if seeds == (0, 0) else seeds
-
-
-def in_function_trace():
-    """Whether a `function`'s trace is being built (its random ops draw TF's numbers when seeded)."""
-    return bool(state.traces) and getattr(state.traces[-1], "random_ops", None) is not None
-
-
-def tf_function_kernel(op_seed):
-    """Inside a `function`'s trace, the Philox state Variable (``int64[3]``: counter, seed2, seed)
-    of the random op being traced, as TF's graph gives it: seeds (global seed at tracing, the
-    graph's count of unseeded random ops so far) or (global seed, or TF's default, op seed); the
-    state then moves on with every call, as TF's cached kernel's does. None outside a function's
-    trace, or with neither seed (TF: random): companion's own streams draw then."""
-    trace = state.traces[-1] if state.traces else None
-    index = getattr(trace, "random_ops", None)
-    if index is None:
-        return None
+def _graph_seeds(op_seed, index):
+    """TF's ``(seed, seed2)`` for a random op of a graph (``random_seed.get_seed`` out of eager
+    mode): (global seed, ``index``, the graph's count of unseeded random ops before it) without an
+    op seed, (global seed or TF's default, op seed) with one; None with neither (TF: random)."""
     with _LOCK:
         global_seed = _Seeds.global_seed
     if op_seed is None:
         if global_seed is None:
             return None
-        trace.random_ops = index + 1
         seeds = (global_seed % _MAXINT32, index % _MAXINT32)
     else:
         base = DEFAULT_GLOBAL_SEED if global_seed is None else global_seed % _MAXINT32
         seeds = (base, check_seed(op_seed, "seed") % _MAXINT32)
-    seed, seed2 = (0, _MAXINT32) if seeds == (0, 0) else seeds
-    start = np.asarray([0, seed2, seed], np.int64)
+    return (0, _MAXINT32) if seeds == (0, 0) else seeds
+
+
+def tf_graph_seeds():
+    """TF's seeds for the first unseeded random op of a new graph (a tf.data function's, such as
+    the one Keras's ``fit`` shuffles its arrays in), under a global seed; None without one."""
+    return _graph_seeds(None, 0)
+
+
+def _function_trace():
+    """The `function` trace being built (it counts its random ops), or None."""
+    trace = state.traces[-1] if state.traces else None
+    return trace if getattr(trace, "random_ops", None) is not None else None
+
+
+def in_function_trace():
+    """Whether a `function`'s trace is being built (its random ops draw TF's numbers when seeded)."""
+    return _function_trace() is not None
+
+
+def tf_function_kernel(op_seed):
+    """Inside a `function`'s trace, the Philox state Variable (``int64[3]``: counter, seed2, seed)
+    of the random op being traced, seeded as TF's graph seeds it (`_graph_seeds`); the state then
+    moves on with every call, as TF's cached kernel's does. None outside a function's trace, or
+    with neither seed (TF: random): companion's own streams draw then."""
+    trace = _function_trace()
+    if trace is None:
+        return None
+    seeds = _graph_seeds(op_seed, trace.random_ops)
+    if seeds is None:
+        return None
+    if op_seed is None:
+        trace.random_ops += 1
+    start = np.asarray([0, seeds[1], seeds[0]], np.int64)
     kernel = Variable(start, trainable=False, name="random_kernel", _is_rng_state=True, _unplaced=True)
     key = id(kernel)
     _Seeds.function_kernels[key] = (weakref.ref(kernel, lambda _: _Seeds.function_kernels.pop(key, None)),
@@ -168,8 +176,8 @@ def consume_tf_op_seed(op_seed):
     if not state.staging:
         tf_eager_seeds(op_seed)
     elif op_seed is None and _Seeds.global_seed is not None:  # in a function: the graph's count
-        trace = state.traces[-1] if state.traces else None
-        if getattr(trace, "random_ops", None) is not None:
+        trace = _function_trace()
+        if trace is not None:
             trace.random_ops += 1
 
 

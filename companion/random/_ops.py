@@ -221,8 +221,8 @@ def _tf_shuffle_order(value, seeds):
     size = dims[0]
     if size <= 1 or int(np.prod(dims, dtype=np.int64)) <= 1:
         return None
-    blocks = (size + 2) // 4  # TF's ReserveSamples32(size - 1)
-    start = tf_eager_counter(("RandomShuffle", value.dtype.name, seeds), blocks, blocks_per_output=1)
+    start = tf_eager_counter(("RandomShuffle", value.dtype.name, seeds), _philox.shuffle_blocks(size),
+                             blocks_per_output=1)
     return _philox.shuffle_order(size, *seeds, start_block=start)
 
 

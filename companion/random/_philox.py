@@ -59,6 +59,12 @@ def host_words(seed, seed2, first, count):
     return words[first % 4:first % 4 + count]
 
 
+def shuffle_blocks(size):
+    """The Philox blocks TF's ``RandomShuffle`` kernel reserves for ``size`` rows (``size - 1``
+    32-bit draws, four a block; none for one row)."""
+    return (size + 2) // 4 if size > 1 else 0
+
+
 def shuffle_order(size, seed, seed2, start_block=0):
     """The order TF's ``RandomShuffle`` kernel gives ``size`` rows (NumPy int64): ``size - 1`` words
     of ``PhiloxRandom(seed, seed2)`` from block ``start_block``, swapping ``i`` with

@@ -11,7 +11,7 @@ from companion._ops import _random
 from companion._ops._select import gather
 from companion.data import Dataset
 from companion.keras.layers._tracking import map_structure
-from companion.random._philox import shuffle_order
+from companion.random._philox import shuffle_blocks, shuffle_order
 
 
 def unpack_x_y_sample_weight(data):
@@ -213,7 +213,7 @@ class _ArrayBatches:
         for start in range(0, self.count, self.batch_size):
             size = min(self.batch_size, self.count - start)
             parts.append(start + (shuffled(size, block) if size > 1 else np.zeros(1, np.int64)))
-            block += (size + 2) // 4 if size > 1 else 0
+            block += shuffle_blocks(size)
         return np.concatenate(parts)
 
     def _order(self):
