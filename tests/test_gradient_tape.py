@@ -24,7 +24,7 @@ def test_non_persistent_tape_answers_once():
         y = x * x
         z = y * y
     assert float(tape.gradient(z, x)) == 108.0
-    message = "GradientTape.gradient can only be called once on non-persistent tapes."
+    message = "A non-persistent GradientTape can only be used to compute one set of gradients"
     with pytest.raises(RuntimeError, match=message):
         tape.gradient(y, x)
 

@@ -1,5 +1,7 @@
 """Activation functions of `companion.nn`: relu and its relatives, gelu, silu, softmax."""
 
+import functools
+
 import jax
 import jax.numpy as jnp
 
@@ -50,14 +52,41 @@ def _silu(x, beta):
     return x * jax.nn.sigmoid(x * jnp.asarray(beta, x.dtype))
 
 
+@functools.partial(jax.custom_jvp, nondiff_argnums=(1,))
+def _tf_softmax(x, axis):
+    return jax.nn.softmax(x, axis=axis)
+
+
+@_tf_softmax.defjvp
+def _tf_softmax_jvp(axis, primals, tangents):
+    # written so that its transpose is TF's SoftmaxGrad, (g - sum(g * y)) * y, rounding and all
+    # (JAX's own rule rounds differently: the gradient of sum(softmax(x)) is not exactly 0)
+    y = _tf_softmax(primals[0], axis)
+    scaled = y * tangents[0]
+    return y, scaled - y * jnp.sum(scaled, axis=axis, keepdims=True)
+
+
+@functools.partial(jax.custom_jvp, nondiff_argnums=(1,))
+def _tf_log_softmax(x, axis):
+    return jax.nn.log_softmax(x, axis=axis)
+
+
+@_tf_log_softmax.defjvp
+def _tf_log_softmax_jvp(axis, primals, tangents):
+    # transposes to TF's LogSoftmaxGrad, g - sum(g) * exp(log_softmax)
+    out = _tf_log_softmax(primals[0], axis)
+    (t,) = tangents
+    return out, t - jnp.sum(jnp.exp(out) * t, axis=axis, keepdims=True)
+
+
 @op("softmax", static=("axis",))
 def _softmax(x, axis):
-    return jax.nn.softmax(x, axis=axis)
+    return _tf_softmax(x, axis)
 
 
 @op("log_softmax", static=("axis",))
 def _log_softmax(x, axis):
-    return jax.nn.log_softmax(x, axis=axis)
+    return _tf_log_softmax(x, axis)
 
 
 # -- public functions ----------------------------------------------------------------------

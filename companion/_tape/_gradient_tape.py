@@ -197,9 +197,9 @@ class GradientTape:
 
     def _check_usable(self):
         if self._used:
-            raise RuntimeError("GradientTape.gradient can only be called once on non-persistent "
-                               "tapes. Create the tape with GradientTape(persistent=True) to "
-                               "compute several gradients from one recording.")
+            raise RuntimeError("A non-persistent GradientTape can only be used to compute one set of "
+                               "gradients (or jacobians). Create the tape with "
+                               "GradientTape(persistent=True) to compute several from one recording.")
 
     def _cotangents(self, output_gradients, target, targets):
         if output_gradients is None:

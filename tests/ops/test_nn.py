@@ -161,6 +161,32 @@ def test_softmax_and_log_softmax(axis, x64):
     check_op(nn.softmax, lambda x, axis: np.exp(np_log_softmax(x, ref_axis)), x64, axis=axis)
 
 
+@pytest.mark.parametrize("axis", [0, -1])
+def test_softmax_gradients_round_as_tensorflow(axis):
+    # TF's SoftmaxGrad (g - sum(g * y)) * y and LogSoftmaxGrad g - sum(g) * exp(y), in that order
+    x = np.array([[1.0, 2.0, 0.5], [3.0, 4.0, -1.0]], np.float32)
+    g = np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], np.float32)
+    cases = [(nn.softmax, lambda y: (g - np.sum(g * y, axis, keepdims=True)) * y,
+              lambda y: y - y * np.sum(y, axis, keepdims=True)),
+             (nn.log_softmax, lambda y: g - np.sum(g, axis, keepdims=True) * np.exp(y),
+              lambda y: np.ones_like(y) - np.sum(np.exp(y), axis, keepdims=True))]
+    for fn, tf_grad, tf_jvp in cases:
+        xt = tf.constant(x)
+        with tf.GradientTape() as tape:
+            tape.watch(xt)
+            y = fn(xt, axis=axis)
+        np.testing.assert_allclose(tape.gradient(y, xt, output_gradients=tf.constant(g)),
+                                   tf_grad(y.numpy()), rtol=1e-6, atol=1e-6)
+        with tf.autodiff.ForwardAccumulator(xt, tf.ones_like(xt)) as acc:  # forward mode still works
+            y = fn(xt, axis=axis)
+        np.testing.assert_allclose(acc.jvp(y), tf_jvp(y.numpy()), rtol=1e-5, atol=1e-6)
+    xt = tf.constant([[1.0, 2.0], [3.0, 4.0]])  # rows whose softmax sums to exactly 1.0
+    with tf.GradientTape() as tape:
+        tape.watch(xt)
+        total = tf.reduce_sum(nn.softmax(xt))
+    assert np.all(tape.gradient(total, xt).numpy() == 0)  # exactly, as TF (JAX's rule: -4e-8)
+
+
 def test_softmax_is_stable_for_large_logits():
     np.testing.assert_allclose(nn.softmax([1000.0, 1000.0]), [0.5, 0.5])
 
