@@ -13,7 +13,7 @@ import numbers
 import jax
 import numpy as np
 
-from companion._core import _dtypes
+from companion._core import _dtypes, _tensor_names
 from companion._core._context import state
 from companion._core._errors import (
     ConversionError,
@@ -68,6 +68,17 @@ def constant(value, dtype=None, shape=None, name=None):
         [[0 0]
          [0 0]], shape=(2, 2), dtype=int32)
     """
+    if state.staging and isinstance(value, (list, tuple)) and any(
+            isinstance(v, Tensor) and isinstance(v._v, jax.core.Tracer) for v in _leaves(value)):
+        raise TypeError("Expected any non-tensor type, but got a tensor instead. constant takes Python "
+                        "values and arrays; inside a function, a list holding tensors is packed by "
+                        "companion.convert_to_tensor(values) or companion.stack(values).")
+    return _tensor_names.named(_constant(value, dtype, shape), "Const")
+
+
+def _constant(value, dtype=None, shape=None):
+    """`constant` without a graph name: a conversion inside an op's arguments (TF names those
+    after the op, ``mul/y``, not ``Const``)."""
     array = to_numpy(value, dtype)
     if shape is not None:
         array = _fit_shape(array, shape, value)
@@ -86,12 +97,14 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
         return _check_dtype(autocast(value).value() if state.autocast else value.value(), dtype)
     if isinstance(value, IndexedSlices):
         return value._dense(dtype)
+    if _holds_staged_tensors(value):
+        return _packed(value, dtype)
     if dtype is None and dtype_hint is not None:
         try:
-            return constant(value, dtype=dtype_hint)
+            return _constant(value, dtype=dtype_hint)
         except (TypeError, ValueError):
             pass
-    return constant(value, dtype=dtype)
+    return _constant(value, dtype=dtype)
 
 
 def as_input(value, dtype=None):
@@ -107,7 +120,35 @@ def as_input(value, dtype=None):
         return _cached_scalar(value, _dtypes.as_dtype(dtype))
     if isinstance(value, IndexedSlices):
         return value._dense(dtype)
-    return constant(value, dtype=dtype)
+    if _holds_staged_tensors(value):
+        return _packed(value, dtype)
+    return _constant(value, dtype=dtype)
+
+
+def _holds_staged_tensors(value):
+    """True for a (nested) list or tuple holding tensors or Variables while a function traces."""
+    if not state.staging or not isinstance(value, (list, tuple)):
+        return False
+    return any(is_tensor(v) for v in _leaves(value))
+
+
+def _packed(value, dtype):
+    """A list of tensors and Python values as one tensor, as TF's graphs pack one (op ``packed``):
+    stacked, the Python values converted to the first tensor's dtype (or ``dtype``)."""
+    # deferred: stack is an op, and ops are built on this module
+    from companion._ops._array import stack
+
+    if dtype is None:
+        dtype = next(v.dtype for v in _leaves(value) if is_tensor(v))
+
+    def pack(part):
+        if isinstance(part, (list, tuple)):
+            return stack([pack(v) for v in part])
+        return as_input(part, dtype)
+
+    packed = pack(value)
+    _tensor_names.rename(packed._v, "packed")
+    return packed
 
 
 def autocast(value):
@@ -220,7 +261,7 @@ def _cached_scalar(value, dtype):
     if tensor is None:
         if len(_SCALAR_CACHE) >= _SCALAR_CACHE_LIMIT:
             _SCALAR_CACHE.clear()
-        tensor = constant(value, dtype=dtype)
+        tensor = _constant(value, dtype=dtype)
         if isinstance(tensor._value, jax.core.Tracer):
             return tensor  # made under a JAX trace (e.g. a custom gradient's replay): never cached
         _SCALAR_CACHE[key] = tensor

@@ -13,7 +13,7 @@ other ops, a loop variable) raises an error that says so.
 
 import numpy as np
 
-from companion._core import _dtypes
+from companion._core import _dtypes, _tensor_names
 from companion._core._shape import TensorShape
 
 
@@ -61,9 +61,15 @@ class HostString:
         raise traced_value_error("numpy()", self)
 
     def __str__(self):
+        names = _tensor_names.active()
+        if names is not None:  # TF's graph tensor
+            return f'Tensor("{names.name_of(self)}", shape={self._shape}, dtype=string)'
         return f"companion.Tensor(traced, shape={self._shape}, dtype=string)"
 
     def __repr__(self):
+        names = _tensor_names.active()
+        if names is not None:
+            return f"<companion.Tensor '{names.name_of(self)}' shape={self._shape} dtype=string>"
         return f"<companion.Tensor (traced) shape={self._shape} dtype=string>"
 
     def __format__(self, format_spec):

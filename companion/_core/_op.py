@@ -15,7 +15,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from companion._core import _convert, _deferred, _graph_mode
+from companion._core import _convert, _deferred, _graph_mode, _tensor_names
 from companion._core._context import state
 from companion._core._tensor import Tensor
 
@@ -68,6 +68,8 @@ class Op:
         else:
             result = wrap(out)
             outputs = (result,)
+        if state.staging:  # a function's graph names its tensors (`_tensor_names`)
+            _tensor_names.name_outputs(self.name, outputs)
         if state.tapes:
             for tape in state.tapes:
                 tape._record(self, params, inputs, outputs)

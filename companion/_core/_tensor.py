@@ -3,7 +3,7 @@
 import jax
 import numpy as np
 
-from companion._core import _dtypes
+from companion._core import _dtypes, _tensor_names
 from companion._core._context import state
 from companion._core._deferred import Pending
 from companion._core._device import device_name_of
@@ -158,12 +158,18 @@ class Tensor:
     # -- display ---------------------------------------------------------------------
     def __repr__(self):
         if self._shows_traced:
+            name = self._graph_name()
+            if name is not None:
+                return f"<companion.Tensor '{name}' shape={self.shape} dtype={self.dtype.name}>"
             return f"<companion.Tensor (traced) shape={self.shape} dtype={self.dtype.name}>"
         return (f"<companion.Tensor: shape={self.shape}, dtype={self.dtype.name}, "
                 f"numpy={_numpy_repr(self)}>")
 
     def __str__(self):
         if self._shows_traced:
+            name = self._graph_name()
+            if name is not None:  # TF's graph tensor, word for word
+                return f'Tensor("{name}", shape={self.shape}, dtype={self.dtype.name})'
             return f"companion.Tensor(traced, shape={self.shape}, dtype={self.dtype.name})"
         text = _numpy_str(self)
         text = "\n" + text if "\n" in text else text
@@ -171,12 +177,19 @@ class Tensor:
 
     @property
     def _shows_traced(self):
-        """Whether it prints as a symbolic tensor: traced, or a string tensor inside a trace (its value
-        is known to companion, which keys traces by string values, but TF's graph tensor has none)."""
+        """Whether it prints as a symbolic tensor: traced, a string tensor inside a trace (its value
+        is known to companion, which keys traces by string values, but TF's graph tensor has none),
+        or a value computed while a function traces by an op of its graph (TF's is symbolic)."""
+        if not state.staging:
+            return isinstance(self._value, jax.core.Tracer)
+        value = self._v
+        return (isinstance(value, jax.core.Tracer) or _tensor_names.graph_name(value) is not None
+                or (value.__class__ is np.ndarray and value.dtype == object))
 
-        value = self._value
-        return isinstance(value, jax.core.Tracer) or (
-            state.staging and value.__class__ is np.ndarray and value.dtype == object)
+    def _graph_name(self):
+        """Its name in the graph of the function being traced (``mul_1:0``), or None."""
+        names = _tensor_names.active()
+        return None if names is None else names.name_of(self._v)
 
     def __format__(self, format_spec):
         """Formats the value like NumPy does (TF's eager tensors): ``f"{t:.2f}"``, ``b'text'``."""

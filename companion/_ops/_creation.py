@@ -8,6 +8,7 @@ from companion._core._convert import as_input, infer_dtype
 from companion._core._errors import InvalidArgumentError
 from companion._core._op import op
 from companion._core._tensor import Tensor
+from companion._core._tensor_names import named
 
 __all__ = ["eye", "fill", "identity", "linspace", "ones", "ones_like", "range", "zeros", "zeros_like"]
 
@@ -32,13 +33,13 @@ def _full(value, shape, dtype):
 def zeros(shape, dtype=_dtypes.float32, name=None):
     """A tensor of ``shape`` filled with zeros (float32 unless ``dtype`` says otherwise)."""
     dtype = _dtypes.as_dtype(dtype)
-    return _full(as_input(0, dtype), shape=_static_shape(shape, "zeros"), dtype=dtype._np)
+    return named(_full(as_input(0, dtype), shape=_static_shape(shape, "zeros"), dtype=dtype._np), "zeros")
 
 
 def ones(shape, dtype=_dtypes.float32, name=None):
     """A tensor of ``shape`` filled with ones (float32 unless ``dtype`` says otherwise)."""
     dtype = _dtypes.as_dtype(dtype)
-    return _full(as_input(1, dtype), shape=_static_shape(shape, "ones"), dtype=dtype._np)
+    return named(_full(as_input(1, dtype), shape=_static_shape(shape, "ones"), dtype=dtype._np), "ones")
 
 
 def fill(dims, value, name=None):
@@ -50,13 +51,13 @@ def fill(dims, value, name=None):
 def zeros_like(input, dtype=None, name=None):  # noqa: A002 - TensorFlow's argument name
     """Zeros with the shape (and, unless ``dtype`` is given, the dtype) of ``input``."""
     input = as_input(input)
-    return zeros(input.shape, dtype or input.dtype)
+    return named(zeros(input.shape, dtype or input.dtype), "zeros_like")
 
 
 def ones_like(input, dtype=None, name=None):  # noqa: A002
     """Ones with the shape (and, unless ``dtype`` is given, the dtype) of ``input``."""
     input = as_input(input)
-    return ones(input.shape, dtype or input.dtype)
+    return named(ones(input.shape, dtype or input.dtype), "ones_like")
 
 
 def range(start, limit=None, delta=1, dtype=None, name="range"):  # noqa: A001
@@ -79,7 +80,7 @@ def range(start, limit=None, delta=1, dtype=None, name="range"):  # noqa: A001
     dtype = _dtypes.as_dtype(dtype)
     if bounds[2] == 0:
         raise InvalidArgumentError("range: delta must not be 0. Received: delta=0")
-    return Tensor(jnp.arange(*bounds, dtype=dtype._np))
+    return named(Tensor(jnp.arange(*bounds, dtype=dtype._np)), "range")
 
 
 def linspace(start, stop, num, name=None, axis=0):

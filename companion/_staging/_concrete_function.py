@@ -5,7 +5,7 @@ import jax.extend.core
 import jax.numpy as jnp
 import numpy as np
 
-from companion._core import _dtypes, _nest
+from companion._core import _dtypes, _nest, _tensor_names
 from companion._core._callback_errors import reraised
 from companion._core._context import state
 from companion._core._convert import convert_to_tensor
@@ -34,10 +34,16 @@ def trace_concrete(fn, leaves, treedef, trace, name, shown=None, names=None):
     shown = shown or [None] * len(positions)
     info = {}
 
+    names = names or [(None, None)] * len(leaves)
+    strings = [i for i, x in enumerate(leaves) if isinstance(x, Tensor) and i not in positions]
+
     def flat_fn(*arrays):
         filled = list(leaves)
         for i, array, shape in zip(positions, arrays, shown):
             filled[i] = Tensor(array) if shape is None else SignatureInput(array, shape)
+            _tensor_names.name_inputs(names[i][1] or "Placeholder", [array])
+        for i in strings:  # string tensors, passed by value, are the graph's inputs too
+            _tensor_names.name_inputs(names[i][1] or "Placeholder", [leaves[i]._value])
         args, kwargs = jax.tree_util.tree_unflatten(treedef, filled)
         return _split_outputs(fn(*args, **kwargs), info)
 
@@ -45,10 +51,9 @@ def trace_concrete(fn, leaves, treedef, trace, name, shown=None, names=None):
     check_no_leaked_tensors(staged, name)  # a tensor kept from a staged loop: TF's InaccessibleTensorError
     inputs = [TensorSpec(a.shape, a.dtype) for a in avals]
     concrete = ConcreteFunction(name, staged, info, inputs)
-    names = names or [None] * len(leaves)
     specs = list(leaves)
     for i, aval, shape in zip(positions, avals, shown):
-        specs[i] = TensorSpec(aval.shape if shape is None else shape, aval.dtype, names[i])
+        specs[i] = TensorSpec(aval.shape if shape is None else shape, aval.dtype, names[i][0])
     concrete._signature = (treedef, specs)
     return concrete
 
@@ -176,7 +181,7 @@ class ConcreteFunction:
 
     def _structured(self, slot):
         if getattr(slot, "plain", False):
-            return SymbolicTensor(self.outputs[slot.start])
+            return SymbolicTensor(self.outputs[slot.start], slot.start)
         try:
             return slot([None] * self._n_user)  # a Python constant returned as is
         except (TypeError, ValueError):
@@ -312,17 +317,19 @@ def _tensor_slot(start):
 
 
 class SymbolicTensor:
-    """An output of a traced program as TF shows one: ``Tensor(traced, shape=(None, 2), dtype=float32)``."""
+    """An output of a traced program as TF shows one: ``Tensor("Identity:0", shape=(None, 2), dtype=float32)``
+    (TF's function graph returns output ``i`` through the node ``Identity_i``)."""
 
-    def __init__(self, spec):
+    def __init__(self, spec, index=0):
         self.shape = TensorShape(spec.shape)
         self.dtype = _dtypes.as_dtype(spec.dtype)
+        self.name = f"Identity_{index}:0" if index else "Identity:0"
 
     def __str__(self):
-        return f"companion.Tensor(traced, shape={self.shape}, dtype={self.dtype.name})"
+        return f'Tensor("{self.name}", shape={self.shape}, dtype={self.dtype.name})'
 
     def __repr__(self):
-        return f"<companion.Tensor (traced) shape={self.shape} dtype={self.dtype.name}>"
+        return f"<companion.Tensor '{self.name}' shape={self.shape} dtype={self.dtype.name}>"
 
 
 def _pick(index_tensor, options):

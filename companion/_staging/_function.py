@@ -19,6 +19,7 @@ from companion._core import _nest
 from companion._core._context import flags, state
 from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor
+from companion._core._tensor_names import TensorNames
 from companion._core._tensor_spec import TensorSpec, check_signature
 from companion._logger import get_logger
 from companion._staging import _trace_hooks, is_traced_leaf
@@ -231,7 +232,7 @@ class Function:
                 relaxed = _supertype(keys, seen) if seen_tree == treedef else None
                 keys = relaxed or keys
         self._seen.append((treedef, keys))
-        names = _leaf_names(self._parameters(), *call)
+        names = _leaf_names(self._parameters(), *call, self._input_signature)
         positions = [i for i, x in enumerate(leaves) if is_traced_leaf(x)]
         shown = [TensorShape(keys[i][1]) for i in positions]
         if all(s.is_fully_defined() for s in shown):
@@ -276,7 +277,11 @@ class Function:
 
     def _trace_once(self, leaves, treedef, trace, shown, names):
         trace.random_ops = 0  # a graph of its own: TF's op seeds count from 0 (`tf_function_kernel`)
-        concrete = trace_concrete(self._callable(), leaves, treedef, trace, self._name, shown, names)
+        trace.tensor_names = TensorNames()  # and its own tensor names (`x:0`, `mul:0`)
+        try:
+            concrete = trace_concrete(self._callable(), leaves, treedef, trace, self._name, shown, names)
+        finally:
+            trace.tensor_names = None  # no traced value outlives the trace
         self._tracing_count += 1
         _trace_hooks.notify(concrete)
         return concrete
@@ -422,8 +427,11 @@ def _unknown_dims(keys):
     return count
 
 
-def _leaf_names(signature, args, kwargs):
-    """Per leaf of ``(args, kwargs)``: the parameter it is bound to (a tensor argument's spec name)."""
+def _leaf_names(signature, args, kwargs, input_signature=None):
+    """Per leaf of ``(args, kwargs)``: ``(spec name, graph name)``. The spec name (shown in
+    ``structured_input_signature``) is the parameter a lone tensor binds, None for the leaves of a
+    structure; the graph name (TF's placeholder, ``x:0``) is the parameter's name for every leaf, or
+    the ``input_signature`` spec's own name."""
     names = []
     parameters = list(signature.parameters.values()) if signature else []
     positional = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
@@ -433,12 +441,17 @@ def _leaf_names(signature, args, kwargs):
         names.extend(_named(arg, name))
     for key in sorted(kwargs):
         names.extend(_named(kwargs[key], key))
+    if input_signature is not None:
+        specs = _nest.tree_flatten(tuple(input_signature))[0]
+        if len(specs) == len(names):
+            names = [(spec_name, getattr(spec, "name", None) or base)
+                     for (spec_name, base), spec in zip(names, specs)]
     return names
 
 
 def _named(value, name):
     count = len(_nest.tree_flatten(value)[0])
-    return [name] if count == 1 and not _nest.is_nested(value) else [None] * count
+    return [(name, name)] if count == 1 and not _nest.is_nested(value) else [(None, name)] * count
 
 
 def _binding_plan(signature, form):

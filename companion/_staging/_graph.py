@@ -30,32 +30,12 @@ from companion._core._convert import as_input
 from companion._core._scopes import get_current_name_scope
 from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor
+from companion._core._tensor_names import tf_op_name, unique_name
 from companion._core._variable import Variable
 from companion._ops._math import cast
 from companion._staging._errors import OperatorNotAllowedInGraphError
 
-# TensorFlow's op names and types for companion's ops (node name base, node type)
-_TF_NAMES = {
-    "add": ("add", "AddV2"), "subtract": ("sub", "Sub"), "multiply": ("mul", "Mul"),
-    "divide": ("truediv", "RealDiv"), "truediv": ("truediv", "RealDiv"), "matmul": ("MatMul", "MatMul"),
-    "reduce_sum": ("Sum", "Sum"), "reduce_mean": ("Mean", "Mean"), "reduce_max": ("Max", "Max"),
-    "reduce_min": ("Min", "Min"), "reduce_prod": ("Prod", "Prod"), "add_n": ("AddN", "AddN"),
-    "negative": ("Neg", "Neg"), "pow": ("pow", "Pow"), "floordiv": ("floordiv", "FloorDiv"),
-    "floormod": ("mod", "FloorMod"), "cast": ("Cast", "Cast"), "identity": ("Identity", "Identity"),
-    "reshape": ("Reshape", "Reshape"), "transpose": ("transpose", "Transpose"),
-}
-
-
 _WRITE_TYPES = {"assign": "AssignVariableOp", "add": "AssignAddVariableOp", "sub": "AssignSubVariableOp"}
-
-
-def _tf_name(op_name):
-    """(name base, node type) of an op: TF's where known, else the op's name in CamelCase."""
-    known = _TF_NAMES.get(op_name)
-    if known:
-        return known
-    camel = "".join(part.capitalize() for part in op_name.split("_"))
-    return camel, camel
 
 
 class _Abstract:
@@ -104,16 +84,7 @@ class Graph:
 
     def unique_name(self, name, mark_as_used=True):
         """``name``, or ``name_1``, ``name_2``... if taken (TF's rule)."""
-        count = self._name_counts.get(name, 0)
-        unique = name if count == 0 else f"{name}_{count}"
-        while count and unique in self._name_counts:
-            count += 1
-            unique = f"{name}_{count}"
-        if mark_as_used:
-            self._name_counts[name] = count + 1
-            if unique != name:
-                self._name_counts[unique] = 1
-        return unique
+        return unique_name(self._name_counts, name, mark_as_used)
 
     def _new_operation(self, base, op_type, kind, inputs=(), abstracts=(), **details):
         scope = get_current_name_scope()
@@ -132,7 +103,7 @@ class Graph:
         """One op application while this graph is built: a node, and its symbolic output(s)."""
         refs = [self._input(x) for x in inputs]
         abstracts, single = _infer(op, params, refs)
-        base, op_type = _tf_name(op.name)
+        base, op_type = tf_op_name(op.name)
         operation = self._new_operation(base, op_type, "op", refs, abstracts, op=op, params=params)
         return operation._outputs[0] if single else tuple(operation._outputs)
 
@@ -315,7 +286,7 @@ class SymbolicTensor(Tensor):
         return f"<companion.Tensor '{self.name}' shape={self.shape} dtype={self.dtype.name}>"
 
     def __str__(self):
-        return f'companion.Tensor("{self.name}", shape={self.shape}, dtype={self.dtype.name})'
+        return f'Tensor("{self.name}", shape={self.shape}, dtype={self.dtype.name})'  # TF's, word for word
 
 
 def _as_operation(control_input):

@@ -130,6 +130,9 @@ class Trace:
         # a `function`'s trace counts its unseeded random ops (TF's graph-level op seeds: 0, 1, ...);
         # None for other traces (dataset functions, strategy.run, Keras's symbolic calls)
         self.random_ops = None
+        # a `function`'s trace names its tensors as TF's graph does (`companion._core._tensor_names`)
+        # while it runs; None for other traces
+        self.tensor_names = None
 
     def read(self, variable, concrete):
         """A traced stand-in for ``variable``'s concrete value."""

@@ -11,6 +11,7 @@ import numpy as np
 from jax import lax
 from malt.operators import control_flow as malt_flow
 
+from companion._core import _tensor_names
 from companion._core._context import state
 from companion._core._convert import convert_to_tensor
 from companion._core._host_value import HostString, choose
@@ -43,14 +44,16 @@ def if_exp(cond, if_true, if_false, expr_repr):
 def _staged_if(cond, body, orelse, get_state, set_state, names, nouts):
     init = get_state()
 
-    def branch(fn):
+    def branch(fn, prefix=None):
         def run():
             set_state(init)
             fn()
             return get_state()
-        return trace_block(run, [], _state.flatten)
+        with _tensor_names.sub_graph("cond", prefix) as prefix:  # TF's branch graphs: `cond/...`
+            return trace_block(run, [], _state.flatten), prefix
 
-    true_block, false_block = branch(body), branch(orelse)
+    true_block, prefix = branch(body)
+    false_block, _ = branch(orelse, prefix)
     set_state(init)
     plan = _merge_plan(names, nouts, true_block.out_kinds, false_block.out_kinds)
     written = _union(true_block.written, false_block.written)

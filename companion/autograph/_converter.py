@@ -9,6 +9,7 @@ which the control-flow and logic operators are `companion.autograph._control_flo
 
 import ast
 import importlib.util  # noqa: F401 - malt uses importlib.util without importing it
+import sys
 import types
 
 from malt.core import config as malt_config
@@ -19,7 +20,7 @@ from companion._core._context import state
 from companion._ops._creation import range as companion_range
 from companion.autograph import _control_flow, _state
 from companion.autograph._builtins import NOT_CONVERTED, converted_builtin
-from companion.autograph._loops import TracedRange
+from companion.autograph._loops import RangeTensor, TracedRange
 
 _NOT_CONVERTED = ("companion", "jax", "jaxlib", "optax", "numpy", "IPython", "ipykernel",
                   "ipywidgets", "matplotlib", "tqdm", "sklearn", "scipy", "ml_dtypes")
@@ -38,13 +39,31 @@ class _Converter(malt_api.PyToPy):
         return self._extra_locals
 
     def transform_ast(self, node, ctx):
-        return _InOrder().visit(super().transform_ast(node, ctx))
+        return _InOrder().visit(super().transform_ast(_UnnamedHandlers().visit(node), ctx))
 
     def transform_function(self, fn, user_context):
         result = super().transform_function(fn, user_context)
         transformed, _, source_map = result
         _state._SOURCE_MAPS[transformed.__code__.co_filename] = source_map
         return result
+
+
+class _UnnamedHandlers(ast.NodeTransformer):
+    """``except E as e:`` rewritten as ``except E:`` whose first statement is ``e = ag__.caught()``.
+
+    malt analyses the handler's name as a node, as TF's AutoGraph (whose ``gast`` trees hold a
+    ``Name`` there) does, but a plain ``ast`` tree holds a string: without this, converting any
+    function with ``except ... as e`` failed and the function ran unconverted, with a warning.
+    """
+
+    def visit_ExceptHandler(self, node):
+        self.generic_visit(node)
+        if node.name:
+            caught = ast.Call(ast.Attribute(ast.Name("ag__", ast.Load()), "caught", ast.Load()), [], [])
+            bind = ast.Assign([ast.Name(node.name, ast.Store())], caught)
+            node.body.insert(0, ast.fix_missing_locations(ast.copy_location(bind, node.body[0])))
+            node.name = None
+        return node
 
 
 class _InOrder(ast.NodeTransformer):
@@ -113,7 +132,16 @@ def _staged_range(always, args, kwargs):
         bounds = [0, bounds[0]]
     if len(bounds) == 2:
         bounds.append(1)
-    return TracedRange(*bounds)
+    if any(_state.is_traced(b) for b in bounds):  # a length known only at run time: loops only
+        return TracedRange(*bounds)
+    tensor = companion_range(*args, **kwargs)  # tf.range with known bounds is a tensor, as in TF
+    integer = tensor.dtype.is_integer and all(isinstance(b, int) or _is_integer_tensor(b) for b in bounds)
+    return RangeTensor(tensor._v, TracedRange(*bounds) if integer else None)
+
+
+def _is_integer_tensor(value):
+    dtype = getattr(value, "dtype", None)
+    return dtype is not None and getattr(dtype, "is_integer", False)
 
 
 _OPERATORS = {
@@ -125,6 +153,7 @@ _OPERATORS = {
     "or_": _control_flow.or_,
     "not_": _control_flow.not_,
     "converted_call": converted_call,
+    "caught": sys.exception,  # the exception an `except` block handles (`_UnnamedHandlers`)
 }
 
 

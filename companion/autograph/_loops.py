@@ -11,8 +11,10 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from companion._core import _tensor_names
 from companion._core._context import state
 from companion._core._convert import as_input, convert_to_tensor
+from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor
 from companion._ops import _math
 from companion._staging import _tensor_array as tensor_array
@@ -32,6 +34,19 @@ class TracedRange:
             raise TypeError(f"{_state.where()}range() over tensors needs integer bounds of one dtype. "
                             f"Received dtypes {sorted(d.name for d in dtypes)}: cast them to int32.")
 
+    @property
+    def dtype(self):
+        return self.start.dtype
+
+    @property
+    def shape(self):
+        return TensorShape([None])  # known only when the function runs, as TF's graph shows it
+
+    def __str__(self):
+        return f"companion.Tensor(traced range, shape=(None,), dtype={self.dtype.name})"
+
+    __repr__ = __str__
+
     def static_length(self):
         """The number of items when every bound is known while tracing, else None."""
         if any(is_traced(b) for b in (self.start, self.limit, self.delta)):
@@ -49,9 +64,21 @@ class TracedRange:
         return Tensor(self.start._value + index * self.delta._value)
 
 
+class RangeTensor(Tensor):
+    """`companion.range` called inside a converted function with bounds known while tracing: the
+    tensor it makes (a tensor like any other, as TF's), which a ``for`` still runs as one compiled
+    loop (its `TracedRange`, or None for a float range, looped over as a tensor)."""
+
+    __slots__ = ("_loop",)
+
+    def __init__(self, value, loop):
+        super().__init__(value)
+        self._loop = loop
+
+
 def stages(iterable):
     """True if ``for`` over ``iterable`` must run as a compiled loop."""
-    if isinstance(iterable, TracedRange):
+    if isinstance(iterable, (TracedRange, RangeTensor)):
         return True
     return bool(state.staging) and isinstance(iterable, Tensor) and not _is_string(iterable)
 
@@ -75,6 +102,8 @@ def staged_for(iterable, extra_test, body, get_state, set_state, names, opts=Non
 
     ``opts`` may hold ``maximum_iterations`` (from ``set_loop_options``), which caps the trip count.
     """
+    if isinstance(iterable, RangeTensor) and iterable._loop is not None:
+        iterable = iterable._loop
     if isinstance(iterable, TracedRange):
         static = iterable.static_length()
         count = iterable.length() if static is None else static
@@ -110,7 +139,10 @@ def staged_for(iterable, extra_test, body, get_state, set_state, names, opts=Non
 
     def step():
         index = box[0]
-        body(item(index._value))
+        element = item(index._value)
+        if isinstance(element, Tensor):
+            _tensor_names.alias(element._v, index._v)
+        body(element)
         box[0] = Tensor(index._value + 1)
 
     staged_while(test, step, get, put, ("<loop index>",) + tuple(names), "for loop", static)
@@ -130,6 +162,7 @@ def staged_while(test, body, get_state, set_state, names, what, static_count=Non
     _check_defined(names, init, what)
 
     def run_body(*carried):
+        _tensor_names.name_inputs("Placeholder", carried)  # the loop body's graph inputs, as TF's
         set_state(_state.unflatten(carried, kinds))
         body()
         return get_state()
@@ -149,10 +182,12 @@ def staged_while(test, body, get_state, set_state, names, what, static_count=Non
         return (test(),)
 
     with tapes_paused():
-        body_block = trace_block(run_body, avals, _state.flatten)
+        with _tensor_names.sub_graph("while") as prefix:  # TF's loop graphs: `while/...`
+            body_block = trace_block(run_body, avals, _state.flatten)
         set_state(init)
         _state.check_loop_state(names, kinds, body_block.out_kinds, what)
-        test_block = trace_block(run_test, avals, _flatten_test)
+        with _tensor_names.sub_graph("while", prefix):
+            test_block = trace_block(run_test, avals, _flatten_test)
         set_state(init)
     written = list(body_block.written)
     before = {id(v): b for v, b in zip(written, values_of(written))}
@@ -206,4 +241,4 @@ def _is_string(tensor):
     return tensor._value.__class__.__module__ == "numpy"
 
 
-__all__ = ["TracedRange", "is_traced", "staged_for", "staged_while", "stages"]
+__all__ = ["RangeTensor", "TracedRange", "is_traced", "staged_for", "staged_while", "stages"]

@@ -12,6 +12,7 @@ import functools
 import jax
 import numpy as np
 
+from companion._core import _tensor_names
 from companion._core._context import state
 from companion._core._host_value import HostString, is_host_value
 from companion._core._tensor import Tensor
@@ -54,8 +55,10 @@ def on_host(fn, deferrable=True):
 
         probe = _probe(run, arrays, fn.__name__)
         if probe.dtype.name == "string":
-            return HostString(arrays, lambda *values: np.asarray(run(*values)._value, dtype=object),
+            text = HostString(arrays, lambda *values: np.asarray(run(*values)._value, dtype=object),
                               probe.shape.as_list())
+            _tensor_names.name_values(fn.__name__, [text])
+            return text
         out_type = jax.ShapeDtypeStruct(tuple(probe.shape.as_list()), probe.dtype._np)
         result = jax.pure_callback(lambda *values: np.asarray(run(*values).numpy(), probe.dtype._np),
                                    out_type, *arrays)

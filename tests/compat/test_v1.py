@@ -27,7 +27,7 @@ def test_graph_tensors_have_no_value_and_unique_names():
         assert repr(a) == "<companion.Tensor 'Const:0' shape=() dtype=float32>"
         assert repr(c) == "<companion.Tensor 'add:0' shape=() dtype=float32>"
         assert d.name == "add_1:0" and c.op.type == "AddV2" and c.graph is g
-        assert str(c) == 'companion.Tensor("add:0", shape=(), dtype=float32)'
+        assert str(c) == 'Tensor("add:0", shape=(), dtype=float32)'  # TF's, word for word
         x = v1.placeholder(tf.float32, shape=[None, 3])
         assert repr(x) == "<companion.Tensor 'Placeholder:0' shape=(None, 3) dtype=float32>"
         assert repr(tf.reduce_sum(x * 2, axis=1)) == "<companion.Tensor 'Sum:0' shape=(None,) dtype=float32>"

@@ -41,7 +41,7 @@ def test_print_shows_run_time_strings_each_call(capsys):
     show(tf.constant(2))
     out = capsys.readouterr().out.splitlines()
     # TF 2.21: the Python print shows a graph tensor once; tf.print quotes the string each call
-    assert out == ["tracing companion.Tensor(traced, shape=(), dtype=string)", 'step "1"', 'step "2"']
+    assert out == ['tracing Tensor("AsString:0", shape=(), dtype=string)', 'step "1"', 'step "2"']
 
 
 def test_elif_chains_choose_between_static_and_run_time_strings():

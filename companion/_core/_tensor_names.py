@@ -1,0 +1,193 @@
+"""TF's graph names for the tensors of a `function` being traced: ``x:0``, ``mul_1:0``, ``cond/add:0``.
+
+A tensor printed while a function traces shows as TensorFlow's graph tensor does,
+``Tensor("mul:0", shape=(), dtype=float32)``. TF names a function graph's inputs after the
+parameters they bind (``x``; ``pair`` and ``pair_1`` for the leaves of a tuple; ``args_0`` for
+``*args``; a `TensorSpec`'s own name) and each operation after its type (``mul``, ``MatMul``,
+``Sum``, ``Const``), made unique inside the graph with ``_1``, ``_2``... under the active name
+scopes; output ``i`` of an operation is ``name:i``. The branches of an ``if`` on a tensor are
+graphs of their own under the scope ``cond`` (``cond_1`` for the next one), a loop body under
+``while``.
+
+Only a `function`'s own traces keep names (`Trace.tensor_names`); they are dropped when the trace
+ends, so no traced value is kept alive by them.
+"""
+
+import contextlib
+
+from companion._core._context import state
+
+# TensorFlow's operation names for companion's ops, where TF's differ from the op's name in
+# CamelCase (the rule for the rest: ``reduce_sum`` -> ``Sum`` is listed, ``relu`` -> ``Relu`` is not)
+TF_OP_NAMES = {
+    "add": ("add", "AddV2"), "subtract": ("sub", "Sub"), "multiply": ("mul", "Mul"),
+    "divide": ("truediv", "RealDiv"), "truediv": ("truediv", "RealDiv"), "matmul": ("MatMul", "MatMul"),
+    "reduce_sum": ("Sum", "Sum"), "reduce_mean": ("Mean", "Mean"), "reduce_max": ("Max", "Max"),
+    "reduce_min": ("Min", "Min"), "reduce_prod": ("Prod", "Prod"), "add_n": ("AddN", "AddN"),
+    "negative": ("Neg", "Neg"), "pow": ("pow", "Pow"), "floordiv": ("floordiv", "FloorDiv"),
+    "floormod": ("mod", "FloorMod"), "cast": ("Cast", "Cast"), "identity": ("Identity", "Identity"),
+    "reshape": ("Reshape", "Reshape"), "transpose": ("transpose", "Transpose"),
+    "concat": ("concat", "ConcatV2"), "stack": ("stack", "Pack"), "unstack": ("unstack", "Unpack"),
+    "zeros_like": ("zeros_like", "ZerosLike"), "ones_like": ("ones_like", "OnesLike"),
+    "sigmoid": ("Sigmoid", "Sigmoid"), "exp": ("Exp", "Exp"), "log": ("Log", "Log"),
+    "sqrt": ("Sqrt", "Sqrt"), "abs": ("Abs", "Abs"), "argmax": ("ArgMax", "ArgMax"),
+    "argmin": ("ArgMin", "ArgMin"), "softmax": ("Softmax", "Softmax"), "bias_add": ("BiasAdd", "BiasAdd"),
+    "expand_dims": ("ExpandDims", "ExpandDims"), "squeeze": ("Squeeze", "Squeeze"),
+    "gather": ("GatherV2", "GatherV2"), "one_hot": ("one_hot", "OneHot"), "tile": ("Tile", "Tile"),
+    "logical_and": ("LogicalAnd", "LogicalAnd"), "logical_or": ("LogicalOr", "LogicalOr"),
+    "logical_not": ("LogicalNot", "LogicalNot"), "greater_equal": ("GreaterEqual", "GreaterEqual"),
+    "less_equal": ("LessEqual", "LessEqual"), "not_equal": ("NotEqual", "NotEqual"),
+    "squared_difference": ("SquaredDifference", "SquaredDifference"), "strided_slice": ("strided_slice",
+                                                                                         "StridedSlice"),
+    "join": ("StringJoin", "StringJoin"), "format": ("StringFormat", "StringFormat"),
+    "upper": ("StringUpper", "StringUpper"), "lower": ("StringLower", "StringLower"),
+    "length": ("StringLength", "StringLength"), "strip": ("StringStrip", "StringStrip"),
+}
+
+
+def tf_op_name(op_name):
+    """(name base, node type) of an op: TF's where known, else the op's name in CamelCase."""
+    known = TF_OP_NAMES.get(op_name)
+    if known:
+        return known
+    camel = "".join(part.capitalize() for part in op_name.split("_"))
+    return camel, camel
+
+
+def unique_name(counts, name, mark_as_used=True):
+    """``name``, or ``name_1``, ``name_2``... if ``counts`` (name -> uses) has it (TF's rule)."""
+    count = counts.get(name, 0)
+    unique = name if count == 0 else f"{name}_{count}"
+    while count and unique in counts:
+        count += 1
+        unique = f"{name}_{count}"
+    if mark_as_used:
+        counts[name] = count + 1
+        if unique != name:
+            counts[unique] = 1
+    return unique
+
+
+class TensorNames:
+    """The names given in one function graph: the names used, and each named value's name."""
+
+    __slots__ = ("counts", "named", "scopes")
+
+    def __init__(self):
+        self.counts = {}
+        self.named = {}  # id(value) -> (value, "name:index"); the value is kept so its id stays its own
+        # the sub-graphs (branches, loop bodies) being named: (their prefix, the counts they replaced,
+        # the name scope open when they began)
+        self.scopes = []
+
+    def new_name(self, base):
+        """A fresh node name for ``base`` under the current scopes."""
+        # deferred: name scopes are built on Tensor, which reads names from here
+        from companion._core._scopes import get_current_name_scope
+
+        prefix, scope = "", get_current_name_scope()
+        if self.scopes:  # inside a sub-graph: its prefix, then the name scopes opened inside it
+            prefix, _, outer = self.scopes[-1]
+            scope = scope[len(outer):].lstrip("/") if scope.startswith(outer) else scope
+        scope = "/".join(part for part in (prefix, scope) if part)
+        return unique_name(self.counts, f"{scope}/{base}" if scope else base)
+
+    def name_outputs(self, base, values):
+        """Names ``values``, the outputs of one operation: ``base:0``, ``base:1``, ..."""
+        node = self.new_name(base)
+        for index, value in enumerate(values):
+            if id(value) not in self.named:
+                self.named[id(value)] = (value, f"{node}:{index}")
+
+
+    def name_of(self, value):
+        """``value``'s name; one made now (``Identity``) for a value no operation named."""
+        entry = self.named.get(id(value))
+        if entry is None or entry[0] is not value:
+            self.name_outputs("Identity", [value])
+            entry = self.named[id(value)]
+        return entry[1]
+
+
+def active():
+    """The `TensorNames` of the innermost trace that keeps names, or None."""
+    for trace in reversed(state.traces):
+        names = getattr(trace, "tensor_names", None)
+        if names is not None:
+            return names
+    return None
+
+
+@contextlib.contextmanager
+def sub_graph(scope, prefix=None):
+    """While a function traces: a block (a branch, a loop body) as a graph of its own, with fresh
+    names under ``prefix``, or under ``scope`` made unique (``cond``, ``cond_1``); yields the prefix
+    (the other branch of the same ``if`` passes it back)."""
+    names = active()
+    if names is None:
+        yield prefix
+        return
+    # deferred: name scopes are built on Tensor, which reads names from here
+    from companion._core._scopes import get_current_name_scope
+
+    prefix = prefix or names.new_name(scope)
+    names.scopes.append((prefix, names.counts, get_current_name_scope()))
+    names.counts = {}
+    try:
+        yield prefix
+    finally:
+        names.counts = names.scopes.pop()[1]
+
+
+def name_inputs(base, values):
+    """Names the inputs of a sub-graph (``Placeholder``, ``Placeholder_1``, ...)."""
+    names = active()
+    if names is not None:
+        for value in values:
+            names.name_outputs(base, [value])
+
+
+def name_outputs(op_name, outputs):
+    """While a function traces: names the Tensor ``outputs`` of one application of the op ``op_name``."""
+    name_values(op_name, [t._v for t in outputs])
+
+
+def name_values(op_name, values):
+    """`name_outputs` for the outputs' stored values (a string op's `HostString`)."""
+    names = active()
+    if names is not None:
+        names.name_outputs(tf_op_name(op_name)[0], values)
+
+
+def rename(value, base):
+    """Gives ``value`` (an op's output) a node name of its own, ``base`` (TF's ``packed``)."""
+    names = active()
+    if names is not None:
+        names.named[id(value)] = (value, f"{names.new_name(base)}:0")
+
+
+def alias(value, other):
+    """Gives ``value`` the name ``other`` already has (TF's ``for i in range``: ``i`` is the loop's
+    index placeholder, where companion computes it from the index)."""
+    names = active()
+    if names is not None:
+        names.named[id(value)] = (value, names.name_of(other))
+
+
+def named(tensor, base):
+    """``tensor``, named ``base`` while a function traces (TF's ``zeros``, ``Const``, ``range``)."""
+    if state.traces:
+        rename(tensor._v, base)
+    return tensor
+
+
+def graph_name(value):
+    """The graph name of ``value`` (a Tensor's stored value) in the function being traced, or None
+    when it has none: made outside any trace, or inside one that keeps no names."""
+    names = active()
+    if names is None:
+        return None
+    entry = names.named.get(id(value))
+    if entry is not None and entry[0] is value:
+        return entry[1]
+    return None
