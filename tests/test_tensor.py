@@ -244,3 +244,19 @@ def test_a_known_tensorshape_converts_to_its_sizes_and_a_partial_one_is_refused(
     assert tf.constant(tf.TensorShape([2**31])).dtype == tf.int64  # too large for int32, as in TF
     with pytest.raises(ValueError, match=r"partially known TensorShape \(None, 3\)"):
         tf.constant(tf.TensorShape([None, 3]))
+
+
+@pytest.mark.parametrize("values, dtype, expected", [  # each dtype and value as TF 2.21 gives them
+    ([np.float64(1.5)], "float64", [1.5]),
+    (list(np.array([1.0, 2.0])), "float64", [1.0, 2.0]),
+    ([np.int32(1), 2.5], "float32", [1.0, 2.5]),
+    ([np.int64(1), 2], "int32", [1, 2]),
+    (list(np.arange(3)), "int32", [0, 1, 2]),
+    ([np.int8(1), 2], "int32", [1, 2]),
+    ([np.float32(1), np.float64(2)], "float32", [1.0, 2.0]),
+    ([np.int64(2**40), 1], "int64", [2**40, 1]),
+    ([[np.float64(1)], [2.0]], "float64", [[1.0], [2.0]]),
+])
+def test_lists_of_numpy_scalars_take_tensorflows_dtype(values, dtype, expected):
+    tensor = tf.constant(values)
+    assert tensor.dtype.name == dtype and tensor.numpy().tolist() == expected

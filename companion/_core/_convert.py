@@ -338,10 +338,30 @@ def _infer_sequence(values):
         if len(kinds) > 1:
             raise ConversionError(f"Cannot mix strings and numbers in one tensor. Received: {values!r}")
         return _dtypes.string
-    typed = [infer_dtype(v)._np for v in leaves if not isinstance(v, (bool, int, float, complex))]
-    if typed:
-        return _dtypes.as_dtype(np.result_type(*typed))
-    return max(kinds, key=_KIND_ORDER.index)
+    # as TF's sequence conversion: element by element, a higher kind (bool < int < float < complex)
+    # takes over, and within a kind floats keep the first dtype met while ints widen; NumPy integer
+    # and bool scalars count as Python ones (``list(np.arange(3))`` is int32)
+    joined = None
+    for v in leaves:
+        python = isinstance(v, (bool, int, float, complex, np.integer, np.bool_)) and not isinstance(
+            v, (np.floating, np.complexfloating))
+        joined = _join_kinds(joined, _python_scalar_dtype(v) if python else infer_dtype(v))
+    return joined
+
+
+def _join_kinds(current, new):
+    if current is None or current == new:
+        return new
+    rank = [_kind_rank(current), _kind_rank(new)]
+    if rank[0] != rank[1]:
+        return new if rank[1] > rank[0] else current
+    if current.is_integer:
+        return _dtypes.as_dtype(np.promote_types(current._np, new._np))
+    return current
+
+
+def _kind_rank(dtype):
+    return 0 if dtype.is_bool else 1 if dtype.is_integer else 3 if dtype.is_complex else 2
 
 
 def _leaves(values):

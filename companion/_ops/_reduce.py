@@ -28,7 +28,10 @@ def _sum(x, axis, keepdims):
 def _mean(x, axis, keepdims):
     if jnp.issubdtype(x.dtype, jnp.integer):
         count = np.prod([x.shape[a] for a in (range(x.ndim) if axis is None else axis)], dtype=np.int64)
-        return jax.lax.div(_sum(x, axis, keepdims), jnp.asarray(count, x.dtype))  # truncates, as TF
+        # summed in 64 bits, as TF's mean reducer accumulates (a uint8 image's mean is no 8-bit sum)
+        wide = np.uint64 if jnp.issubdtype(x.dtype, jnp.unsignedinteger) else np.int64
+        total = jnp.sum(x, axis=axis, keepdims=keepdims, dtype=wide)
+        return jax.lax.div(total, jnp.asarray(count, wide)).astype(x.dtype)  # truncates, as TF
     return jnp.mean(x, axis=axis, keepdims=keepdims)
 
 

@@ -181,3 +181,15 @@ def test_confusion_matrix_squeezes_and_casts_like_tf():
         return tf.math.confusion_matrix(y, p, num_classes=2)
 
     np.testing.assert_array_equal(staged(tf.constant(labels), tf.constant(predictions)).numpy(), want)
+
+
+@pytest.mark.parametrize("dtype, values, mean", [
+    (np.uint8, [200, 200, 200], 200),  # TF 2.21: a uint8 image's mean is 200, not an 8-bit wrap
+    (np.int8, [100, 100], 100),
+    (np.int16, [30000, 30000], 30000),
+    (np.int32, [2**31 - 1, 2**31 - 1], 2**31 - 1),
+    (np.int32, [-3, 0], -1),  # rounded towards zero
+])
+def test_integer_means_accumulate_without_overflow(dtype, values, mean):
+    result = tf.reduce_mean(tf.constant(np.array(values, dtype)))
+    assert result.dtype == tf.as_dtype(dtype) and int(result) == mean
