@@ -4,8 +4,16 @@ import numpy as np
 
 
 def to_python(logs):
-    """A new dict of ``logs`` (None → ``{}``) with tensors converted, as Keras 2 does for callbacks."""
-    return {key: _convert(value) for key, value in (logs or {}).items()}
+    """A new dict of ``logs`` (None → ``{}``) with tensors converted, as Keras 3's ``pythonify_logs``
+    gives callbacks: keys sorted, and a dict-valued entry (``compile_metrics`` from a custom step)
+    opened into its entries."""
+    result = {}
+    for key, value in sorted((logs or {}).items()):
+        if isinstance(value, dict):
+            result.update(to_python(value))
+        else:
+            result[key] = _convert(value)
+    return result
 
 
 def _convert(value):

@@ -36,8 +36,9 @@ def per_output(value, output_names, what, allow_broadcast=True):
 class LossesContainer:
     """The total loss: ``sum(weight_i * loss_i(y_true_i, y_pred_i)) + sum(model.losses)``.
 
-    Keeps a ``loss`` Mean of it (weighted by batch size, so an epoch's value is the mean
-    over examples) and, for several outputs, one ``{output}_loss`` Mean per output.
+    Keeps, for several outputs, one ``{output}_loss`` Mean per output (updated on each call, as
+    Keras 3's ``CompileLoss``); the ``loss`` Mean (``loss_metric``) is the model's loss tracker,
+    which the default train/test steps update with `track_loss` (a custom step updates it itself).
     """
 
     def __init__(self, loss, loss_weights, output_names):
@@ -71,9 +72,16 @@ class LossesContainer:
             raise ValueError("compile: no loss applies to any output. Pass `loss` for at least one "
                              f"of the outputs {self.output_names}.")
         terms += [share.regularization(cast(r, terms[0].dtype)) for r in regularization_losses]
-        total = terms[0] if len(terms) == 1 else add_n(terms)
-        self.loss_metric.update_state(share.for_metric(total), sample_weight=batch)
-        return total
+        return terms[0] if len(terms) == 1 else add_n(terms)
+
+
+def track_loss(tracker, total, y_pred):
+    """Updates the ``loss`` Mean ``tracker`` with a batch's total loss weighted by its size (Keras 3's
+    train/test step), as the whole global batch's loss inside a replica of `Strategy.run`."""
+    first = next((p for p in y_pred if getattr(p, "shape", None) is not None), None)
+    share = _ReplicaShare.of(y_pred)
+    batch = share.metric_weight(first) if first is not None else None
+    tracker.update_state(share.for_metric(total), sample_weight=batch)
 
 
 class _ReplicaShare:
@@ -307,9 +315,31 @@ class CompileMetrics(Metric):
     ``variables`` are theirs; ``metrics`` lists them once the first batch has built them.
     """
 
-    def __init__(self, container):
+    def __init__(self, container, split=None):
         super().__init__(name="compile_metrics")
         self._container = container
+        self._split = split  # (values, what) -> one entry per output, the model's `_per_output`
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        """Updates every compiled metric from a batch (Keras 3's ``CompileMetrics.update_state``,
+        which a custom ``train_step`` calls as ``metric.update_state(y, y_pred)``)."""
+        if self._split is not None:
+            y_true, y_pred = self._split(y_true, "y"), self._split(y_pred, "output")
+        elif not isinstance(y_pred, (list, tuple)):
+            y_true, y_pred = [y_true], [y_pred]
+        self._container.update_state(list(y_true), list(y_pred), sample_weight)
+
+    def keras_names(self):
+        """The names Keras 3 gives these metrics in ``model.metrics``: without the output's prefix a
+        multi-output model adds to their logged names (what orders evaluate's list)."""
+        outputs = self._container.output_names
+        names = []
+        for groups in (self._container._built or [], self._container._weighted or []):
+            for index, group in enumerate(groups):
+                prefix = f"{outputs[index]}_" if len(outputs) > 1 else ""
+                names += [m.name[len(prefix):] if prefix and m.name.startswith(prefix) else m.name
+                          for m in group]
+        return names
 
     @property
     def metrics(self):

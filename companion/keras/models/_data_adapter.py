@@ -34,6 +34,14 @@ def is_dataset(x):
     return isinstance(x, Dataset)
 
 
+def _packed(x, y, sample_weight):
+    """A batch as Keras 3's ``pack_x_y_sample_weight`` makes it: ``x`` alone (a tuple of inputs as
+    ``(x,)``) without labels, else ``(x, y)`` or ``(x, y, sample_weight)``."""
+    if y is None:
+        return (x,) if isinstance(x, (tuple, list)) else x
+    return (x, y) if sample_weight is None else (x, y, sample_weight)
+
+
 class DataHandler:
     """The batches of one epoch, for arrays (sliced and optionally shuffled) or a Dataset.
 
@@ -51,13 +59,15 @@ class DataHandler:
         self._steps = _checked_steps(steps, caller)
         self._iterator = None
         self._skip_steps = 0
-        self.ran_out = False
         self._persistent = is_dataset(x) and self._steps is not None
+        self.continues = self._persistent  # the iterator goes on across epochs (steps_per_epoch given)
+        self._seen = 0  # batches read from the persistent iterator since its pass began
         if is_dataset(x):
             self._dataset = _dataset_only(x, y, sample_weight, batch_size, caller)
             self.arrays = None
             count = self._dataset._node.cardinality()
-            self.steps = self._steps or (count if count >= 0 else None)
+            self._count = count if count >= 0 else None
+            self.steps = self._steps or self._count
         else:
             batches = _ArrayBatches(x, y, sample_weight, 32 if batch_size is None else batch_size, shuffle,
                                     caller)
@@ -121,19 +131,31 @@ class DataHandler:
                 if step >= first:
                     yield step, batch
             return
+        # Keras 3's EpochIterator: the iterator goes on across epochs; when a pass of the data ends
+        # mid-epoch that epoch ends short (with a warning) and the next one starts a fresh pass
         if self._iterator is None:
-            self._iterator = iter(self._dataset)
+            self._iterator, self._seen = iter(self._dataset), 0
         for step in range(self._steps):
+            if self._count is not None and self._seen >= self._count:
+                _ran_out_warning()
+                break
             try:
                 batch = next(self._iterator)
             except StopIteration:
-                warnings.warn("Your input ran out of data; interrupting training. Make sure the dataset "
-                              f"can generate at least steps_per_epoch * epochs batches ({self._steps} "
-                              "per epoch here); you may need .repeat().", stacklevel=3)
-                self.ran_out = True
+                _ran_out_warning()
+                self._iterator = None
                 return
+            self._seen += 1
             if step >= first:
                 yield step, batch
+        if self._count is not None and self._seen >= self._count:
+            self._iterator = None
+
+
+def _ran_out_warning():
+    warnings.warn("Your input ran out of data; interrupting training. Make sure that your dataset or "
+                  "generator can generate at least `steps_per_epoch * epochs` batches. You may need to use "
+                  "the `.repeat()` function when building your dataset.", stacklevel=4)
 
 
 class _ArrayBatches:
@@ -155,10 +177,14 @@ class _ArrayBatches:
                              f"batch_size={batch_size!r}")
         if sample_weight is not None and y is None:
             raise ValueError(f"{caller}: `sample_weight` needs `y`. Received y=None.")
+        if hasattr(x, "__next__") and not hasattr(x, "shape"):
+            raise ValueError(f"{caller}: unrecognized data type: x={x!r} (of type {type(x).__name__}). Pass "
+                             "arrays, a companion.data.Dataset, a keras.utils.PyDataset or a Python "
+                             "generator (a function with `yield`) of (x, y) batches.")
         x, y, sample_weight = (map_structure(_as_array, _tupled(v)) for v in (x, y, sample_weight))
         self.count = _num_examples([v for v in _leaves((x, y, sample_weight)) if v is not None], caller,
                                    (x, y))
-        element = tuple(v for v in (x, y, sample_weight) if v is not None) if y is not None else (x,)
+        element = _packed(x, y, sample_weight)
         self.arrays = map_structure(lambda v: v if isinstance(v, Tensor) else constant(v), element)
         self.batch_size, self._shuffle, self._rng, self._tf_cached = batch_size, shuffle, None, None
 
@@ -248,10 +274,7 @@ def _dataset_only(x, y, sample_weight, batch_size, caller):
         if value is not None:
             raise ValueError(f"{caller}: `{name}` must not be given when `x` is a Dataset (the dataset "
                              f"yields (x, y[, sample_weight]) tuples). Received: {name}={value!r}")
-    if batch_size is not None:
-        raise ValueError(f"{caller}: `batch_size` must not be given when `x` is a Dataset: batch the "
-                         f"dataset with .batch(). Received: batch_size={batch_size!r}")
-    return x
+    return x  # a `batch_size` is ignored, as Keras 3 ignores it for datasets and generators
 
 
 def _tupled(value):

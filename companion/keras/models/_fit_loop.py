@@ -57,7 +57,7 @@ class FitLoop:
             self.logs = self.run_epoch()
             callbacks.on_epoch_end(self.epoch, self.logs)
             self.epoch += 1
-            if model.stop_training or self.data.ran_out:
+            if model.stop_training:
                 break
         finalize = getattr(model.optimizer, "finalize_variable_values", None)
         if finalize is not None and self.epochs > 0:  # e.g. use_ema: the averages become the weights
@@ -84,6 +84,9 @@ class FitLoop:
             callbacks.on_train_batch_end(step, batch_logs)
             if self.model.stop_training:
                 break
+        if batch_logs is None and self.data.continues:
+            # the data ran out just as the last epoch ended: Keras 3 logs the (reset) metrics
+            return self.model.get_metrics_result()
         if batch_logs is None:
             raise ValueError("fit: the training data gave no batches in this epoch. Check that the "
                              "dataset is not empty (or exhausted: add .repeat()).")

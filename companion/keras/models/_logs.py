@@ -6,7 +6,8 @@ __all__ = ["flatten_logs", "to_python"]
 
 
 def flatten_logs(logs, names):
-    """Keras's return value of evaluate/train_on_batch: a scalar for the loss alone, else a list."""
+    """Keras 3's return value of evaluate/train_on_batch (``_flatten_metrics_in_order``): the logs
+    named by ``names`` in that order, then the other keys sorted; a scalar for one value."""
     ordered = [logs[name] for name in names if name in logs]
-    ordered += [value for key, value in logs.items() if key not in names]
+    ordered += [logs[key] for key in sorted(logs) if key not in names]
     return ordered[0] if len(ordered) == 1 else ordered

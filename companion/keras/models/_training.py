@@ -1,19 +1,28 @@
 """`Trainer`: ``compile``, ``fit``, ``evaluate``, ``predict`` and the per-batch steps of a Model."""
 
 import contextlib
+import inspect
 
 import numpy as np
 
 from companion._core._context import current_strategy
 from companion._core._variable import Variable
 from companion._ops._creation import range as range_op
+from companion._ops._math import add_n, cast
+from companion._ops._reduce import reduce_sum
 from companion._ops._select import gather
 from companion._staging._function import function
 from companion._tape._gradient_tape import GradientTape
 from companion.keras import optimizers as optimizers_module
 from companion.keras.layers._tracking import map_structure
+from companion.keras.metrics._reduce import Mean
 from companion.keras.models import _class_weight, _data_adapter
-from companion.keras.models._compile_utils import CompileMetrics, LossesContainer, MetricsContainer
+from companion.keras.models._compile_utils import (
+    CompileMetrics,
+    LossesContainer,
+    MetricsContainer,
+    track_loss,
+)
 from companion.keras.models._fit_loop import FitLoop, run_evaluate, run_predict
 from companion.keras.models._logs import flatten_logs, to_python
 from companion.keras.models._replica_step import replica_step
@@ -34,6 +43,7 @@ class Trainer:
         self.loss = None  # compile's loss argument, as given (Keras 3)
         self.compiled_loss = None
         self.compiled_metrics = None
+        self._loss_tracker = None
         self.stop_training = False
         self.history = None
         self._run_eagerly = False
@@ -73,6 +83,9 @@ class Trainer:
         self.loss = loss
         names = self._output_names()
         self.compiled_loss = LossesContainer(loss, loss_weights, names) if loss is not None else None
+        # Keras 3 tracks the loss whenever the model is compiled: a compute_loss override or add_loss terms
+        # give it one without a compiled loss
+        self._loss_tracker = self.compiled_loss.loss_metric if loss is not None else Mean(name="loss")
         self.compiled_metrics = MetricsContainer(metrics, names, weighted_metrics)
         self._weighted_metrics = weighted_metrics
         self._run_eagerly = bool(run_eagerly)
@@ -101,27 +114,23 @@ class Trainer:
     def metrics(self):
         """Keras 3's list: the ``loss`` tracker, ``compile_metrics`` (a `CompileMetrics` holding every
         compiled metric) when ``metrics`` or ``weighted_metrics`` were given, then each output's
-        loss tracker."""
-        if self.compiled_loss is None:
+        loss tracker; empty before ``compile``."""
+        if self._loss_tracker is None:
             return []
-        losses = self.compiled_loss.metrics
         container = self._compile_metrics()
-        return losses[:1] + ([container] if container is not None else []) + losses[1:]
+        outputs = self.compiled_loss.metrics[1:] if self.compiled_loss is not None else []
+        return [self._loss_tracker] + ([container] if container is not None else []) + outputs
 
     def _compile_metrics(self):
         args = getattr(self, "_compile_args", None)
         if self.compiled_metrics is None or args is None or args.metrics is args.weighted_metrics is None:
             return None
         if getattr(self.compiled_metrics, "_as_metric", None) is None:
-            self.compiled_metrics._as_metric = CompileMetrics(self.compiled_metrics)
+            self.compiled_metrics._as_metric = CompileMetrics(self.compiled_metrics, self._per_output)
         return self.compiled_metrics._as_metric
 
     def _flat_metrics(self):
-        """Every metric object one by one: the loss trackers, then each compiled metric (or the
-        entries of an overridden ``metrics``, a `CompileMetrics` opened up)."""
-        if type(self).metrics is Trainer.metrics:
-            losses = self.compiled_loss.metrics if self.compiled_loss is not None else []
-            return losses + (self.compiled_metrics.metrics if self.compiled_metrics is not None else [])
+        """Every metric object one by one: the entries of `metrics`, a `CompileMetrics` opened up."""
         return [m for entry in self.metrics for m in (entry.metrics if isinstance(entry, CompileMetrics)
                                                        else [entry])]
 
@@ -129,7 +138,7 @@ class Trainer:
         """Every metric's current value by name (``compile_metrics`` opened up): Python floats, or
         NumPy arrays for metrics with several values."""
         results = {}
-        for metric in self._flat_metrics():
+        for metric in self.metrics:
             value = metric.result()
             results.update(value if isinstance(value, dict) else {metric.name: value})
         return {name: _pythonic(value) for name, value in results.items()}
@@ -140,18 +149,21 @@ class Trainer:
         every compiled metric) when ``metrics`` or ``weighted_metrics`` were given, then each
         output's ``{output}_loss``; the names of `metrics` when a subclass overrides it. The logs
         still name each metric."""
-        if type(self).metrics is not Trainer.metrics:
-            return [m.name for m in self.metrics]
-        losses = [m.name for m in self.compiled_loss.metrics] if self.compiled_loss is not None else []
-        args = getattr(self, "_compile_args", None)
-        if args is not None and (args.metrics is not None or args.weighted_metrics is not None):
-            return losses[:1] + ["compile_metrics"] + losses[1:]
-        return losses
+        return [m.name for m in self.metrics]
 
     @property
     def _log_names(self):
         """The order of the values `evaluate` returns as a list: the loss, then each metric."""
         return [m.name for m in self._flat_metrics()]
+
+    def _list_order(self):
+        """The names Keras 3 lists first when it turns logs into a list (``_flatten_metrics_in_order``):
+        each of `metrics`, a `CompileMetrics` by its metrics' own names (unprefixed for several
+        outputs, so their logs ``{output}_{name}`` come after, sorted with the other keys)."""
+        names = []
+        for entry in self.metrics:
+            names += entry.keras_names() if isinstance(entry, CompileMetrics) else [entry.name]
+        return names
 
     def reset_metrics(self):
         for metric in self._flat_metrics():
@@ -163,7 +175,9 @@ class Trainer:
         x, y, sample_weight = _data_adapter.unpack_x_y_sample_weight(data)
         with GradientTape() as tape:
             y_pred = self(x, training=True)
-            loss = self.optimizer.scale_loss(self.compute_loss(x, y, y_pred, sample_weight))
+            loss = self._compute_loss(x, y, y_pred, sample_weight, training=True)
+            self._track_loss(loss, y_pred)
+            loss = self.optimizer.scale_loss(loss)
         self.optimizer.minimize(loss, self.trainable_variables, tape=tape)
         return self.compute_metrics(x, y, y_pred, sample_weight)
 
@@ -171,23 +185,47 @@ class Trainer:
         """Updates the loss and metrics on a batch without training."""
         x, y, sample_weight = _data_adapter.unpack_x_y_sample_weight(data)
         y_pred = self(x, training=False)
-        self.compute_loss(x, y, y_pred, sample_weight)
+        self._track_loss(self._compute_loss(x, y, y_pred, sample_weight, training=False), y_pred)
         return self.compute_metrics(x, y, y_pred, sample_weight)
 
     def predict_step(self, data):
         x, _, _ = _data_adapter.unpack_x_y_sample_weight(data)
         return self(x, training=False)
 
-    def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None):
-        """The compiled loss of the batch plus the model's regularization losses."""
+    def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):
+        """The compiled loss of the batch plus the model's ``losses`` (regularization and
+        ``add_loss`` terms): Keras 3's ``compute_loss``. Without a compiled loss, the ``losses``
+        alone (an error when there are none)."""
         if self.compiled_loss is None:
-            raise ValueError(f"Model {self.name!r} has no loss to train with: pass `loss` to "
-                             "compile(), or override train_step.")
+            extra = self.losses
+            if not extra:
+                raise ValueError(f"Model {self.name!r} has no loss to compute: compile() got no `loss` "
+                                 "and the model has no add_loss/regularization terms. Pass a `loss` "
+                                 "argument to compile(), or override compute_loss or train_step.")
+            terms = [reduce_sum(cast(term, "float32") if not term.dtype.is_floating else term)
+                     for term in extra]
+            return terms[0] if len(terms) == 1 else add_n([cast(t, terms[0].dtype) for t in terms])
         if y is None:
             raise ValueError(f"Model {self.name!r} needs labels to compute its loss: pass y to fit/"
                              "evaluate, or a dataset of (x, y) tuples.")
         return self.compiled_loss(self._per_output(y, "y"), self._per_output(y_pred, "output"),
                                   sample_weight, regularization_losses=self.losses)
+
+    def _compute_loss(self, x, y, y_pred, sample_weight, training):
+        """`compute_loss`, passing ``training`` only to an override that takes it (Keras 3.3 added it)."""
+        compute = self.compute_loss
+        try:
+            takes_training = "training" in inspect.signature(compute).parameters
+        except (TypeError, ValueError):
+            takes_training = False
+        if takes_training:
+            return compute(x, y, y_pred, sample_weight, training=training)
+        return compute(x, y, y_pred, sample_weight)
+
+    def _track_loss(self, loss, y_pred):
+        """The default steps' update of the ``loss`` tracker (a custom step updates it itself)."""
+        if self._loss_tracker is not None and loss is not None:
+            track_loss(self._loss_tracker, loss, _leaves(y_pred))
 
     def compute_metrics(self, x, y, y_pred, sample_weight):
         if y is not None:
@@ -295,7 +333,7 @@ class Trainer:
         with self._scope():
             logs = run_evaluate(self, x, y, batch_size, _verbosity(verbose), sample_weight, steps,
                                 callbacks)
-        return _sorted(logs) if return_dict else flatten_logs(logs, self._log_names)
+        return logs if return_dict else flatten_logs(logs, self._list_order())
 
     def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None, **kwargs):
         """The model's outputs on ``x`` as NumPy arrays (batches concatenated)."""
@@ -303,23 +341,23 @@ class Trainer:
         with self._scope():
             return run_predict(self, x, batch_size, _verbosity(verbose), steps, callbacks)
 
-    def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None, reset_metrics=True,
-                       return_dict=False):
-        """One training step on one batch; returns the loss and metrics of that batch."""
+    def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None, return_dict=False):
+        """One training step on one batch; returns the loss and metrics of that batch (the metrics
+        are reset first, as in Keras 3)."""
         self._assert_compiled("train_on_batch")
         x, y, sample_weight = _class_weight.apply(x, y, sample_weight, class_weight, False, "train_on_batch")
-        logs = to_python(self.make_train_function()(_batch(x, y, sample_weight)))
-        if reset_metrics:
-            self.reset_metrics()
-        return _sorted(logs) if return_dict else flatten_logs(logs, self._log_names)
+        train_function = self.make_train_function()
+        self.reset_metrics()
+        logs = to_python(train_function(_batch(x, y, sample_weight)))
+        return logs if return_dict else flatten_logs(logs, self._list_order())
 
-    def test_on_batch(self, x, y=None, sample_weight=None, reset_metrics=True, return_dict=False):
-        """The loss and metrics of one batch, without training."""
+    def test_on_batch(self, x, y=None, sample_weight=None, return_dict=False):
+        """The loss and metrics of one batch, without training (the metrics are reset first)."""
         self._assert_compiled("test_on_batch")
-        if reset_metrics:
-            self.reset_metrics()
-        logs = to_python(self.make_test_function()(_batch(x, y, sample_weight)))
-        return _sorted(logs) if return_dict else flatten_logs(logs, self._log_names)
+        test_function = self.make_test_function()
+        self.reset_metrics()
+        logs = to_python(test_function(_batch(x, y, sample_weight)))
+        return logs if return_dict else flatten_logs(logs, self._list_order())
 
     def predict_on_batch(self, x):
         outputs = self.make_predict_function()((_data_adapter.as_batch_input(x),))
@@ -410,6 +448,12 @@ def _batch(x, y, sample_weight):
     return tuple(v for v in (x, y, w) if v is not None)
 
 
+def _leaves(structure):
+    found = []
+    map_structure(found.append, structure)
+    return found
+
+
 def _verbosity(verbose):
     if verbose == "auto":
         return 1
@@ -421,12 +465,6 @@ def _verbosity(verbose):
 def _reject(kwargs, caller):
     if kwargs:
         raise TypeError(f"{caller} got unexpected keyword arguments: {sorted(kwargs)}.")
-
-
-def _sorted(logs):
-    """A ``return_dict=True`` result with its keys sorted, as Keras 3 returns it (TF's nest sorts
-    the step's dict): ``{'accuracy': ..., 'loss': ...}``."""
-    return {key: logs[key] for key in sorted(logs)} if isinstance(logs, dict) else logs
 
 
 def _pythonic(value):

@@ -1,7 +1,9 @@
 """`PyDataset` (``Sequence`` in TF 2's Keras): batches from Python indexing, and its conversion to a
 `Dataset` for ``fit``/``evaluate``/``predict``."""
 
+import itertools
 import random
+import types
 
 import numpy as np
 
@@ -86,10 +88,13 @@ def _merged_spec(*leaves):
 
 
 def as_dataset(source, shuffle=False):
-    """``source`` itself unless it is a `PyDataset`: then a Dataset of its batches, in index order (a
-    fresh random order each epoch when ``shuffle``, drawn from Python's `random` as Keras does), calling
-    its epoch hooks around each pass. As in Keras 3, the first two batches are read once more to learn
-    the element spec."""
+    """``source`` itself unless it is a `PyDataset` or a Python generator. A PyDataset becomes a Dataset
+    of its batches, in index order (a fresh random order each epoch when ``shuffle``, drawn from
+    Python's `random` as Keras does), calling its epoch hooks around each pass. As in Keras 3, the
+    first two batches are read once more to learn the element spec. A generator: see
+    `_generator_dataset`."""
+    if isinstance(source, types.GeneratorType):
+        return _generator_dataset(source)
     if not isinstance(source, PyDataset):
         return source
     # deferred: companion.data is a lazy package
@@ -123,3 +128,29 @@ def start_pass(data):
     source = getattr(data, "_py_dataset", None)
     if source is not None:
         source.on_epoch_end()
+
+
+def _generator_dataset(generator):
+    """A Dataset of a Python generator's batches, as Keras 3's ``GeneratorDataAdapter`` reads one: its
+    first two batches are taken to learn the element spec (each a tuple ``(x,)``, ``(x, y)`` or
+    ``(x, y, sample_weight)``), and every pass of the Dataset yields those two and then whatever the
+    generator has left (so a finite generator's later epochs get the two kept batches)."""
+    # deferred: companion.data is a lazy package
+    from companion.data import Dataset
+    from companion.nest import map_structure
+
+    first = list(itertools.islice(generator, 2))
+    if not first:
+        raise ValueError("When passing a Python generator to a Keras model, the generator must yield at "
+                         "least one batch. Received an empty generator.")
+    if not isinstance(first[0], tuple):
+        raise ValueError("When passing a Python generator to a Keras model, the generator must return a "
+                         "tuple, either (input,) or (inputs, targets) or (inputs, targets, sample_weights). "
+                         f"Received: {first[0]}")
+    signature = map_structure(_merged_spec, *first)
+
+    def batches():
+        for batch in itertools.chain(first, generator):
+            yield map_structure(np.asarray, batch)
+
+    return Dataset._from_iterable_factory(batches, signature, kind="generator")
