@@ -12,8 +12,21 @@ def to_python(logs):
         if isinstance(value, dict):
             result.update(to_python(value))
         else:
-            result[key] = _convert(value)
+            result[key] = _as_float(_convert(value))
     return result
+
+
+def convert(logs):
+    """A new dict of ``logs`` with tensors converted, keys and nesting kept (the raw logs a loop
+    hands its callbacks, which open and sort them with `to_python`)."""
+    return {key: _convert(value) for key, value in (logs or {}).items()}
+
+
+def _as_float(value):
+    """A number as a Python float, as ``pythonify_logs`` makes every log value it can."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    return value
 
 
 def _convert(value):

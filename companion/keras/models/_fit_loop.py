@@ -7,7 +7,7 @@ from companion.keras.callbacks._backup_and_restore import resume_point
 from companion.keras.layers._tracking import map_structure
 from companion.keras.models import _class_weight
 from companion.keras.models._data_adapter import DataHandler, is_dataset, train_validation_split
-from companion.keras.models._logs import to_python
+from companion.keras.models._logs import convert, to_python
 from companion.keras.utils._py_dataset import as_dataset, start_pass
 
 
@@ -69,7 +69,7 @@ class FitLoop:
         """One epoch: the metrics reset, every batch trained, then validation; the epoch's logs."""
         self.model.reset_metrics()
         self.callbacks.on_epoch_begin(self.epoch)
-        logs = to_python(self._train_batches())
+        logs = convert(self._train_batches())  # opened and sorted by the callbacks, as Keras 3 does
         if self.validation is not None and _should_validate(self.epoch, self.validation_freq):
             val_logs = _validate(self.model, self.validation, self.validation_batch_size,
                                  self.validation_steps, self.callbacks)

@@ -1,8 +1,8 @@
 """The ``logs`` dicts of the training loops: tensors to Python floats, dicts to Keras's lists."""
 
-from companion.keras.callbacks._logs import to_python
+from companion.keras.callbacks._logs import convert, to_python
 
-__all__ = ["flatten_logs", "to_python"]
+__all__ = ["convert", "flatten_logs", "to_python"]
 
 
 def flatten_logs(logs, names):
