@@ -150,3 +150,12 @@ def test_strings_print_as_tf_prints_them(capsys):
     show(tf.constant("z"))
     assert capsys.readouterr().out.splitlines() == [
         "ada", """x "y" {'k': "v"} ['b']""", '["é" "x"] "it\\\'s\\\\ a\\nb"', '"z" lit']
+
+
+def test_integer_arrays_print_without_padding(capsys):
+    # TF 2.21: tf.print pads no column: [0 1 2 ... 17 18 19], [-1 10 100], [[1 22]\n [333 4]]
+    tf.print(tf.range(20), output_stream=sys.stdout)
+    tf.print(tf.constant([-1, 10, 100]), output_stream=sys.stdout)
+    tf.print(tf.constant([[1, 22], [333, 4]], tf.int64), output_stream=sys.stdout)
+    assert capsys.readouterr().out == "[0 1 2 ... 17 18 19]\n[-1 10 100]\n[[1 22]\n [333 4]]\n"
+    assert tf.strings.format("{}", tf.constant([-1, 10, 100])).numpy() == b"[-1 10 100]"

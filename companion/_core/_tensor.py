@@ -276,4 +276,4 @@ def _numpy_repr(tensor):
     if isinstance(array, (bytes, np.ndarray)):
         text = repr(array)
         return "\n" + text if "\n" in text else text
-    return str(array)
+    return repr(array.item())  # TF 2.21: a scalar as its Python value, 0.10000000149011612 for 0.1

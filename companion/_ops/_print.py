@@ -106,7 +106,8 @@ def _format_array(array, summarize, quote=True):
     if array.ndim == 0:
         return element(array[()])
     threshold = sys.maxsize if summarize is None or summarize < 0 else 2 * summarize
-    kind = {"f": "float_kind", "b": "bool", "V": "float_kind"}.get(array.dtype.kind, "object")
+    kind = {"f": "float_kind", "b": "bool", "V": "float_kind", "i": "int_kind", "u": "int_kind"}.get(
+        array.dtype.kind, "object")  # a formatter for each: TF pads no column
     if array.dtype.kind == "V" or array.dtype.name == "bfloat16":  # ml_dtypes' bfloat16 and friends
         array = array.astype(np.float32)
     return np.array2string(array, separator=" ", threshold=threshold, edgeitems=max(summarize, 1),

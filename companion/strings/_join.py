@@ -70,7 +70,8 @@ def _summary(value, summarize):
     array = np.asarray(tensor._value) if is_text else numbers_of(tensor, "strings.format")
     formatter = {"float_kind": lambda x: np.format_float_positional(x, trim="-"),
                  "object": lambda b: '"' + b.decode("utf-8", "replace") + '"',
-                 "bool": lambda b: str(int(b))}  # TF shows booleans as 1 and 0
+                 "bool": lambda b: str(int(b)),  # TF shows booleans as 1 and 0
+                 "int_kind": str}  # and pads no column
     if array.ndim == 0:
         return formatter["object"](array[()]) if array.dtype == object else np.array2string(
             array, formatter=formatter)
