@@ -251,15 +251,19 @@ class Layer(Module):
     def non_trainable_weights(self):
         """Non-trainable Variables; every Variable when the layer is frozen."""
         if not self.trainable:
-            return self._all_variables()
+            return self.weights
         variables, layers = self._tracked()
         own = [v for v in variables if not v.trainable]
         return unique(own + [w for layer in layers for w in layer.non_trainable_weights])
 
     @property
     def weights(self):
-        """All Variables: the trainable ones, then the non-trainable ones."""
-        return unique(self.trainable_weights + self.non_trainable_weights)
+        """All Variables, layer by layer as Keras 3 lists them: this layer's own trainable ones, its
+        own non-trainable ones, then each sublayer's `weights` in the order the sublayers were
+        assigned (a functional model's: `layers` order). ``get_weights``/``set_weights`` use it."""
+        variables, layers = self._tracked()
+        own = [v for v in variables if v.trainable] + [v for v in variables if not v.trainable]
+        return unique(own + [w for layer in layers for w in layer.weights])
 
     variables = weights
     trainable_variables = trainable_weights
@@ -374,10 +378,6 @@ class Layer(Module):
 
     def _own_variables(self):
         return self._tracked()[0]
-
-    def _all_variables(self):
-        variables, layers = self._tracked()
-        return unique(variables + [w for layer in layers for w in layer.weights])
 
     def __setattr__(self, name, value):
         super().__setattr__(name, value)
