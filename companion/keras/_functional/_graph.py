@@ -3,8 +3,7 @@
 import numpy as np
 
 from companion._ops._array import expand_dims
-from companion.keras._functional._input_layer import InputLayer
-from companion.keras.layers._tracking import map_structure, unique
+from companion.keras.layers._tracking import map_structure
 
 
 class Graph:
@@ -19,8 +18,7 @@ class Graph:
         self.flat_outputs = _flat(outputs, "outputs", model_name)
         self.nodes = _reachable_nodes(self.flat_inputs, self.flat_outputs, model_name)
         self.input_layers = [kt.node.layer for kt in self.flat_inputs]
-        self.layers = unique([layer for layer in self.input_layers if isinstance(layer, InputLayer)]
-                             + [node.layer for node in self.nodes])
+        self.layers = _layer_order(_keras_flat(inputs), _keras_flat(outputs))
         self.input_names = [kt.node.layer.name if kt.node.is_input else kt.name
                             for kt in self.flat_inputs]
         self.output_names = [kt.node.layer.name for kt in self.flat_outputs]
@@ -76,6 +74,76 @@ def _reachable_nodes(flat_inputs, flat_outputs, model_name):
         found[node.id] = node
         stack.extend(kt for kt in node.parents() if id(kt) not in input_ids)
     return [found[i] for i in sorted(found)]
+
+
+def _layer_order(flat_inputs, flat_outputs):
+    """The layers as Keras 3's ``Functional.layers`` lists them (``ops/function.py``'s ``map_graph``):
+    by depth, the most calls away from the outputs first; ties by when a depth-first walk back from
+    the outputs (each output in turn, each call's tensor arguments in order) first meets the layer.
+    A shared layer takes the largest depth of its calls; an unused InputLayer has depth 0 and comes
+    first among its ties."""
+    input_ids = {id(kt) for kt in flat_inputs}
+    finished, postorder, first_seen = set(), [], {}
+    for output in flat_outputs:
+        stack = [[output, None]]
+        while stack:
+            entry = stack[-1]
+            tensor, parents = entry
+            node = tensor.node
+            if parents is None:
+                if node.id in finished or (not node.is_input and id(tensor) in input_ids):
+                    finished.add(node.id)  # an input made by a layer: that layer is outside the model
+                    stack.pop()
+                    continue
+                first_seen.setdefault(id(node.layer), (len(first_seen), node.layer))
+                entry[1] = parents = iter([] if node.is_input else _keras_parents(node))
+            parent = next(parents, None)
+            if parent is not None:
+                stack.append([parent, None])
+                continue
+            stack.pop()
+            if node.id not in finished:
+                finished.add(node.id)
+                postorder.append(node)
+    in_graph = {node.id for node in postorder}
+    node_depth, layer_depth = {}, {}
+    for node in reversed(postorder):  # every consumer of a node comes before it
+        depth = max(node_depth.setdefault(node.id, 0), layer_depth.get(id(node.layer), 0))
+        layer_depth[id(node.layer)] = node_depth[node.id] = depth
+        if not node.is_input:
+            for parent in _keras_parents(node):
+                if parent.node.id in in_graph:
+                    node_depth[parent.node.id] = max(depth + 1, node_depth.get(parent.node.id, 0))
+    for tensor in flat_inputs:  # inputs no output depends on
+        layer = tensor.node.layer
+        if tensor.node.is_input and id(layer) not in layer_depth:
+            layer_depth[id(layer)] = 0
+            first_seen[id(layer)] = (-1, layer)
+    order = sorted(layer_depth, key=lambda key: (-layer_depth[key], first_seen[key][0]))
+    return [first_seen[key][1] for key in order]
+
+
+def _keras_parents(node):
+    """The KerasTensors a call consumed, in Keras's flattening order (dict keys sorted)."""
+    return _keras_flat([node.inputs, list(node.args), node.kwargs])
+
+
+def _keras_flat(structure):
+    """The KerasTensors in ``structure`` in the order of Keras's ``tree.flatten`` (dict keys sorted)."""
+    found = []
+
+    def walk(value):
+        if getattr(value, "_is_keras_tensor", False):
+            found.append(value)
+        elif isinstance(value, dict):
+            for key in sorted(value, key=str):
+                walk(value[key])
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                walk(item)
+
+    walk(structure)
+    return found
 
 
 def conform(value, reference):
