@@ -93,7 +93,8 @@ def test_frozen_layers_keep_the_weights_order():
 def test_get_set_and_saved_weights_round_trip_in_the_new_order(tmp_path):
     seq = _seq()
     seq(np.ones((4, 3), "float32"), training=True)  # moves the BatchNormalization statistics
-    values = [np.arange(w.size, dtype="float32").reshape(w.shape) + i for i, w in enumerate(seq.get_weights())]
+    values = [np.arange(w.size, dtype="float32").reshape(w.shape) + i
+              for i, w in enumerate(seq.get_weights())]
     seq.set_weights(values)
     assert all(np.array_equal(a, b) for a, b in zip(seq.get_weights(), values))
     path = os.path.join(tmp_path, "m.weights.h5")
