@@ -19,8 +19,8 @@ class Bidirectional(Layer):
         backward_layer: an explicit backward layer (``go_backwards=True``), else a copy of ``layer``.
 
     With ``return_sequences`` the backward outputs are put back in the forward order and masked steps
-    output 0, as in Keras; with ``return_state`` the result is ``[output(s), *forward_states,
-    *backward_states]``.
+    output 0, as in Keras; with ``return_state`` the result is ``(output(s), *forward_states,
+    *backward_states)``.
 
     Example:
         >>> import companion as tf
@@ -74,7 +74,9 @@ class Bidirectional(Layer):
         if self.return_sequences:
             backward = reverse(backward, [1])
         merged = self._merge(forward, backward)
-        return (merged if isinstance(merged, list) else [merged]) + states if self.return_state else merged
+        if not self.return_state:
+            return merged
+        return tuple((merged if isinstance(merged, list) else [merged]) + states)  # a tuple, as Keras 3
 
     def _merge(self, forward, backward):
         if self.merge_mode == "concat":

@@ -227,7 +227,7 @@ class _ConvLSTM(RNN):
             states, last = new_states, output
             outputs.append(output)
         result = stack(outputs, axis=1) if self.return_sequences else last
-        return [result, *states] if self.return_state else result
+        return (result, *states) if self.return_state else result  # a tuple, as Keras 3
 
     def compute_output_shape(self, input_shape, initial_state_shape=None):
         dims = tuple(input_shape)

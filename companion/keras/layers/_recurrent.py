@@ -23,9 +23,8 @@ from companion.keras import activations, constraints, initializers, regularizers
 from companion.keras.layers._dense_op import FUSED_ACTIVATIONS
 from companion.keras.layers._input_spec import InputSpec
 from companion.keras.layers._layer import Layer
-from companion.keras.layers._rnn_cells import set_weight_penalties
+from companion.keras.layers._rnn_cells import GRUCell, LSTMCell, SimpleRNNCell, set_weight_penalties
 from companion.keras.layers._training_value import select, training_value
-from companion.keras.random._seed_generator import keras_default_seed
 
 _ACTIVATIONS = {name: fn or (lambda y: y) for name, fn in FUSED_ACTIVATIONS.items()}  # linear: None there
 _GATES = {"simple_rnn": 1, "lstm": 4, "gru": 3}
@@ -138,16 +137,22 @@ class _RNN(Layer):
                 raise ValueError(f"{type(self).__name__}: `{role}` must be one of {sorted(_ACTIVATIONS)} "
                                  f"(companion runs the cell as one compiled loop). Received: {fn!r}")
         self.use_bias = bool(use_bias)
-        # Keras's cells draw their SeedGenerator's default seed from Python's `random` (SimpleRNN's
-        # before its initializers, LSTM's and GRU's after): drawn here in that order too
         self.seed = seed
-        if self._kind == "simple_rnn":
-            keras_default_seed(seed)
-        self.kernel_initializer = initializers.get(kernel_initializer)
-        self.recurrent_initializer = initializers.get(recurrent_initializer)
-        self.bias_initializer = initializers.get(bias_initializer)
-        if self._kind != "simple_rnn":
-            keras_default_seed(seed)
+        # The cell holds the weights (paths 'lstm/lstm_cell/kernel', as Keras 3). Making it draws
+        # Keras's default seeds from Python's `random` once, in Keras's order (SimpleRNN's cell
+        # before its initializers, LSTM's and GRU's after).
+        self.cell = self._cell_class(
+            units, activation=activation, recurrent_activation=recurrent_activation, use_bias=use_bias,
+            kernel_initializer=kernel_initializer, recurrent_initializer=recurrent_initializer,
+            bias_initializer=bias_initializer, kernel_regularizer=kernel_regularizer,
+            recurrent_regularizer=recurrent_regularizer, bias_regularizer=bias_regularizer,
+            kernel_constraint=kernel_constraint, recurrent_constraint=recurrent_constraint,
+            bias_constraint=bias_constraint, dropout=dropout, recurrent_dropout=recurrent_dropout, seed=seed,
+            name=f"{self._kind}_cell", dtype=self.dtype_policy, trainable=self.trainable,
+            **self._cell_kwargs())
+        self.kernel_initializer = self.cell.kernel_initializer
+        self.recurrent_initializer = self.cell.recurrent_initializer
+        self.bias_initializer = self.cell.bias_initializer
         set_weight_penalties(self, kernel_regularizer, recurrent_regularizer, bias_regularizer,
                              kernel_constraint, recurrent_constraint, bias_constraint)
         self.dropout, self.recurrent_dropout = float(dropout), float(recurrent_dropout)
@@ -162,23 +167,21 @@ class _RNN(Layer):
         if features is None:
             raise ValueError(f"{type(self).__name__} layer {self.name!r} needs a known feature dimension "
                              f"(the last one). Received: input_shape={input_shape}")
-        gates = _GATES[self._kind] * self.units
-        self.kernel = self.add_weight("kernel", shape=(features, gates), initializer=self.kernel_initializer,
-                                      regularizer=self.kernel_regularizer, constraint=self.kernel_constraint)
-        self.recurrent_kernel = self.add_weight("recurrent_kernel", shape=(self.units, gates),
-                                                initializer=self.recurrent_initializer,
-                                                regularizer=self.recurrent_regularizer,
-                                                constraint=self.recurrent_constraint)
-        self.bias = self.add_weight("bias", shape=self._bias_shape(), initializer=self._bias_values(),
-                                    regularizer=self.bias_regularizer,
-                                    constraint=self.bias_constraint) if self.use_bias else None
+        if not self.cell.built:
+            self.cell.build((tuple(input_shape)[0], features))  # one step's shape, as Keras builds it
         self.input_spec = InputSpec(ndim=3, axes={-1: features})
+
+    def _cell_kwargs(self):
+        return {}
+
+    # the cell's weights, also reachable from the layer as companion has always offered (Keras 3's
+    # layers have only `cell.kernel`); properties, so a checkpoint finds them once, under `cell`
+    kernel = property(lambda self: self.cell.kernel if self.cell.built else None)
+    recurrent_kernel = property(lambda self: self.cell.recurrent_kernel if self.cell.built else None)
+    bias = property(lambda self: self.cell.bias if self.cell.built else None)
 
     def _bias_shape(self):
         return (_GATES[self._kind] * self.units,)
-
-    def _bias_values(self):
-        return self.bias_initializer
 
     def call(self, inputs, mask=None, training=None, initial_state=None):
         inputs = as_input(inputs)
@@ -202,7 +205,7 @@ class _RNN(Layer):
                        go_backwards=self.go_backwards, return_sequences=self.return_sequences,
                        reset_after=getattr(self, "reset_after", True),
                        zero_output_for_mask=self.zero_output_for_mask)
-        return list(outputs) if self.return_state else outputs[0]
+        return tuple(outputs) if self.return_state else outputs[0]  # a tuple, as Keras 3's RNN returns
 
     def _dropout_masks(self, training, rate, shape, dtype):
         """Masks of kept units scaled by ``1 / (1 - rate)``, one per sequence (the same at every step)."""
@@ -254,7 +257,7 @@ class SimpleRNN(_RNN):
         units: the size of the state and output.
         activation: ``"tanh"`` (default) or another built-in activation.
         return_sequences: return every step's output ``(batch, steps, units)`` instead of the last.
-        return_state: also return the final state(s), as a list ``[output, *states]``.
+        return_state: also return the final state(s), as a tuple ``(output, *states)``.
         go_backwards: read the steps in reverse (the returned sequence is in that reversed order).
         kernel/recurrent/bias initializers and regularizers: as for `Dense` (recurrent kernel:
             ``"orthogonal"``).
@@ -265,6 +268,8 @@ class SimpleRNN(_RNN):
         >>> layer(tf.ones([2, 3, 5])).shape
         TensorShape([2, 3, 4])
     """
+
+    _cell_class = SimpleRNNCell
 
     def __init__(self, units, activation="tanh", **kwargs):
         kwargs.pop("recurrent_activation", None)
@@ -281,7 +286,7 @@ class LSTM(_RNN):
 
     ``c_t = f * c_{t-1} + i * activation(g)``, ``h_t = o * activation(c_t)``, with ``i, f, o`` through
     ``recurrent_activation`` (sigmoid). ``unit_forget_bias=True`` starts the forget gate's bias at 1.
-    ``return_state=True`` returns ``[output, h, c]``. Other arguments as in `SimpleRNN`.
+    ``return_state=True`` returns ``(output, h, c)``. Other arguments as in `SimpleRNN`.
 
     Example:
         >>> import companion as tf
@@ -293,13 +298,14 @@ class LSTM(_RNN):
     _kind = "lstm"
     _state_count = 2
 
-    def __init__(self, units, unit_forget_bias=True, **kwargs):
-        super().__init__(units, **kwargs)
-        self.unit_forget_bias = bool(unit_forget_bias)
+    _cell_class = LSTMCell
 
-    def _bias_values(self):
-        return forget_gate_ones(self.bias_initializer, self.units) if self.unit_forget_bias else \
-            self.bias_initializer
+    def __init__(self, units, unit_forget_bias=True, **kwargs):
+        self.unit_forget_bias = bool(unit_forget_bias)
+        super().__init__(units, **kwargs)
+
+    def _cell_kwargs(self):
+        return {"unit_forget_bias": self.unit_forget_bias}
 
     def get_config(self):
         return {**super().get_config(), "unit_forget_bias": self.unit_forget_bias}
@@ -322,9 +328,14 @@ class GRU(_RNN):
 
     _kind = "gru"
 
+    _cell_class = GRUCell
+
     def __init__(self, units, reset_after=True, **kwargs):
         self.reset_after = bool(reset_after)
         super().__init__(units, **kwargs)
+
+    def _cell_kwargs(self):
+        return {"reset_after": self.reset_after}
 
     def _bias_shape(self):
         return (2, 3 * self.units) if self.reset_after else (3 * self.units,)

@@ -325,7 +325,7 @@ class RNN(Layer):
             outputs.append(output)
         result = stack(outputs, axis=1) if self.return_sequences else last
         if self.return_state:  # the cell's states as it keeps them (a list per cell when stacked)
-            return [result, *states]
+            return (result, *states)  # a tuple, as Keras 3
         return result
 
     def compute_mask(self, inputs, mask=None):
