@@ -299,7 +299,11 @@ def test_concrete_function_graph_and_signatures():
     assert "tanh" in concrete.graph.operations()
     assert "tanh" in str(concrete.graph)
     assert concrete.inputs[0].shape == (2, 3) and concrete.outputs[0].dtype == tf.float32
-    assert f.pretty_printed_concrete_signatures() == "f(arg0: float32[2, 3]) -> (float32[2, 3])"
+    assert f.pretty_printed_concrete_signatures().splitlines()[3] == (
+        "  TensorSpec(shape=(2, 3), dtype=companion.float32, name=None)")  # the output type, as TF 2.21
+    assert str(concrete).startswith("ConcreteFunction Input Parameters:\n  x (POSITIONAL_OR_KEYWORD): ")
+    spec = "TensorSpec(shape=(2, 3), dtype=companion.float32, name=None)"
+    assert repr(concrete).startswith(f"<ConcreteFunction (x: {spec}) -> {spec} at 0x")
     np.testing.assert_allclose(concrete(tf.zeros([2, 3])).numpy(), np.zeros((2, 3)))
 
 

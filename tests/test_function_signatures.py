@@ -40,7 +40,10 @@ def test_input_signature_with_none_traces_once_for_every_length():
     assert concrete.inputs[0].shape.as_list() == [None]
     assert str(concrete.structured_input_signature) == (
         "((TensorSpec(shape=(None,), dtype=companion.float32, name='x'),), {})")  # TF: dtype=tf.float32
-    assert total.pretty_printed_concrete_signatures() == "total(arg0: float32[None]) -> (float32[])"
+    assert total.pretty_printed_concrete_signatures() == (  # TF 2.21 (its dtype=tf.float32)
+        "Input Parameters:\n"
+        "  x (POSITIONAL_OR_KEYWORD): TensorSpec(shape=(None,), dtype=companion.float32, name=None)\n"
+        "Output Type:\n  TensorSpec(shape=(), dtype=companion.float32, name=None)\nCaptures:\n  None")
     with pytest.raises(TypeError):  # TF 2.21: TypeError for a rank-2 or an int32 argument
         total(tf.constant([[1.0]]))
     with pytest.raises(TypeError):
@@ -79,9 +82,10 @@ def test_get_concrete_function_with_none_dimensions():
     assert str(concrete.structured_outputs) == 'Tensor("Identity:0", shape=(None, 2), dtype=float32)'  # as TF
     spec = concrete.structured_input_signature[0][0]
     assert (spec.shape.as_list(), spec.dtype, spec.name) == ([None, 2], tf.float32, "x")
-    assert square.pretty_printed_concrete_signatures().splitlines() == [
-        "square(arg0: float32[None, 2]) -> (float32[None, 2])",
-        "square(arg0: float32[4, 3]) -> (float32[4, 3])"]
+    text = square.pretty_printed_concrete_signatures().split("\n\n")
+    assert [block.splitlines()[1] for block in text] == [  # each input, as TF 2.21 writes it
+        "  x (POSITIONAL_OR_KEYWORD): TensorSpec(shape=(None, 2), dtype=companion.float32, name=None)",
+        "  x (POSITIONAL_OR_KEYWORD): TensorSpec(shape=(4, 3), dtype=companion.float32, name=None)"]
 
 
 def test_gradient_through_a_shape_generic_function():
@@ -216,3 +220,42 @@ def test_a_cached_binding_equals_inspect_bind_with_defaults():
         expected = (bound.args, dict(sorted(bound.kwargs.items())))
         assert _binding_plan(signature, (len(args), tuple(kwargs)))(args, kwargs) == expected
     assert _binding_plan(inspect.signature(lambda *xs: 0), (2, ())) is None
+
+
+def test_a_concrete_function_checks_its_arguments_as_tf():
+    @tf.function
+    def f(x):
+        return x * 2
+
+    concrete = f.get_concrete_function(tf.TensorSpec([None], tf.int32))
+    assert concrete([1, 2]).numpy().tolist() == [2, 4]  # TF 2.21: Python values convert
+    assert concrete(tf.constant([[1]])).numpy().tolist() == [[2]]  # and shapes are not checked
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"input #0\(zero-based\) was expected to be a "
+                                                             "int32 tensor but is a float tensor"):
+        concrete(tf.constant([1.0]))
+    with pytest.raises(TypeError, match="too many positional arguments"):
+        concrete(tf.constant([1]), tf.constant([1]))
+
+
+def test_a_concrete_function_prints_as_tf():
+    v = tf.Variable(1.0)
+
+    @tf.function
+    def f(x, pair, flag=True, *, k=2):
+        return x + v, {"s": pair[0], "n": None}
+
+    concrete = f.get_concrete_function(tf.constant(1.0), (tf.constant(1), tf.constant([1.0, 2.0])), k=3)
+    spec = "TensorSpec(shape={}, dtype=companion.{}, name=None)"
+    scalar, integer = spec.format("()", "float32"), spec.format("()", "int32")
+    pair = spec.format("(2,)", "float32")
+    # TF 2.21 prints these lines (with dtype=tf.float32 and its own capture id)
+    assert str(concrete).splitlines() == [
+        "ConcreteFunction Input Parameters:",
+        f"  x (POSITIONAL_OR_KEYWORD): {scalar}",
+        f"  pair (POSITIONAL_OR_KEYWORD): Tuple[{integer}, {pair}]",
+        "  flag (POSITIONAL_OR_KEYWORD): Literal[True]",
+        "  k (KEYWORD_ONLY): Literal[3]",
+        "Output Type:",
+        f"  Tuple[{scalar}, Dict[['n', Literal[None]], ['s', {integer}]]]",
+        "Captures:",
+        f"  {id(v)}: TensorSpec(shape=(), dtype=tf.resource, name=None)"]

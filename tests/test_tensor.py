@@ -260,3 +260,10 @@ def test_a_known_tensorshape_converts_to_its_sizes_and_a_partial_one_is_refused(
 def test_lists_of_numpy_scalars_take_tensorflows_dtype(values, dtype, expected):
     tensor = tf.constant(values)
     assert tensor.dtype.name == dtype and tensor.numpy().tolist() == expected
+
+
+def test_ranges_and_python_number_lists_convert_as_tf():
+    # TF 2.21: tf.constant(range(3)) is int32 [0 1 2]; tf.stack([1, 2.5]) is float32 [1. 2.5]
+    assert tf.constant(range(3)).numpy().tolist() == [0, 1, 2] and tf.constant(range(3)).dtype == tf.int32
+    stacked = tf.stack([1, 2.5])
+    assert stacked.dtype == tf.float32 and stacked.numpy().tolist() == [1.0, 2.5]

@@ -109,3 +109,21 @@ def test_empty_list_with_a_dtype_and_numpy_backed_initial_value():
     v = tf.Variable(tf.Tensor(np.ones(3, np.float32)))
     v[0].assign(5.0)
     np.testing.assert_array_equal(v.numpy(), [5.0, 1.0, 1.0])
+
+
+@pytest.mark.parametrize("statement, advice", [("v += 1.0", "assign_add"), ("v -= 1.0", "assign_sub"),
+                                               ("v *= 2.0", r"var.assign\(var \* value\)"),
+                                               ("v /= 2.0", r"var.assign\(var / value\)")])
+def test_in_place_operators_refuse_as_tf(statement, advice):
+    v = tf.Variable(1.0)
+    with pytest.raises(RuntimeError, match=advice):  # TF 2.21's RuntimeError and advice
+        exec(statement, {"v": v})
+    assert float(v) == 1.0
+
+
+def test_a_keras_weight_rebinds_on_in_place_operators_as_keras():
+    layer = tf.keras.layers.Dense(2)
+    layer.build((None, 3))
+    kernel = layer.kernel
+    kernel += 1.0  # Keras 3 (TF 2.21): an EagerTensor, the weight unchanged
+    assert not hasattr(kernel, "assign") and np.allclose(kernel.numpy() - 1.0, layer.kernel.numpy())

@@ -381,7 +381,7 @@ def _unwrap_nested(value):
                              "the known sizes only, or use companion.shape(x) for the sizes at run time.")
         sizes = value.as_list()
         return np.asarray(sizes, np.int64 if any(d >= 2**31 for d in sizes) else np.int32)
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, (list, tuple, range)):  # TF converts a range as the list of its numbers
         return [_unwrap_nested(v) for v in value]
     if isinstance(value, Tensor) or getattr(value, "_is_variable", False):
         return value.numpy()

@@ -168,6 +168,27 @@ class Variable(ScatterMethods):
                              f"variable {self._name!r} of shape {self._shape}. Reshape the value, "
                              "or create the variable with shape=None dimensions.")
 
+    # -- in-place operators: TF refuses them (a rebinding `v = v + 1` would silently drop the Variable)
+    def __iadd__(self, other):
+        raise RuntimeError("`variable += value` with `tf.Variable`s is not supported. Use "
+                           "`variable.assign_add(value)` to modify the variable, or `out = variable + value` "
+                           "if you need to get a new output Tensor.")
+
+    def __isub__(self, other):
+        raise RuntimeError("`variable -= value` with `tf.Variable`s is not supported. Use "
+                           "`variable.assign_sub(value)` to modify the variable, or `out = variable - value` "
+                           "if you need to get a new output Tensor.")
+
+    def __imul__(self, other):
+        raise RuntimeError("`var *= value` with `tf.Variable`s is not supported. Use "
+                           "`var.assign(var * value)` to modify the variable, or `out = var * value` if you "
+                           "need to get a new output Tensor.")
+
+    def __itruediv__(self, other):
+        raise RuntimeError("`var /= value` with `tf.Variable`s is not supported. Use "
+                           "`var.assign(var / value)` to modify the variable, or `out = var / value` if you "
+                           "need to get a new output Tensor.")
+
     def __getitem__(self, key):
         # deferred: the op layer is built on this module (an upward import is a cycle)
         from companion._ops._indexing import getitem

@@ -8,7 +8,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from companion._core import _dtypes
-from companion._core._convert import as_input, is_tensor
+from companion._core._convert import as_input, infer_dtype, is_tensor
 from companion._core._errors import InvalidArgumentError
 from companion._core._op import op
 from companion._core._shape import TensorShape
@@ -257,6 +257,8 @@ def one_dtype(values, what):
         raise TypeError(f"{what} takes a non-empty list of tensors. Received: {values!r}")
     values = [as_input(v) if is_tensor(v) else v for v in values]  # a mixed layer's weights: autocast
     dtype = next((v.dtype for v in values if is_tensor(v)), None)
+    if dtype is None and all(isinstance(v, (bool, int, float, complex)) for v in values):
+        dtype = infer_dtype(values)  # Python numbers alone: as TF converts the list, [1, 2.5] is float32
     tensors = [as_input(v, dtype) if not is_tensor(v) else v for v in values]
     dtype = tensors[0].dtype
     for i, t in enumerate(tensors):

@@ -140,12 +140,22 @@ reduce_logsumexp = _reduction("reduce_logsumexp", _logsumexp, "float",
 
 @op("argmax", static=("axis", "dtype"))
 def _argmax(x, axis, dtype):
-    return jnp.argmax(x, axis=axis).astype(dtype)
+    return jnp.argmax(_ordered(x, -jnp.inf), axis=axis).astype(dtype)
 
 
 @op("argmin", static=("axis", "dtype"))
 def _argmin(x, axis, dtype):
-    return jnp.argmin(x, axis=axis).astype(dtype)
+    return jnp.argmin(_ordered(x, jnp.inf), axis=axis).astype(dtype)
+
+
+def _ordered(x, nan_as):
+    """``x`` as TF's arg reductions compare it: a NaN never wins (TF's kernel compares with ``>``,
+    NumPy's picks the first NaN), and booleans as 0 and 1."""
+    if x.dtype == jnp.bool_:
+        return x.astype(jnp.int8)
+    if jnp.issubdtype(x.dtype, jnp.floating):
+        return jnp.where(jnp.isnan(x), jnp.asarray(nan_as, x.dtype), x)
+    return x
 
 
 def argmax(input, axis=None, output_type=_dtypes.int64, name=None):  # noqa: A002
@@ -166,7 +176,8 @@ def argmin(input, axis=None, output_type=_dtypes.int64, name=None):  # noqa: A00
 
 def _arg_reduce(pure, x, axis, output_type):
     x = as_input(x)
-    _check_kind(x, "real", pure.name)
+    if not x.dtype.is_bool:  # TF takes booleans too: argmax finds the first True
+        _check_kind(x, "real", pure.name)
     if x._v.ndim == 0:
         raise InvalidArgumentError(f"{pure.name} needs a tensor of rank >= 1. Received a scalar: {x!s}")
     dtype = _dtypes.as_dtype(output_type)

@@ -10,6 +10,7 @@ from companion._core._callback_errors import reraised
 from companion._core._context import state
 from companion._core._convert import convert_to_tensor
 from companion._core._device import settle_on_simulated_devices
+from companion._core._errors import InvalidArgumentError
 from companion._core._op import Op
 from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor
@@ -18,6 +19,7 @@ from companion._html import program
 from companion._staging import is_traced_leaf, stage
 from companion._staging._leaked_tensors import check_no_leaked_tensors
 from companion._staging._program_text import legend, program_text
+from companion._staging._signature_text import signature_block, signature_line
 
 
 def trace_concrete(fn, leaves, treedef, trace, name, shown=None, names=None):
@@ -152,7 +154,8 @@ class ConcreteFunction:
         outputs = reraised(self._op.apply, inputs, {})
         return outputs[:self._n_user], [o._value for o in outputs[self._n_user:]]
 
-    __call__ = lambda self, *args: self.call(list(args))  # noqa: E731
+    def __call__(self, *args):
+        return self.call(checked_arguments(self.name, self.inputs, args))
 
     def _feed_values(self):
         """Fresh arrays from each dataset looped over in the function (one pass per call)."""
@@ -188,14 +191,20 @@ class ConcreteFunction:
             return None  # a Python value chosen by a traced condition: known only per call
 
     def pretty_signature(self):
+        """companion's one line: ``f(arg0: float32[None, 3]) -> (float32[None])``."""
         args = ", ".join(f"arg{i}: {_spec_text(s)}" for i, s in enumerate(self.inputs))
         outs = ", ".join(_spec_text(s) for s in self.outputs)
         return f"{self.name}({args}) -> ({outs})"
 
-    pretty_printed_signature = pretty_signature
+    def pretty_printed_signature(self, verbose=True):
+        """TF's text: the input parameters, output type and captures (`_signature_text`)."""
+        return signature_block(self)
+
+    def __str__(self):
+        return f"ConcreteFunction {signature_block(self)}"
 
     def __repr__(self):
-        return f"<companion.ConcreteFunction {self.pretty_signature()}>"
+        return f"<ConcreteFunction {signature_line(self)} at 0x{id(self):X}>"
 
     def _repr_html_(self):
         """In Jupyter: the signature, then the traced program (see `_Graph`)."""
@@ -314,6 +323,31 @@ def _tensor_slot(start):
     slot.plain = True
     slot.start = start
     return slot
+
+
+_TF_TYPE_NAMES = {"float32": "float", "float64": "double", "float16": "half"}  # TF's DataType names
+
+
+def checked_arguments(name, inputs, args):
+    """A concrete function's call arguments as tensors of its input ``inputs`` (TensorSpecs), as TF
+    checks them: their number (TypeError) and dtypes (InvalidArgumentError); shapes are not checked
+    there, and Python values convert to the spec's dtype."""
+    if len(args) != len(inputs):
+        problem = ("too many positional arguments" if len(args) > len(inputs)
+                   else "missing a required argument")
+        raise TypeError(f"Binding inputs to tf.function failed due to `{problem}`. The concrete function "
+                        f"{name} takes {len(inputs)} tensor argument(s) ({', '.join(map(str, inputs))}); "
+                        f"received {len(args)}.")
+    tensors = []
+    for index, (arg, spec) in enumerate(zip(args, inputs)):
+        tensor = arg if isinstance(arg, Tensor) else convert_to_tensor(arg, dtype=spec.dtype)
+        if tensor.dtype != spec.dtype:
+            want, got = (_TF_TYPE_NAMES.get(d.name, d.name) for d in (spec.dtype, tensor.dtype))
+            raise InvalidArgumentError(f"cannot compute {name} as input #{index}(zero-based) was expected "
+                                       f"to be a {want} tensor but is a {got} tensor. Cast it first, e.g. "
+                                       f"companion.cast(x, companion.{spec.dtype.name}).")
+        tensors.append(tensor)
+    return tensors
 
 
 class SymbolicTensor:

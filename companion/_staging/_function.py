@@ -103,8 +103,8 @@ class Function:
         return compiler_ir(self, args, kwargs)
 
     def pretty_printed_concrete_signatures(self):
-        """One line per traced signature: ``name(arg0: float32[None, 3]) -> (float32[None])``."""
-        return "\n".join(c.pretty_signature() for c in self._traced)
+        """Each traced signature as TF writes it (`_signature_text`), a blank line between them."""
+        return "\n\n".join(c.pretty_printed_signature() for c in self._traced)
 
     def __call__(self, *args, **kwargs):
         if not (kwargs or state.staging or flags.run_functions_eagerly):
@@ -282,6 +282,7 @@ class Function:
             concrete = trace_concrete(self._callable(), leaves, treedef, trace, self._name, shown, names)
         finally:
             trace.tensor_names = None  # no traced value outlives the trace
+        concrete._python_signature = self._parameters()  # parameter names and kinds, for its text
         self._tracing_count += 1
         _trace_hooks.notify(concrete)
         return concrete

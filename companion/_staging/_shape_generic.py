@@ -32,7 +32,8 @@ import numpy as np
 from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor
 from companion._core._tensor_spec import TensorSpec
-from companion._staging._concrete_function import SymbolicTensor, _spec_text
+from companion._staging._concrete_function import SymbolicTensor, _spec_text, checked_arguments
+from companion._staging._signature_text import signature_block, signature_line
 
 
 class ShapeGenericFunction:
@@ -88,10 +89,14 @@ class ShapeGenericFunction:
         outs = ", ".join(_spec_text(s) for s in self.outputs)
         return f"{self.name}({args}) -> ({outs})"
 
-    pretty_printed_signature = pretty_signature
+    def pretty_printed_signature(self, verbose=True):
+        return signature_block(self)
+
+    def __str__(self):
+        return f"ConcreteFunction {signature_block(self)}"
 
     def __repr__(self):
-        return f"<companion.ConcreteFunction {self.pretty_signature()}>"
+        return f"<ConcreteFunction {signature_line(self)} at 0x{id(self):X}>"
 
     def __getattr__(self, name):  # the program's internals (_run, _feed_slots): the first shape's
         if name.startswith("__"):
@@ -112,7 +117,7 @@ class ShapeGenericFunction:
         return self.specialization(flat_args).call(flat_args)
 
     def __call__(self, *args):
-        return self.call(list(args))
+        return self.call(checked_arguments(self.name, self.inputs, args))
 
     def _generalized_outputs(self):
         """Stages a second shape (other sizes in the ``None`` dims) and compares the outputs."""

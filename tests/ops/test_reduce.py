@@ -193,3 +193,12 @@ def test_confusion_matrix_squeezes_and_casts_like_tf():
 def test_integer_means_accumulate_without_overflow(dtype, values, mean):
     result = tf.reduce_mean(tf.constant(np.array(values, dtype)))
     assert result.dtype == tf.as_dtype(dtype) and int(result) == mean
+
+
+def test_arg_reductions_skip_nan_and_take_booleans_as_tf():
+    nan, inf = float("nan"), float("inf")
+    # TF 2.21: 3, 0, 1 (its kernel compares with >, so a NaN never wins) and 1 for [False, True]
+    assert int(tf.argmax([1.0, nan, 3.0, inf])) == 3
+    assert int(tf.argmin([1.0, nan, 3.0, inf])) == 0
+    assert int(tf.argmax([nan, 5.0])) == 1
+    assert int(tf.argmax(tf.constant([False, True]))) == 1

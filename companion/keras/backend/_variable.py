@@ -38,6 +38,19 @@ class KerasVariable(Variable):
         self._keras_autocast = bool(autocast)  # read in a mixed-precision layer's compute dtype
         self.path = join_path(name)  # an attribute, so it survives a strategy's placement
 
+    # a Keras 3 weight has no in-place operators: `w += 1` rebinds `w` to a tensor, as Keras does
+    def __iadd__(self, other):
+        return self + other
+
+    def __isub__(self, other):
+        return self - other
+
+    def __imul__(self, other):
+        return self * other
+
+    def __itruediv__(self, other):
+        return self / other
+
     def __repr__(self):
         if self.is_traced:
             return f"<Variable path={self.path}, shape={tuple(self.shape)}, dtype={self.dtype.name} (traced)>"
