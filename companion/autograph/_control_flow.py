@@ -250,10 +250,17 @@ def while_stmt(test, body, get_state, set_state, symbol_names, opts):
 def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names, opts):
     """``for x in iter_: body(x)``: staged for tensors and companion ranges, unrolled otherwise."""
     # deferred: companion.autograph._dataset_loop imports this module at its top
-    from companion.autograph._dataset_loop import is_dataset, staged_dataset_for
+    from companion.autograph._dataset_loop import (
+        is_dataset,
+        is_staged_iterator,
+        staged_dataset_for,
+        staged_iterator_for,
+    )
 
     if state.staging and is_dataset(iter_):
         return staged_dataset_for(iter_, extra_test, body, get_state, set_state, symbol_names)
+    if state.staging and is_staged_iterator(iter_):
+        return staged_iterator_for(iter_, extra_test, body, get_state, set_state, symbol_names)
     if stages(iter_):
         return staged_for(iter_, extra_test, body, get_state, set_state, symbol_names, opts)
     malt_flow._py_for_stmt(iter_, extra_test, body, None, None, None, None)

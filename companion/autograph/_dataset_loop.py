@@ -17,10 +17,11 @@ from jax import lax
 
 from companion._core._context import state
 from companion._core._tensor import Tensor
+from companion._ops import _math
 from companion._staging import eager_scope
 from companion.autograph import _state
 from companion.autograph._control_flow import if_stmt
-from companion.autograph._loops import staged_for
+from companion.autograph._loops import staged_for, staged_while
 
 
 class Feed:
@@ -103,3 +104,51 @@ def is_dataset(value):
 
 def _is_tensor(x):
     return isinstance(x, Tensor)
+
+
+def is_staged_iterator(value):
+    """True for an iterator whose pulls a trace stages (an argument or one made outside the trace)."""
+    data = __import__("sys").modules.get("companion.data")
+    if data is None:
+        return False
+    # deferred: companion.data imports autograph (through its map functions) at its top
+    from companion.data import _staged_iterator
+
+    if isinstance(value, _staged_iterator.StagedIterator):
+        return True
+    return isinstance(value, data.Iterator) and _staged_iterator.stages_pulls(value)
+
+
+def staged_iterator_for(iterator, extra_test, body, get_state, set_state, names):
+    """``for x in iterator`` inside a function: a staged loop that pulls until the data ends.
+
+    As TF's AutoGraph does: each step pulls an optional element and runs the body only when it
+    holds one; the loop stops after the first empty pull (or when ``extra_test``, a ``break``,
+    fails, without pulling again).
+    """
+    # deferred: companion.data imports autograph (through its map functions) at its top
+    from companion.data import _staged_iterator
+
+    if isinstance(iterator, _staged_iterator.StagedIterator):
+        token, layout = iterator._token, iterator._layout
+    else:
+        token, layout = _staged_iterator.token_of(iterator), _staged_iterator.layout_of(iterator)
+    box = [Tensor(jnp.asarray(True))]
+
+    def get():
+        return (box[0],) + tuple(get_state())
+
+    def put(values):
+        box[0] = values[0]
+        set_state(values[1:])
+
+    def test():
+        return box[0] if extra_test is None else _math.logical_and(box[0], extra_test())
+
+    def step():
+        pulled = _staged_iterator.staged_next(token, layout, optional=True)
+        box[0] = pulled.has_value()
+        if_stmt(pulled.has_value(), lambda: body(pulled.get_value()), lambda: None, get_state, set_state,
+                names, len(names))
+
+    staged_while(test, step, get, put, ("<has next>",) + tuple(names), "for loop")

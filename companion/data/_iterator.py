@@ -1,8 +1,10 @@
 """`Iterator`: what ``iter(dataset)`` returns; owns the pipeline's threads and stops them when done."""
 
+import jax
+
 from companion._core._context import state
 from companion._core._errors import OutOfRangeError
-from companion.data import _structure, _values
+from companion.data import _staged_iterator, _structure, _values
 from companion.data._optional import Optional
 from companion.data._runtime import Context, outside_user_code
 
@@ -27,6 +29,9 @@ class Iterator:
         self._convert = convert
         self._ctx = Context(node.options())
         self._generator = node.iterate(self._ctx)
+        self._peeked = None  # an element read ahead for a function's signature (`_staged_iterator`)
+        self._token = None  # its name in compiled programs, made on first use in a function
+        self._outside = not state.staging  # made outside any trace: a function's pulls are staged
 
     @property
     def element_spec(self):
@@ -36,21 +41,43 @@ class Iterator:
         return self
 
     def __next__(self):
+        if state.staging and _staged_iterator.stages_pulls(self):
+            return _staged_iterator.staged_next(_staged_iterator.token_of(self),
+                                                _staged_iterator.layout_of(self))
+        return _structure.map_structure(self._convert, self._pull())
+
+    def _pull(self):
+        """The next raw element (leaves as the pipeline made them); StopIteration at the end."""
+        peeked = self._peeked
+        if peeked is not None:
+            self._peeked = None
+            if peeked is _staged_iterator.EXHAUSTED:
+                raise StopIteration
+            return peeked
         if self._generator is None:
             raise StopIteration
         try:
             if state.tapes or state.staging:
                 with outside_user_code():
-                    element = next(self._generator)
-            else:
-                element = next(self._generator)
+                    return next(self._generator)
+            return next(self._generator)
         except BaseException:
             self.close()
             raise
-        return _structure.map_structure(self._convert, element)
+
+    def _peek(self):
+        """The next raw element, kept for the next pull (`_staged_iterator.EXHAUSTED` at the end)."""
+        if self._peeked is None:
+            try:
+                self._peeked = self._pull()
+            except StopIteration:
+                self._peeked = _staged_iterator.EXHAUSTED
+        return self._peeked
 
     def get_next(self):
         """The next element; raises `OutOfRangeError` (an IndexError) at the end."""
+        if state.staging and _staged_iterator.stages_pulls(self):
+            return next(self)
         try:
             return next(self)
         except StopIteration:
@@ -65,6 +92,9 @@ class Iterator:
             >>> [bool(it.get_next_as_optional().has_value()) for _ in range(2)]
             [True, False]
         """
+        if state.staging and _staged_iterator.stages_pulls(self):
+            return _staged_iterator.staged_next(_staged_iterator.token_of(self),
+                                                _staged_iterator.layout_of(self), optional=True)
         try:
             element = next(self)
         except StopIteration:
@@ -90,3 +120,6 @@ class Iterator:
 
     def __repr__(self):
         return f"<companion.data.Iterator element_spec={self.element_spec!r}>"
+
+
+jax.tree_util.register_pytree_node(Iterator, _staged_iterator.flatten, _staged_iterator.unflatten)
