@@ -5,7 +5,9 @@ dataset looped over again, in each epoch of a Python loop or in the first call's
 reuses that layout). Its full-size elements
 are stacked into arrays that become *feeds* of the traced program: constants that every
 call of the compiled function refills from a fresh pass over the dataset (so a shuffled
-dataset gives a new order each call). The loop body is traced once and runs inside one
+dataset gives a new order each call). The pass read while tracing is the first call's, as
+in TF, where tracing reads no data: a seeded shuffle's first call sees its first epoch, and a
+generator or py_function runs once per call. The loop body is traced once and runs inside one
 ``lax.while_loop`` over the stacked elements; a final element of another size (a partial
 batch) runs through the body traced a second time.
 """
@@ -30,20 +32,31 @@ class Feed:
     def __init__(self, dataset):
         self.dataset = dataset
         self.layout = None  # (treedef, full shapes, count, remainder shapes) of the traced pass
+        self.unused = None  # [arrays] of the pass read while tracing, until a call takes it
 
     def read_for_trace(self):
         """Arrays of the layout of one pass, for a trace: read once per outermost trace (only the
-        shapes and dtypes matter while tracing: every call refills the feeds with a fresh pass)."""
+        shapes and dtypes matter while tracing). That pass is kept for the first call (`read`),
+        shared by the feeds of every trace of one call, so tracing consumes no pass of its own."""
         layouts = state.traces[0].dataset_layouts
         found = layouts.get(id(self.dataset))
         if found is None:
-            arrays = self.read()
-            layouts[id(self.dataset)] = (self.dataset, self.layout, [(a.shape, a.dtype) for a in arrays])
+            arrays = self._read_pass()
+            self.unused = [arrays]
+            layouts[id(self.dataset)] = (self.dataset, self.layout, [(a.shape, a.dtype) for a in arrays],
+                                         self.unused)
             return arrays
-        _, self.layout, specs = found
+        _, self.layout, specs, self.unused = found
         return [np.zeros(shape, dtype) for shape, dtype in specs]
 
     def read(self):
+        """The arrays of one pass for a call: the pass read while tracing if no call took it yet,
+        else a fresh pass over the dataset."""
+        if self.unused:
+            return self.unused.pop()
+        return self._read_pass()
+
+    def _read_pass(self):
         """One pass over the dataset as flat arrays (stacked full elements + remainder leaves)."""
 
         with eager_scope(detached=True):
