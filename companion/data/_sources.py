@@ -4,10 +4,12 @@
 import glob
 import itertools
 
+import jax
 import numpy as np
 
 from companion._core import _dtypes
 from companion._core._errors import InvalidArgumentError
+from companion._staging._errors import OperatorNotAllowedInGraphError
 from companion.data import _spec, _structure, _values
 from companion.data._autotune import INFINITE_CARDINALITY
 from companion.data._node import Gather, Node, array_gather, wrap
@@ -213,6 +215,13 @@ class CounterNode(Node):
 
 def _integer(value):
     """A range bound as a Python int (tensors and NumPy integers too); a TypeError for anything else."""
+    if isinstance(getattr(value, "_value", value), jax.core.Tracer):
+        raise OperatorNotAllowedInGraphError(
+            "Dataset.range inside a companion.function needs bounds known while tracing; it received a "
+            f"traced tensor ({value!r}). companion builds a dataset's elements while tracing (XLA "
+            "compiles fixed shapes), so a bound that is known only when the program runs cannot set its "
+            "length. Pass the bound as a Python int (the function traces once per value), build the "
+            "dataset outside the function and pass it in, or loop with companion.range(n) instead.")
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
         array = np.asarray(getattr(value, "_value", value)) if not isinstance(value, (int, float)) else None
         if array is None or array.shape != () or array.dtype.kind not in "iu":

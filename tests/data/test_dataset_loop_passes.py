@@ -2,6 +2,8 @@
 tracing is the first call's. Expected values are TensorFlow 2.21's (/work/tfenv, probes
 shuffle_in_fn.py, gen_in_fn.py and p4.py of the fix-d1 survey)."""
 
+import pytest
+
 import companion as tf
 from companion.data import Dataset
 
@@ -72,3 +74,15 @@ def test_epochs_unrolled_in_the_function_and_a_first_call_traced_twice():
 
     assert int(make_var(ds)) == 24513  # TF 2.21
     assert int(make_var(ds)) == 24513421530
+
+
+def test_range_with_a_traced_bound_names_the_fixes():
+    # TF 2.21 runs Dataset.range(n) with a tensor n inside a function (squares below: 14, 30); companion
+    # builds datasets while tracing, so it says which bounds work
+    @tf.function
+    def squares(n):
+        return Dataset.range(n).map(lambda x: x * x).reduce(tf.constant(0, tf.int64), lambda s, x: s + x)
+
+    assert [int(squares(4)), int(squares(5))] == [14, 30]  # TF 2.21
+    with pytest.raises(tf.errors.OperatorNotAllowedInGraphError, match="Python int"):
+        squares(tf.constant(4, tf.int64))
