@@ -263,17 +263,38 @@ def test_methods_have_per_instance_state():
     assert float(large(tf.constant(2.0))) == 20.0
 
 
-def test_nested_functions_inline():
+def test_a_nested_function_traces_once_per_signature_as_tf():
+    traced = []
+    v = tf.Variable(1.0)
+
     @tf.function
     def inner(x):
-        return x + 1
+        traced.append("inner")
+        v.assign_add(x)
+        return v * 2
 
     @tf.function
     def outer(x):
-        return inner(x) * 2
+        v.assign(10.0)  # read back by inner at run time
+        return inner(x) + inner(x + 1)
 
-    assert float(outer(tf.constant(1.0))) == 4.0
-    assert inner.experimental_get_tracing_count() == 0
+    # TF 2.21: 48.0 and v = 13.0 per call; inner traced once (its signature is the same twice)
+    assert float(outer(tf.constant(1.0))) == 48.0 and float(v) == 13.0
+    assert float(outer(tf.constant(1.0))) == 48.0 and float(v) == 13.0
+    assert traced == ["inner"] and inner.experimental_get_tracing_count() == 1
+    assert float(inner(tf.constant(2.0))) == 30.0  # the eager call reuses that trace
+    assert inner.experimental_get_tracing_count() == 1
+
+
+def test_a_constant_assigned_inside_a_function_is_read_back():
+    v = tf.Variable(1.0)
+
+    @tf.function
+    def f():
+        v.assign(10.0)
+        return v * 2
+
+    assert float(f()) == 20.0 and float(v) == 10.0  # TF 2.21: 20.0 (it read the stale 1.0 before)
 
 
 def test_input_signature_fixes_and_checks_the_inputs():

@@ -129,9 +129,21 @@ class Function:
         return concrete.call(flat_args)
 
     def _inlined(self, args, kwargs):
-        """A call while tracing another function: its code joins that trace, but its random ops
-        count their op seeds from 0, as in the graph of its own TF gives it (`tf_function_kernel`)."""
+        """A call while tracing another function. Inside a `function`'s own trace it calls this
+        function's concrete function for the arguments, traced once per signature as in TF (its
+        Python runs once, its graph names and op seeds are its own) and run inside the enclosing
+        program. Elsewhere (a dataset function, a replica of `Strategy.run`), or when it draws
+        random numbers, its code joins the trace, its random ops counting their op seeds from 0
+        (`tf_function_kernel`)."""
         trace = state.traces[-1] if state.traces else None
+        if getattr(trace, "tensor_names", None) is not None and not state.replicas:
+            concrete, flat_args = self._lookup(args, kwargs)
+            # (random ops keep their kernels' state in Variables of the trace, but TF gives each call
+            # site its own kernels: such a function still joins the enclosing trace)
+            if not any(v._is_rng_state for v in concrete.variables):
+                if isinstance(concrete, ShapeGenericFunction):
+                    concrete = concrete.specialization(flat_args)
+                return concrete.call(flat_args)
         outer_count = getattr(trace, "random_ops", None)
         if outer_count is None:
             return self._callable()(*args, **kwargs)

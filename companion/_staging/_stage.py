@@ -81,6 +81,9 @@ def stage(fn, avals, trace, axis_env=()):
     nested = current() is trace
     if not nested:  # deferred eager values are computed before tracing starts (none leak into it)
         _deferred.flush()
+    # a function traced while another traces (a nested `function`'s own graph): the Variables the
+    # outer trace wrote hold its tracers, which must not leak in; the inner trace reads stand-ins
+    hidden = {} if nested else _hide_outer_writes(trace)
     before = {key: var._v for key, (var, _) in trace.originals.items()}
     info = {}
 
@@ -99,7 +102,23 @@ def stage(fn, avals, trace, axis_env=()):
         closed = jax.make_jaxpr(traced, axis_env=list(axis_env))(*avals)
     finally:
         _put_back(trace, before)
+        for var, value in hidden.values():
+            var._v, var._read_cache = value, None
     return Staged(closed, trace, info["written"], info["n_out"])
+
+
+def _hide_outer_writes(trace):
+    """Gives each Variable an enclosing trace wrote a concrete stand-in of its type (zeros: only
+    the type matters to a trace); returns ``{id: (variable, the tracer it held)}`` to put back."""
+    hidden = {}
+    for outer in state.traces:
+        if outer is trace:
+            continue
+        for var, _ in outer.originals.values():
+            if isinstance(var._v, jax.core.Tracer) and id(var) not in hidden:
+                hidden[id(var)] = (var, var._v)
+                var._v, var._read_cache = np.zeros(var._v.shape, var._v.dtype), None
+    return hidden
 
 
 def _put_back(trace, before):
@@ -135,7 +154,10 @@ class Trace:
         self.tensor_names = None
 
     def read(self, variable, concrete):
-        """A traced stand-in for ``variable``'s concrete value."""
+        """A traced stand-in for ``variable``'s concrete value; a concrete value this trace wrote
+        (``v.assign(10.0)``) is read as itself, a constant of the program."""
+        if id(variable) in self.originals:
+            return concrete
         alias = self.aliases.get(id(variable))
         if alias is None:
             alias = _stand_in(concrete)

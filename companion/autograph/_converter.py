@@ -38,6 +38,10 @@ class _Converter(malt_api.PyToPy):
             self._extra_locals = {"ag__": namespace}
         return self._extra_locals
 
+    def get_transformed_name(self, node):
+        # TF's AutoGraph names the converted function `tf__f` (malt: `ag__f`), as `to_code` shows
+        return "tf__" + super(malt_api.PyToPy, self).get_transformed_name(node)
+
     def transform_ast(self, node, ctx):
         return _InOrder().visit(super().transform_ast(_UnnamedHandlers().visit(node), ctx))
 

@@ -54,6 +54,6 @@ def test_to_code_shows_the_converted_control_flow():
         return "Negative or zero"
 
     code = tf.autograph.to_code(sign)
-    assert code.startswith("def ag__sign(x):")
+    assert code.startswith("def tf__sign(x):")  # TF's name
     assert "ag__.if_stmt(ag__.ld(x) > 0, if_body, else_body, get_state, set_state" in code
     assert "('do_return', 'retval_')" in code
