@@ -199,8 +199,8 @@ def probe_map(image, label):
 
 def classifier(weights: list[np.ndarray], image_shape: tuple[int, ...]):
     """A small CNN (Conv2D, BatchNormalization, ReLU, global max pooling, Dense softmax) for images of
-    `image_shape`, holding `weights` (in `get_weights()` order: kernel, gamma, beta, dense kernel and
-    bias, moving mean and variance)."""
+    `image_shape`, holding `weights` (the fixture's order: kernel, gamma, beta, dense kernel and bias,
+    moving mean and variance; `get_weights()` lists them layer by layer, as Keras 3)."""
     kernel = np.asarray(weights[0])
     model = tf.keras.Sequential([
         tf.keras.layers.Input(shape=tuple(int(n) for n in image_shape)),
@@ -210,7 +210,8 @@ def classifier(weights: list[np.ndarray], image_shape: tuple[int, ...]):
         tf.keras.layers.GlobalMaxPooling2D(),
         tf.keras.layers.Dense(np.asarray(weights[3]).shape[-1], activation="softmax"),
     ])
-    model.set_weights([np.asarray(w) for w in weights])
+    kernel, gamma, beta, dense_kernel, dense_bias, mean, variance = (np.asarray(w) for w in weights)
+    model.set_weights([kernel, gamma, beta, mean, variance, dense_kernel, dense_bias])
     return model
 
 
