@@ -65,7 +65,9 @@ def _call(func, inp, Tout, numpy, stateful):  # noqa: N803
         # a stateful call runs every time the compiled function does, even with constant inputs
         results = _staged(func, inputs, outs, numpy, stateful)
     else:
-        args = [np.asarray(t) if numpy else t for t in inputs]
+        # eagerly TF hands over 0-d arrays; a graph (a function, a dataset function) NumPy scalars
+        convert = _graph_numpy if state.staging or getattr(_graph_code, "depth", 0) else np.asarray
+        args = [convert(t) if numpy else t for t in inputs]
         results = _outputs(func(*args), outs)
     for result, tout in zip(results, outs):
         _note_shapes([result], tout.shape if isinstance(tout, TensorSpec) else None)
@@ -75,6 +77,18 @@ def _call(func, inp, Tout, numpy, stateful):  # noqa: N803
 
 
 _recorders = threading.local()
+_graph_code = threading.local()
+
+
+@contextlib.contextmanager
+def running_as_graph_code():
+    """Python run where TF would run a graph (a dataset function called on an element eagerly):
+    `numpy_function` hands its 0-d inputs over as NumPy scalars, as from TF's graphs."""
+    _graph_code.depth = getattr(_graph_code, "depth", 0) + 1
+    try:
+        yield
+    finally:
+        _graph_code.depth -= 1
 
 
 @contextlib.contextmanager
@@ -125,11 +139,17 @@ def _outputs(result, outs):
             else v for v, t in zip(values, outs)]
 
 
+def _graph_numpy(value):
+    array = np.asarray(value)
+    return array[()] if array.ndim == 0 else array
+
+
 def _staged(func, inputs, outs, numpy, stateful):
     shapes = [_static_shape(t) for t in outs]
 
     def host(*arrays):
-        args = [np.asarray(a) if numpy else convert_to_tensor(np.asarray(a)) for a in arrays]
+        # from a graph TF hands numpy_function a 0-d input as a NumPy scalar (bytes for a string)
+        args = [_graph_numpy(a) if numpy else convert_to_tensor(np.asarray(a)) for a in arrays]
         results = _outputs(func(*args), outs)
         return tuple(np.asarray(r, dtype=s.dtype) for r, s in zip(results, shapes))
 

@@ -16,7 +16,7 @@ import numpy as np
 
 from companion._core._dtypes import as_dtype
 from companion._core._tensor import Tensor
-from companion._ops._py_function import recording_static_shapes
+from companion._ops._py_function import recording_static_shapes, running_as_graph_code
 from companion._staging import Trace, stage
 from companion._staging._function import function
 from companion.autograph import to_graph
@@ -61,7 +61,8 @@ class ElementFunction:
                 return _outputs(self._compiled(*_tensors(args)))
             except Exception:
                 self._mode = "eager"
-        return _outputs(self.func(*_tensors(args)))
+        with running_as_graph_code():
+            return _outputs(self.func(*_tensors(args)))
 
     def _first_call(self, args):
         if self._mode is None:
@@ -98,7 +99,7 @@ class ElementFunction:
                 return first
 
     def _eager_spec(self, args, arg_specs=None):
-        with recording_static_shapes() as noted:
+        with recording_static_shapes() as noted, running_as_graph_code():
             raw = self.func(*_tensors(args))
         raw = tuple(raw) if isinstance(raw, list) else raw
         spec = _spec.spec_of(_values.normalize(raw))

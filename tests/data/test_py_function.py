@@ -55,3 +55,21 @@ def test_py_function_inside_a_compiled_function_with_static_shapes():
 def test_py_function_inside_a_compiled_function_needs_shapes():
     with pytest.raises(TypeError, match="TensorSpec"):
         tf.function(_unknown_shape)(tf.constant([1.0, 2.0]))
+
+
+def test_numpy_function_gets_scalars_from_graphs_and_arrays_eagerly():
+    # TF 2.21: eagerly a 0-d input arrives as a 0-d ndarray; from a graph (a function, a dataset
+    # function) as a NumPy scalar, bytes for a string, so `b.upper()` works in Dataset.map
+    kinds = []
+
+    def record(x, s):
+        kinds.append((type(x).__name__, type(s).__name__))
+        return np.int32(0)
+
+    tf.numpy_function(record, [tf.constant(3), tf.constant(2.0)], tf.int32)
+    tf.function(lambda x: tf.numpy_function(record, [x, x * 2.0], tf.TensorSpec([], tf.int32)))(
+        tf.constant(3.0))
+    assert kinds == [("ndarray", "ndarray"), ("float32", "float32")]
+    ds = tf.data.Dataset.from_tensor_slices(["ab", "cd"]).map(
+        lambda s: tf.numpy_function(lambda b: b.upper(), [s], tf.string))
+    assert list(ds.as_numpy_iterator()) == [b"AB", b"CD"]
