@@ -111,3 +111,11 @@ def test_padded_batch_spec_and_too_small_shape():
     assert spec_shapes(a.padded_batch(2, padded_shapes=[5], drop_remainder=True)) == ([2, 5], "int64")
     with pytest.raises(tf.errors.InvalidArgumentError, match="smaller size"):
         list(a.padded_batch(2, padded_shapes=[2]))
+
+
+def test_padded_batch_pads_strings_with_bytes():
+    # TF 2.21: padding_values="<pad>" pads with b'<pad>', as a string tensor's elements are bytes
+    ds = tf.data.Dataset.from_generator(lambda: iter([["a"], ["b", "c"]]),
+                                        output_signature=tf.TensorSpec([None], tf.string))
+    batch = next(iter(ds.padded_batch(2, padding_values="<pad>")))
+    assert batch.numpy().tolist() == [[b"a", b"<pad>"], [b"b", b"c"]]

@@ -132,9 +132,14 @@ def _padding_values(spec, padding_values):
     if padding_values is None:
         return _structure.map_structure(default, spec)
     if not _structure.is_structure(padding_values):
-        return _structure.map_structure(lambda s: padding_values, spec)
+        return _structure.map_structure(lambda s: _pad_value(padding_values), spec)
     if not _structure.same_structure(spec, padding_values):
         raise ValueError(f"padded_batch: padding_values {padding_values!r} must have the structure of "
                          f"the elements {spec!r}, or be a single value.")
     return _structure.map_structure(lambda s, v: default(s) if v is None else _values.to_numpy_value(
         _values.to_leaf(v)), spec, padding_values)
+
+
+def _pad_value(value):
+    """A padding value as the elements hold it: Python text as bytes, as TF's string tensors."""
+    return value.encode("utf-8") if isinstance(value, str) else value
