@@ -108,6 +108,14 @@ def recording_static_shapes():
         _recorders.stack = stack
 
 
+def note_data_dependent_shape(tensor, shape):
+    """Notes that TF's graph gives ``tensor`` (an op's output whose size depends on the data: a
+    decoded image, the pieces of a split) only the static shape ``shape`` (a TensorShape, None
+    for an unknown rank), for the element specs of dataset functions that run eagerly."""
+    _note_shapes([tensor], shape)
+    return tensor
+
+
 def _note_shapes(tensors, shape, only_known=False):
     """Notes ``shape`` (None: unknown) as the static shape of ``tensors`` while recording.
 

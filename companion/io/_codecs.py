@@ -11,7 +11,9 @@ import numpy as np
 from companion._core import _dtypes
 from companion._core._convert import constant, is_tensor
 from companion._core._errors import InvalidArgumentError
+from companion._core._shape import TensorShape
 from companion._ops._image_convert import convert_image_dtype
+from companion._ops._py_function import note_data_dependent_shape
 
 _MODES = {1: "L", 3: "RGB", 4: "RGBA"}
 
@@ -40,7 +42,7 @@ def decode_jpeg(contents, channels=0, ratio=1, fancy_upscaling=True, try_recover
     image = _open(contents, "decode_jpeg", "JPEG")
     mode = _mode(image, _check_channels(channels, (0, 1, 3), "decode_jpeg"))
     image.draft(mode, (image.width // ratio, image.height // ratio))  # libjpeg converts and scales
-    return constant(_pixels(image.convert(mode)))
+    return _decoded(constant(_pixels(image.convert(mode))), channels)
 
 
 def decode_png(contents, channels=0, dtype=_dtypes.uint8, name=None):
@@ -53,7 +55,8 @@ def decode_png(contents, channels=0, dtype=_dtypes.uint8, name=None):
     """
     image = _open(contents, "decode_png", "PNG")
     mode = _mode(image, _check_channels(channels, (0, 1, 3, 4), "decode_png"))
-    return constant(_to_dtype(_png_pixels(image, mode), _dtypes.as_dtype(dtype), "decode_png"))
+    pixels = _to_dtype(_png_pixels(image, mode), _dtypes.as_dtype(dtype), "decode_png")
+    return _decoded(constant(pixels), channels)
 
 
 def decode_image(contents, channels=None, dtype=_dtypes.uint8, name=None, expand_animations=True):
@@ -86,8 +89,17 @@ def decode_image(contents, channels=None, dtype=_dtypes.uint8, name=None, expand
         pixels = _pixels(image.convert(mode))
     target = _dtypes.as_dtype(dtype)
     if target.is_floating:
-        return convert_image_dtype(constant(pixels), target)
-    return constant(_to_dtype(pixels, target, "decode_image"))
+        decoded = convert_image_dtype(constant(pixels), target)
+    else:
+        decoded = constant(_to_dtype(pixels, target, "decode_image"))
+    # TF's graph knows no rank when GIF animations expand, else [height, width, channels]
+    known = None if expand_animations else TensorShape([None, None, channels])
+    return note_data_dependent_shape(decoded, known)
+
+
+def _decoded(image, channels):
+    """A decoded image, whose size TF's graph knows only as ``[None, None, channels or None]``."""
+    return note_data_dependent_shape(image, TensorShape([None, None, channels or None]))
 
 
 def encode_jpeg(image, format="", quality=95, progressive=False, optimize_size=False,

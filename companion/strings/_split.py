@@ -3,6 +3,8 @@
 import numpy as np
 
 from companion._core import _dtypes
+from companion._core._shape import TensorShape
+from companion._ops._py_function import note_data_dependent_shape
 from companion.ragged._ragged_tensor import RaggedTensor
 from companion.strings._values import each, number_tensor, numbers_of, string_tensor, strings_of
 
@@ -54,11 +56,11 @@ def unicode_encode(input, output_encoding, errors="replace", replacement_char=65
 
 def _pieces(strings, cut, dtype):
     """A 1-D tensor for a scalar input, a `RaggedTensor` for a vector (TF's result types)."""
-    if strings.ndim == 0:
+    if strings.ndim == 0:  # TF's graph knows the pieces' number only when they are cut: (None,)
         pieces = cut(strings[()])
-        if dtype == _dtypes.string:
-            return string_tensor(_object_array(pieces))
-        return number_tensor(pieces, dtype)
+        is_text = dtype == _dtypes.string
+        tensor = string_tensor(_object_array(pieces)) if is_text else number_tensor(pieces, dtype)
+        return note_data_dependent_shape(tensor, TensorShape([None]))
     if strings.ndim != 1:
         raise ValueError(f"companion's string splitting handles scalars and vectors (TF allows any rank "
                          f"through RaggedTensor). Received a tensor of shape {strings.shape}; reshape it "

@@ -141,3 +141,19 @@ def test_set_shape_after_py_function_gives_the_static_shape():
         assert "not compatible" in str(error)
     else:
         raise AssertionError("set_shape accepted an incompatible shape")
+
+
+def test_decoded_images_and_split_text_have_tfs_unknown_sizes(tmp_path):
+    # TF 2.21's static shapes: decode_png -> (None, None, channels or None), decode_image (GIF
+    # animations expanded) -> unknown rank, scalar strings.split -> (None,); the first elements'
+    # sizes (4 x 4 twice here) must not become the spec
+    for i, (h, w) in enumerate([(4, 4), (4, 4), (6, 3)]):
+        tf.io.write_file(str(tmp_path / f"{i}.png"), tf.io.encode_png(tf.zeros([h, w, 3], tf.uint8)))
+    files = tf.data.Dataset.list_files(str(tmp_path / "*.png"), shuffle=False)
+    decode = files.map(lambda p: tf.io.decode_png(tf.io.read_file(p), channels=3))
+    assert decode.element_spec.shape.as_list() == [None, None, 3]
+    assert files.map(lambda p: tf.io.decode_png(tf.io.read_file(p))).element_spec.shape.as_list() == [
+        None, None, None]
+    assert files.map(lambda p: tf.io.decode_image(tf.io.read_file(p))).element_spec.shape.rank is None
+    words = tf.data.Dataset.from_tensor_slices(["a b", "c d", "e"]).map(tf.strings.split)
+    assert words.element_spec.shape.as_list() == [None]
