@@ -98,3 +98,19 @@ def test_large_python_ints():
     assert tf.constant([1, 2**40]).dtype == tf.int64
     with pytest.raises(ValueError, match="does not fit in any integer dtype"):
         tf.constant(2**70)
+
+
+@pytest.mark.parametrize("expression, shown", [
+    (lambda x: x + 1.5, "InvalidArgumentError"),  # TF 2.21: AddV2's kernel refuses the float
+    (lambda x: 1.5 + x, "TypeError"),  # the rest: "Cannot convert 1.5 to EagerTensor of dtype int32"
+    (lambda x: x * 1.5, "TypeError"),
+    (lambda x: x < 1.5, "TypeError"),
+    (lambda x: x // 1.5, "TypeError"),
+    (lambda x: tf.maximum(x, 1.5), "TypeError"),
+    (lambda x: x + tf.constant(1.5), "InvalidArgumentError"),  # two tensors: the kernel's error
+])
+def test_a_python_value_the_dtype_cannot_hold_raises_tfs_class(expression, shown):
+    with pytest.raises((TypeError, tf.errors.InvalidArgumentError)) as info:
+        expression(tf.constant([1, 2]))
+    assert type(info.value).__name__ == shown
+    assert isinstance(info.value, TypeError) and isinstance(info.value, tf.errors.InvalidArgumentError)

@@ -191,10 +191,14 @@ def binary_inputs(x, y, op_name):
             return as_input(x, y.dtype), y
         x = as_input(x)
         return x, as_input(y, x.dtype)
-    except TypeError as error:  # TF: InvalidArgumentError eagerly, TypeError while tracing
+    except TypeError as error:  # a Python value the tensor's dtype cannot hold
         if isinstance(error, InvalidArgumentError):
             raise
-        raise _mismatch_class()(f"{op_name}: {error}") from None
+        # TF: TypeError ("Cannot convert 1.5 to EagerTensor of dtype int32"), but `tensor + value`
+        # converts the value on its own and fails in the kernel (InvalidArgumentError) when eager
+        eager_add = op_name == "add" and x_is and not state.staging
+        raise (InvalidArgumentTypeError if eager_add else TracedDtypeMismatchError)(
+            f"{op_name}: {error}") from None
 
 
 def infer_dtype(value):
