@@ -232,7 +232,11 @@ class RaggedTensor:
                 return self
             row, rest = key[0], key[1:]
             picked = self[row]
-            return picked[rest] if rest else picked
+            if not rest:
+                return picked
+            if not isinstance(row, slice):  # one row: a tensor (or a RaggedTensor), indexed further
+                return picked[rest]
+            return picked._each_row(rest)
         if isinstance(key, slice):
             start, stop, step = key.indices(self._nrows())
             if step != 1:
@@ -246,6 +250,16 @@ class RaggedTensor:
                                        f"{self._nrows()} rows.")
         index %= self._nrows()
         return self._values[int(self._splits[index]):int(self._splits[index + 1])]
+
+    def _each_row(self, key):
+        """``rt[rows, key...]``: ``key`` applied inside every row (TF slices the ragged dimension;
+        an integer there has no row-independent meaning)."""
+        if not isinstance(key[0], slice) or isinstance(self._values, RaggedTensor):
+            raise ValueError("Cannot index into an inner ragged dimension. Slice it (rt[:, :2]) or "
+                             "take one row first (rt[i, j]).")
+        rows = [np.asarray(self[i]._value)[key[0]] for i in range(self._nrows())]
+        sliced = RaggedTensor.from_rows(rows, self.dtype)
+        return sliced[(slice(None), *key[1:])] if len(key) > 1 else sliced
 
     def __len__(self):
         return self._nrows()

@@ -122,3 +122,14 @@ def test_strings_split_gives_a_ragged_tensor():
 def test_constructor_is_internal():
     with pytest.raises(TypeError, match="ragged.constant"):
         tf.RaggedTensor([1, 2], [0, 2])
+
+
+def test_slicing_inside_the_rows_as_tf():
+    # TF 2.21 (the Ragged tensors guide): digits[:, :2], digits[1:3, 1:], digits[:, -2:]
+    digits = tf.ragged.constant([[3, 1, 4, 1], [], [5, 9, 2], [6], []])
+    assert digits[:, :2].to_list() == [[3, 1], [], [5, 9], [6], []]
+    assert digits[1:3, 1:].to_list() == [[], [9, 2]]
+    assert digits[:, -2:].to_list() == [[4, 1], [], [9, 2], [6], []]
+    assert digits[2, 1:].numpy().tolist() == [9, 2]
+    with pytest.raises(ValueError, match="Cannot index into an inner ragged dimension"):
+        digits[:, 0]
