@@ -28,5 +28,10 @@ for _dunder, _name in _BINARY.items():
     setattr(RaggedTensor, f"__r{_dunder}__", _binary(_name, reverse=True))
 for _dunder, _name in {"lt": "less", "le": "less_equal", "gt": "greater", "ge": "greater_equal"}.items():
     setattr(RaggedTensor, f"__{_dunder}__", _binary(_name))
+_equal, _not_equal = _binary("equal"), _binary("not_equal")
+# elementwise, as TF's (a comparison with None is False / True, as for tensors); identity hashing kept
+RaggedTensor.__eq__ = lambda self, other: False if other is None else _equal(self, other)
+RaggedTensor.__ne__ = lambda self, other: True if other is None else _not_equal(self, other)
+RaggedTensor.__hash__ = object.__hash__
 RaggedTensor.__neg__ = _unary("negative")
 RaggedTensor.__abs__ = _unary("abs")

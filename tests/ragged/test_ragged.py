@@ -133,3 +133,11 @@ def test_slicing_inside_the_rows_as_tf():
     assert digits[2, 1:].numpy().tolist() == [9, 2]
     with pytest.raises(ValueError, match="Cannot index into an inner ragged dimension"):
         digits[:, 0]
+
+
+def test_comparisons_are_elementwise():
+    # TF 2.21: <tf.RaggedTensor [[True, True], [True]]> and [[False, True], [True]]; None compares False
+    d = tf.ragged.constant([[3, 1], [5]])
+    assert (d == d).to_list() == [[True, True], [True]]
+    assert (d != 3).to_list() == [[False, True], [True]]
+    assert (d == None) is False  # noqa: E711 - TF's comparison with None
