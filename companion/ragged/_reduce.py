@@ -2,7 +2,7 @@
 
 ``axis=None`` reduces every value; ``axis=1`` (the ragged one) reduces each row with a segment
 op (an empty row gives the op's identity: 0 for a sum, the lowest value for a max, NaN for a
-mean); ``axis=0`` reduces each column over the rows that are long enough.
+mean, a float64 one for integers, as TF); ``axis=0`` reduces each column over the rows that are long enough.
 """
 
 import numpy as np
@@ -55,8 +55,7 @@ def _segment(name, values, ids, count):
         total = segment_ops.unsorted_segment_sum(values, ids, count)
         ones = cast(constant(np.ones(values.shape[0], np.float32)), total.dtype)
         counts = segment_ops.unsorted_segment_sum(ones, ids, count)
-
-        return divide(total, counts) if total.dtype.is_floating else total // counts
+        return divide(total, counts)  # a true division, as TF's: integer rows average to float64
     fn = {"sum": segment_ops.unsorted_segment_sum, "prod": segment_ops.unsorted_segment_prod,
           "max": segment_ops.unsorted_segment_max, "min": segment_ops.unsorted_segment_min}[kind]
     out = fn(values, ids, count)

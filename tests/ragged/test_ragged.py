@@ -141,3 +141,11 @@ def test_comparisons_are_elementwise():
     assert (d == d).to_list() == [[True, True], [True]]
     assert (d != 3).to_list() == [[False, True], [True]]
     assert (d == None) is False  # noqa: E711 - TF's comparison with None
+
+
+def test_integer_rows_average_to_float64_as_tf():
+    # TF 2.21 (the Ragged tensors guide): [2.25 nan 5.333 6. nan], dtype float64
+    digits = tf.ragged.constant([[3, 1, 4, 1], [], [5, 9, 2], [6], []])
+    mean = tf.reduce_mean(digits, axis=1)
+    assert mean.dtype == tf.float64
+    np.testing.assert_allclose(mean.numpy(), [2.25, np.nan, 16 / 3, 6.0, np.nan])
