@@ -23,7 +23,7 @@ from companion._ops import _math
 from companion._staging import eager_scope
 from companion.autograph import _state
 from companion.autograph._control_flow import if_stmt
-from companion.autograph._loops import staged_for, staged_while
+from companion.autograph._loops import staged_for, staged_while, with_counter
 
 
 class Feed:
@@ -147,13 +147,7 @@ def staged_iterator_for(iterator, extra_test, body, get_state, set_state, names)
     else:
         token, layout = _staged_iterator.token_of(iterator), _staged_iterator.layout_of(iterator)
     box = [Tensor(jnp.asarray(True))]
-
-    def get():
-        return (box[0],) + tuple(get_state())
-
-    def put(values):
-        box[0] = values[0]
-        set_state(values[1:])
+    get, put = with_counter(box, get_state, set_state)
 
     def test():
         return box[0] if extra_test is None else _math.logical_and(box[0], extra_test())

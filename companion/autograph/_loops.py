@@ -125,13 +125,7 @@ def staged_for(iterable, extra_test, body, get_state, set_state, names, opts=Non
     elif limit is not None:
         count = jnp.minimum(count, limit._value.astype(jnp.asarray(count).dtype))
     box = [Tensor(jnp.zeros((), index_dtype))]
-
-    def get():
-        return (box[0],) + tuple(get_state())
-
-    def put(values):
-        box[0] = values[0]
-        set_state(values[1:])
+    get, put = with_counter(box, get_state, set_state)
 
     def test():
         more = Tensor(box[0]._value < count)
@@ -146,6 +140,20 @@ def staged_for(iterable, extra_test, body, get_state, set_state, names, opts=Non
         box[0] = Tensor(index._value + 1)
 
     staged_while(test, step, get, put, ("<loop index>",) + tuple(names), "for loop", static)
+
+
+def with_counter(box, get_state, set_state):
+    """``(get, put)`` of a loop's state with one more leading entry, ``box[0]`` (its counter or
+    flag), for `staged_while`."""
+
+    def get():
+        return (box[0],) + tuple(get_state())
+
+    def put(values):
+        box[0] = values[0]
+        set_state(values[1:])
+
+    return get, put
 
 
 def staged_while(test, body, get_state, set_state, names, what, static_count=None):
@@ -241,4 +249,4 @@ def _is_string(tensor):
     return tensor._value.__class__.__module__ == "numpy"
 
 
-__all__ = ["RangeTensor", "TracedRange", "is_traced", "staged_for", "staged_while", "stages"]
+__all__ = ["RangeTensor", "TracedRange", "is_traced", "staged_for", "staged_while", "stages", "with_counter"]
