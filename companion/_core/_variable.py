@@ -364,7 +364,9 @@ def _creation_error(trace, variable):
         when = ("on a call that traced it again (new argument shapes, dtypes or Python values). "
                 "Only the first call may create Variables")
     return ValueError(
-        f"companion.function {owner!r} tried to create Variable {variable.name!r} {when}. "
+        "tf.function only supports singleton tf.Variables created on the first call. Make sure the "
+        "tf.Variable is only created once or created outside tf.function. "  # TF's words, then ours
+        f"(companion.function {owner!r} tried to create Variable {variable.name!r} {when}.) "
         "A function decorated with companion.function may create Variables only on its first "
         "call, and must reuse them afterwards. Create the Variable outside the function and use "
         "it inside (or pass it in), or create it once and keep it, e.g. in a method: "

@@ -27,8 +27,15 @@ class MirroredVariable(Variable):
     def __repr__(self):
         devices = self._strategy.worker_devices
         inner = super().__repr__()
-        body = ",\n".join(f"  {i}: {inner}" for i in range(len(devices)))
+        name = f"'{self.name}'"
+        base = self.name[:-2] if self.name.endswith(":0") else self.name
+        # TF names replica i's copy `<name>/replica_i:0`
+        copies = [inner] + [inner.replace(name, repr(f"{base}/replica_{i}:0"), 1)
+                            for i in range(1, len(devices))]
+        body = ",\n".join(f"  {i}: {copy}" for i, copy in enumerate(copies))
         return "MirroredVariable:{\n" + body + "\n}"
+
+    __str__ = __repr__  # print() shows every copy too, as TF
 
     def _set_value(self, new_value):
         if not state.staging and isinstance(new_value, jax.Array) \

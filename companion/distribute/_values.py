@@ -44,6 +44,10 @@ class PerReplica:
         body = ",\n".join(f"  {i}: {value!r}" for i, value in enumerate(self.values))
         return "PerReplica:{\n" + body + "\n}"
 
+    def __str__(self):  # print(): each value as str() writes it, as TF
+        body = ",\n".join(f"  {i}: {value!s}" for i, value in enumerate(self.values))
+        return "PerReplica:{\n" + body + "\n}"
+
 
 def _flatten(value):
     mask = None if value._mask is None else Tensor(value._mask)

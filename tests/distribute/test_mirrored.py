@@ -56,7 +56,7 @@ with mirrored.scope():
 emit(replicas=mirrored.num_replicas_in_sync, one=one[0], four=four[0],
      weights=max(float(np.abs(a - b).max()) for a, b in zip(one[1], four[1])),
      acc=[one[2], four[2]], iterations=[one[3], four[3]], variable=type(v).__name__, repr=repr(v),
-     central=central[0])
+     central=central[0], str=str(v), per_replica=str(mirrored.run(lambda: tf.constant(1.0))))
 """
 
 
@@ -69,6 +69,10 @@ def test_custom_loop_matches_one_device_training_including_an_uneven_batch():
     assert out["acc"][0] == pytest.approx(out["acc"][1]) and out["iterations"] == [6, 6]
     assert out["variable"] == "MirroredVariable" and out["repr"].startswith("MirroredVariable:{\n  0: ")
     assert out["repr"].count("<companion.Variable") == 4
+    # TF 2.21: replica i's copy is named 'Variable/replica_i:0'; print() shows them all, and a
+    # PerReplica's values as str() writes them
+    assert "'Variable/replica_3:0'" in out["repr"] and out["str"] == out["repr"]
+    assert out["per_replica"].startswith("PerReplica:{\n  0: companion.Tensor(1.0, shape=(), dtype=float32),")
 
 
 METRIC_IN_A_REPLICA = """

@@ -421,11 +421,13 @@ class Layer(Module):
 
 def _marking_built(build):
     @functools.wraps(build)
-    def marked(self, input_shape, *more_shapes, **kwargs):  # more: MultiHeadAttention's value/key shapes
+    def marked(self, input_shape=None, *more_shapes, **kwargs):  # more: MultiHeadAttention's value/key shapes
+        # (no shape at all: a Sequential whose first layer knows its input, as `model.build()` in TF)
         with name_scope(self.name, caller=self):  # sublayers built here get paths under this layer
             result = build(self, input_shape, *more_shapes, **kwargs)
-        self._build_input_shape = input_shape
-        self.built = True
+        if input_shape is not None or more_shapes or kwargs:  # a shapeless build decides for itself
+            self._build_input_shape = input_shape
+            self.built = True
         return result
 
     marked._marks_built = True

@@ -125,7 +125,7 @@ class Metric:
         return cls(**config)
 
     def __repr__(self):
-        return f"<{type(self).__name__} name={self.name!r}>"
+        return f"<{type(self).__name__} name={self.name}>"  # Keras 3's, unquoted
 
 
 _updating = threading.local()  # ids of the metrics whose update_state is running on this thread

@@ -94,10 +94,7 @@ class Sequential(Model):
 
     def build(self, input_shape=None):
         """Builds the stack for inputs of ``input_shape`` (batch axis first, may be None)."""
-        if input_shape is None:
-            if self._input is None:
-                raise ValueError(f"Sequential model {self.name!r}: build() needs an input_shape, as "
-                                 "the model has no Input.")
+        if input_shape is None:  # Keras 3: builds from its Input if it has one, else stays unbuilt
             return
         if self._input is None or tuple(self._input.shape.as_list()) != tuple(input_shape):
             self._input = KerasTensor(tuple(input_shape))

@@ -89,3 +89,18 @@ def test_config_round_trip_rebuilds_the_same_function():
     x = RNG.normal(size=(2, 3)).astype(np.float32)
     np.testing.assert_allclose(clone(x).numpy(), model(x).numpy(), rtol=1e-6)
     assert [layer.get_config()["units"] for layer in clone.layers] == [4, 1]
+
+
+def test_build_without_a_shape_as_keras_3():
+    # TF 2.21 (the AutoGraph guide's MNIST model): model.build() returns None, built from the first
+    # layer's input_shape; without any input it stays unbuilt and raises nothing
+    model = tf.keras.Sequential((tf.keras.layers.Reshape(target_shape=(28 * 28,), input_shape=(28, 28)),
+                                 tf.keras.layers.Dense(10)))
+    assert model.build() is None and model.built and len(model.weights) == 2
+    bare = tf.keras.Sequential([tf.keras.layers.Dense(2)])
+    bare.build()
+    assert not bare.built
+
+
+def test_a_metric_shows_its_name_as_keras_3():
+    assert repr(tf.keras.metrics.Mean(name="test_loss")) == "<Mean name=test_loss>"  # TF 2.21
