@@ -3,6 +3,7 @@
 import json
 import os
 
+from companion._core._shape import TensorShape
 from companion._core._tensor_spec import TensorSpec
 from companion._staging._function import Function
 from companion.saved_model import _program
@@ -75,7 +76,8 @@ def _functions_of(obj):
 def _signatures(obj, functions, signatures):
     if signatures is None:
         if getattr(type(obj), "_is_layer", False):
-            return {DEFAULT_SIGNATURE: _keras_serving(obj)}
+            serving = _keras_serving(obj)
+            return {DEFAULT_SIGNATURE: serving} if serving is not None else {}
         return {DEFAULT_SIGNATURE: next(iter(functions.values()))} if len(functions) == 1 else {}
     if not isinstance(signatures, dict):
         signatures = {DEFAULT_SIGNATURE: signatures}
@@ -88,17 +90,30 @@ def _signatures(obj, functions, signatures):
 
 
 def _keras_serving(model):
+    """The serving signature of a Keras model or layer, as TF's Keras saves it: over its single
+    input; for a subclassed model, over the shape of its first call (any batch size); None for one
+    never called (TF saves it without signatures)."""
     try:
         inputs = model.inputs
     except AttributeError:
         inputs = None
-    if not inputs or len(inputs) != 1:
-        raise ValueError("saved_model.save: a Keras model is saved with a serving signature built from its "
-                         "single input, but this model has no defined input (a subclassed or unbuilt model). "
-                         "Pass signatures={'serving_default': "
-                         "companion.function(..., input_signature=[...])}.")
-    spec = TensorSpec(inputs[0].shape, inputs[0].dtype, "inputs")
+    if inputs and len(inputs) == 1:
+        spec = TensorSpec(inputs[0].shape, inputs[0].dtype, "inputs")
+    else:
+        shape = getattr(model, "_build_input_shape", None)
+        if inputs or not isinstance(shape, (TensorShape, tuple, list)) or not _is_one_shape(shape):
+            if not getattr(model, "built", False):
+                return None
+            raise ValueError("saved_model.save: a Keras model is saved with a serving signature built from "
+                             "its single input, but this model has several inputs. Pass signatures="
+                             "{'serving_default': companion.function(..., input_signature=[...])}.")
+        dims = TensorShape(shape).as_list()
+        spec = TensorSpec([None] + dims[1:] if dims else dims, model.compute_dtype, "inputs")
     return Function(lambda inputs: model(inputs, training=False), "serving_default", [spec])
+
+
+def _is_one_shape(shape):
+    return isinstance(shape, TensorShape) or all(d is None or isinstance(d, int) for d in shape)
 
 
 def _add_captured(graph, programs):
