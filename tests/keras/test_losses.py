@@ -183,7 +183,7 @@ def test_reduction_aliases():
     assert (losses.Reduction.NONE, losses.Reduction.SUM) == ("none", "sum")
     assert (losses.Reduction.AUTO, losses.Reduction.SUM_OVER_BATCH_SIZE) == ("auto", "sum_over_batch_size")
     with pytest.raises(ValueError, match="reduction"):
-        losses.MeanSquaredError(reduction="mean")
+        losses.MeanSquaredError(reduction="average")
 
 
 def test_config_round_trip():
@@ -223,3 +223,23 @@ def test_unreduced_loss_keeps_one_value_per_example_for_labels_of_rank_one():
     want = -(labels * np.log(probabilities[:, 0]) + (1 - labels) * np.log(1 - probabilities[:, 0]))
     assert got.shape == (4,)
     np.testing.assert_allclose(got.numpy(), want, rtol=1e-5)
+
+
+def test_keras_3_reductions_and_a_subclass_name():
+    # TF 2.21 (Keras 3.15): "mean" and "mean_with_sample_weight" reductions; a Loss subclass is
+    # named after its class in snake_case
+    y = tf.constant([[0.0, 1.0], [1.0, 1.0], [0.0, 0.0]])
+    p = tf.constant([[1.0, 1.0], [1.0, 0.0], [0.5, 0.0]])
+    w = tf.constant([1.0, 3.0, 0.5])
+    per_example = np.array([0.5, 0.5, 0.125]) * np.array([1.0, 3.0, 0.5])
+    mse = tf.keras.losses.MeanSquaredError
+    np.testing.assert_allclose(float(mse(reduction="mean")(y, p, sample_weight=w)), per_example.sum() / 3)
+    np.testing.assert_allclose(float(mse(reduction="mean_with_sample_weight")(y, p, sample_weight=w)),
+                               per_example.sum() / 4.5, rtol=1e-6)
+    np.testing.assert_allclose(float(mse(reduction="mean_with_sample_weight")(y, p)), 0.375)
+
+    class MyHuber(tf.keras.losses.Loss):
+        def call(self, y_true, y_pred):
+            return tf.abs(y_true - y_pred)
+
+    assert MyHuber().name.startswith("my_huber") and MyHuber(name="x").name == "x"

@@ -4,6 +4,7 @@ from companion._core import _dtypes
 from companion._core._convert import as_input
 from companion._ops._math import cast, logical_and
 from companion.keras.layers._keras_mask import get_keras_mask, set_keras_mask
+from companion.keras.layers._naming import unique_name
 from companion.keras.losses._loss_inputs import float_tensor, squeeze_or_expand
 from companion.keras.losses._reduction import Reduction, reduce_weighted_loss
 
@@ -30,7 +31,8 @@ class Loss:
 
     def __init__(self, reduction=Reduction.SUM_OVER_BATCH_SIZE, name=None):
         self.reduction = Reduction.validate(reduction)
-        self.name = name
+        # Keras 3: the class name in snake_case, made unique (`my_loss`, `my_loss_1`)
+        self.name = name if name is not None else unique_name(type(self).__name__)
 
     def call(self, y_true, y_pred):
         """The per-example losses. Subclasses must override it."""

@@ -27,10 +27,12 @@ class Reduction:
     NONE = "none"
     SUM = "sum"
     SUM_OVER_BATCH_SIZE = "sum_over_batch_size"
+    MEAN = "mean"  # Keras 3: the sum over the number of elements, as sum_over_batch_size
+    MEAN_WITH_SAMPLE_WEIGHT = "mean_with_sample_weight"  # Keras 3: the sum over the sample weights' sum
 
     @classmethod
     def all(cls):
-        return (cls.AUTO, cls.NONE, cls.SUM, cls.SUM_OVER_BATCH_SIZE)
+        return (cls.AUTO, cls.NONE, cls.SUM, cls.SUM_OVER_BATCH_SIZE, cls.MEAN, cls.MEAN_WITH_SAMPLE_WEIGHT)
 
     @classmethod
     def validate(cls, key):
@@ -52,6 +54,9 @@ def _reduce(losses, weights, reduction):
     total = jnp.sum(weighted)
     if reduction == Reduction.SUM or weighted.size == 0:  # Keras's divide_no_nan: 0 for no elements
         return total if weighted.size else jnp.zeros((), weighted.dtype)
+    if reduction == Reduction.MEAN_WITH_SAMPLE_WEIGHT:  # divide_no_nan by the weights' own sum
+        divisor = jnp.sum(weights)
+        return jnp.where(divisor == 0, jnp.zeros((), weighted.dtype), total / divisor)
     return total / weighted.size
 
 
@@ -63,6 +68,9 @@ def reduce_weighted_loss(losses, sample_weight, reduction, loss_name, mask=None)
     the mean over unmasked entries (Keras 3's ``apply_mask``).
     """
     losses = as_input(losses)
+    unweighted = sample_weight is None and mask is None
+    if reduction == Reduction.MEAN or (reduction == Reduction.MEAN_WITH_SAMPLE_WEIGHT and unweighted):
+        reduction = Reduction.SUM_OVER_BATCH_SIZE  # the same division, as Keras 3 computes it
     if mask is not None:
         mask_weights = _mask_weights(as_input(mask), dtype=losses.dtype.name, reduction=reduction)
         sample_weight = mask_weights if sample_weight is None else _times(sample_weight, mask_weights)
