@@ -355,3 +355,33 @@ def test_an_op_returning_its_input_tensor_gets_a_new_value_in_the_reverse_pass()
     with tf.GradientTape() as tape:
         out = clip_gradient(v * v)
     assert float(tape.gradient(out, v)) == 2.0  # TF 2.21: 2.0 (0.5 * d(v*v)/dv)
+
+
+def test_a_python_if_inside_a_function_is_differentiated_by_a_tape_recording_there():
+    # TF 2.21: 6.0 and -1.0 (AutoGraph's cond is one op the inner tape records); before: None
+    @tf.function
+    def f(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            if x > 0:
+                y = x * x
+            else:
+                y = -x
+        return tape.gradient(y, x)
+
+    assert float(f(tf.constant(3.0))) == 6.0 and float(f(tf.constant(-2.0))) == -1.0
+
+
+def test_a_target_that_is_a_source_has_gradient_one():
+    # TF 2.21: [1.0, None]; [1.0, 0.0] with ZERO; 1.0 for an unwatched constant
+    v0, v1 = tf.Variable(2.0), tf.Variable(2.0)
+    with tf.GradientTape(persistent=True) as tape:
+        r = v0
+    grads = tape.gradient(r, [v0, v1])
+    assert float(grads[0]) == 1.0 and grads[1] is None
+    zero = tf.UnconnectedGradients.ZERO
+    assert [float(g) for g in tape.gradient(r, [v0, v1], unconnected_gradients=zero)] == [1.0, 0.0]
+    x = tf.constant(3.0)
+    with tf.GradientTape() as tape:
+        pass
+    assert float(tape.gradient(x, x)) == 1.0

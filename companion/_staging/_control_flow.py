@@ -27,7 +27,7 @@ from companion._core._tensor import Tensor
 from companion._ops._math import cast, equal, less, logical_and
 from companion.autograph._blocks import trace_block
 from companion.autograph._control_flow import _predicate, if_stmt
-from companion.autograph._loop_op import captured_input
+from companion.autograph._loop_op import captured_input, tapes_paused
 from companion.autograph._loops import staged_while
 from companion.autograph._state import is_traced
 
@@ -74,8 +74,9 @@ def _staged_cond(pred, true_fn, false_fn):
     def set_leaves(values):
         box["leaves"] = tuple(values)
 
-    if_stmt(convert_to_tensor(pred), block(true_fn, "true_fn"), block(false_fn, "false_fn"),
-            lambda: box["leaves"], set_leaves, _Names("cond output"), sys.maxsize)
+    with tapes_paused():  # (a recorded cond was tried above: the if statement must not try again)
+        if_stmt(convert_to_tensor(pred), block(true_fn, "true_fn"), block(false_fn, "false_fn"),
+                lambda: box["leaves"], set_leaves, _Names("cond output"), sys.maxsize)
     (_, true_structure), (_, false_structure) = structures
     if true_structure != false_structure:
         raise ValueError(f"cond: true_fn and false_fn must return the same structure, but true_fn returned "
@@ -323,6 +324,31 @@ def _recorded_cond(pred, true_fn, false_fn):
 
     outputs = Op("cond", run_cond, jit=False).apply([pred, *captured], {})
     return jax.tree_util.tree_unflatten(structures[0], list(outputs))
+
+
+def recorded_if(cond, body, orelse, get_state, set_state):
+    """AutoGraph's ``if`` on a traced ``cond`` as a recorded cond (`_recorded_cond`), so a tape
+    recording inside the function differentiates it, as TF's does; False when its state (the
+    variables the branches assign) is not all tensors of one type in both branches."""
+    init = get_state()
+
+    def branch(fn):
+        def run():
+            set_state(init)
+            fn()
+            return tuple(get_state())
+
+        return run
+
+    try:
+        result = _recorded_cond(convert_to_tensor(cond), branch(body), branch(orelse))
+    except (TypeError, ValueError):  # a state value no tensor can stand for (Undefined in a branch)
+        result = _UNRECORDABLE
+    set_state(init)
+    if result is _UNRECORDABLE:
+        return False
+    set_state(tuple(result))
+    return True
 
 
 def _flatten_outputs(leaves):

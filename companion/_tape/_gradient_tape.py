@@ -14,8 +14,8 @@ from companion._core._indexed_slices import IndexedSlices
 from companion._core._tensor import Tensor
 from companion._html import table
 from companion._ops._array import concat, reshape
-from companion._ops._creation import zeros
-from companion._ops._math import cast
+from companion._ops._creation import ones_like, zeros
+from companion._ops._math import add_n, cast
 from companion._tape import _replay
 
 
@@ -183,11 +183,14 @@ class GradientTape:
         if policy is None:
             policy = UnconnectedGradients(getattr(unconnected, "value", unconnected))
         flat_sources, treedef = _flat_sources(sources)
-        targets = [_target_tensor(t, self) for t in _flatten_targets(target)]
+        given = _flatten_targets(target)
+        targets = [_target_tensor(t, self) for t in given]
         if mode != "vjp" and len(targets) != 1:
             raise ValueError(f"{mode} takes a single target tensor. Received {len(targets)} targets.")
         cotangents = self._cotangents(output_gradients, target, targets)
         grads = self._grads_for(flat_sources, targets, cotangents, mode)
+        if mode == "vjp":
+            grads = _sources_as_targets(grads, flat_sources, given, targets, cotangents)
         if not self._persistent:
             self._used = True
             self._records, self._tracked, self._reads = [], {}, {}
@@ -424,3 +427,17 @@ def _fill_unconnected(grad, source, mode, targets):
         shape = list(targets[0].shape) + (shape[1:] if mode == "batch_jacobian" else shape)
     dtype = source.dtype if source.dtype.is_floating else targets[0].dtype
     return zeros(shape, dtype=dtype)
+
+
+def _sources_as_targets(grads, sources, given, targets, cotangents):
+    """A target that is a source itself, recorded or not, has gradient 1 (its output gradient)
+    with respect to itself, as in TF (``tape.gradient(x, x)`` is 1 even for an unwatched x)."""
+    grads = list(grads)
+    for i, source in enumerate(sources):
+        if grads[i] is not None or not source.dtype.is_floating:
+            continue
+        seeds = [cotangents[j] if cotangents else ones_like(targets[j])
+                 for j, target in enumerate(given) if target is source]
+        if seeds:
+            grads[i] = seeds[0] if len(seeds) == 1 else add_n(seeds)
+    return grads

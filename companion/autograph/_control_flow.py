@@ -42,6 +42,12 @@ def if_exp(cond, if_true, if_false, expr_repr):
 
 
 def _staged_if(cond, body, orelse, get_state, set_state, names, nouts):
+    if state.tapes:  # a tape recording inside the function: the cond must be one recorded op
+        # deferred: companion._staging._control_flow imports this module at its top
+        from companion._staging._control_flow import recorded_if
+
+        if recorded_if(cond, body, orelse, get_state, set_state):
+            return
     init = get_state()
 
     def branch(fn, prefix=None):
