@@ -421,3 +421,15 @@ def test_a_tape_around_a_function_with_a_scatter_differentiates_it():
     grad = tape.gradient(y, x)
     # d/dx of (x0 + 1)^2 + (x2 + 2)^2
     np.testing.assert_allclose(grad.numpy(), [4.0, 0.0, 10.0])
+
+
+def test_numpy_scalars_are_tensor_arguments_as_tf():
+    # TF 2.21: after f(1), f(np.float32(1.0)) is a float32 tensor (not the Python literal 1's trace)
+    @tf.function
+    def f(x):
+        return x
+
+    assert f(1).dtype == tf.int32
+    assert f(np.float32(1.0)).dtype == tf.float32 and f(np.bool_(True)).dtype == tf.bool
+    assert f(np.float64(2.5)).dtype == tf.float64 and float(f(np.float64(3.5))) == 3.5
+    assert f.experimental_get_tracing_count() == 4  # 1, float32, bool, float64 (3.5 reuses float64)

@@ -240,12 +240,13 @@ def leaf_key(x):
 
 
 def is_traced_leaf(x):
-    """True for arguments that become traced inputs: non-string tensors, arrays and specs."""
+    """True for arguments that become traced inputs: non-string tensors, arrays, NumPy scalars (a
+    tensor of their dtype in TF, not a Python value) and specs."""
     if isinstance(x, TensorSpec):
         return True
     if isinstance(x, Tensor):
         return x._value.__class__ is not np.ndarray
-    return isinstance(x, np.ndarray) and x.dtype != object
+    return isinstance(x, (np.ndarray, np.generic)) and x.dtype.kind in "biufc"
 
 
 def current():
