@@ -433,3 +433,18 @@ def test_numpy_scalars_are_tensor_arguments_as_tf():
     assert f(np.float32(1.0)).dtype == tf.float32 and f(np.bool_(True)).dtype == tf.bool
     assert f(np.float64(2.5)).dtype == tf.float64 and float(f(np.float64(3.5))) == 3.5
     assert f.experimental_get_tracing_count() == 4  # 1, float32, bool, float64 (3.5 reuses float64)
+
+
+def test_returned_dicts_keep_the_order_they_were_built_in_as_tf():
+    # TF 2.21: ['z', 'y', 'x'] and ['b', 'a'] (flattening sorts keys, but TF rebuilds in order)
+    @tf.function
+    def f(x):
+        return {"z": x, "y": x * 2, "x": [x, {"b": x, "a": x}]}
+
+    out = f(tf.constant(1.0))
+    assert list(out) == ["z", "y", "x"] and list(out["x"][1]) == ["b", "a"]
+    assert list(f.get_concrete_function(tf.constant(1.0)).structured_outputs) == ["z", "y", "x"]
+    w, v = tf.Variable(1.0), tf.Variable(2.0)
+    with tf.GradientTape() as tape:
+        y = w * v
+    assert list(tape.gradient(y, {"w": w, "v": v})) == ["w", "v"]

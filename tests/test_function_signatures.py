@@ -256,6 +256,6 @@ def test_a_concrete_function_prints_as_tf():
         "  flag (POSITIONAL_OR_KEYWORD): Literal[True]",
         "  k (KEYWORD_ONLY): Literal[3]",
         "Output Type:",
-        f"  Tuple[{scalar}, Dict[['n', Literal[None]], ['s', {integer}]]]",
+        f"  Tuple[{scalar}, Dict[['s', {integer}], ['n', Literal[None]]]]",
         "Captures:",
         f"  {id(v)}: TensorSpec(shape=(), dtype=tf.resource, name=None)"]

@@ -213,3 +213,28 @@ def _compare(a, b, check_types, nest1, nest2):
                          f"Second structure: {nest2!r}")
     for x, y in zip(ca, cb):
         _compare(x, y, check_types, nest1, nest2)
+
+
+def dict_orders(structure):
+    """The key order of every dict in ``structure`` (None when it holds no dict): flattening sorts
+    dict keys, but TF returns a function's dicts in the order the function built them."""
+    if isinstance(structure, dict):
+        return ("dict", list(structure), {k: dict_orders(v) for k, v in structure.items()})
+    if isinstance(structure, (list, tuple)):
+        inner = [dict_orders(v) for v in structure]
+        return ("seq", inner) if any(o is not None for o in inner) else None
+    return None
+
+
+def in_dict_orders(value, orders):
+    """``value`` (unflattened: dicts in sorted key order) with its dicts in ``orders``."""
+    if orders is None:
+        return value
+    if orders[0] == "dict" and isinstance(value, dict):
+        return type(value)((k, in_dict_orders(value[k], orders[2][k])) for k in orders[1] if k in value)
+    if orders[0] == "seq" and isinstance(value, (list, tuple)):
+        items = [in_dict_orders(v, o) for v, o in zip(value, orders[1])]
+        if hasattr(value, "_fields"):  # a namedtuple
+            return type(value)(*items)
+        return type(value)(items)
+    return value

@@ -96,6 +96,7 @@ class ConcreteFunction:
         self.variables = staged.variables
         self._written = staged.written
         self._out_tree = info["tree"]
+        self._out_orders = info["orders"]
         self._out_slots = info["slots"]
         self.inputs = inputs
         self.outputs = [TensorSpec(v.shape, v.dtype) for v in self._jaxpr.outvars[:info["n_dynamic"]]
@@ -169,7 +170,7 @@ class ConcreteFunction:
 
     def _pack(self, dynamic):
         leaves = [slot(dynamic) for slot in self._out_slots]
-        return jax.tree_util.tree_unflatten(self._out_tree, leaves)
+        return _nest.in_dict_orders(jax.tree_util.tree_unflatten(self._out_tree, leaves), self._out_orders)
 
     @property
     def structured_input_signature(self):
@@ -180,7 +181,9 @@ class ConcreteFunction:
     @property
     def structured_outputs(self):
         """The outputs' structure, each tensor a symbolic tensor of the traced program."""
-        return jax.tree_util.tree_unflatten(self._out_tree, [self._structured(s) for s in self._out_slots])
+        leaves = [self._structured(s) for s in self._out_slots]
+        structure = jax.tree_util.tree_unflatten(self._out_tree, leaves)
+        return _nest.in_dict_orders(structure, self._out_orders)
 
     def _structured(self, slot):
         if getattr(slot, "plain", False):
@@ -294,7 +297,7 @@ def _split_outputs(result, info):
         slot, arrays = _output_slot(leaf, len(dynamic))
         dynamic.extend(arrays)
         slots.append(slot)
-    info.update(tree=tree, slots=slots, n_dynamic=len(dynamic))
+    info.update(tree=tree, slots=slots, n_dynamic=len(dynamic), orders=_nest.dict_orders(result))
     return dynamic
 
 

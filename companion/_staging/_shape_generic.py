@@ -29,10 +29,15 @@ import io
 import jax
 import numpy as np
 
+from companion._core import _nest
 from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor
 from companion._core._tensor_spec import TensorSpec
-from companion._staging._concrete_function import SymbolicTensor, _spec_text, checked_arguments
+from companion._staging._concrete_function import (
+    SymbolicTensor,
+    _spec_text,
+    checked_arguments,
+)
 from companion._staging._signature_text import signature_block, signature_line
 
 
@@ -82,7 +87,8 @@ class ShapeGenericFunction:
                 return SymbolicTensor(outputs[slot.start])
             return first._structured(slot)
 
-        return jax.tree_util.tree_unflatten(first._out_tree, [shown(s) for s in first._out_slots])
+        structure = jax.tree_util.tree_unflatten(first._out_tree, [shown(s) for s in first._out_slots])
+        return _nest.in_dict_orders(structure, first._out_orders)
 
     def pretty_signature(self):
         args = ", ".join(f"arg{i}: {_spec_text(s)}" for i, s in enumerate(self.inputs))

@@ -196,7 +196,9 @@ class GradientTape:
             self._records, self._tracked, self._reads = [], {}, {}
         if policy is UnconnectedGradients.ZERO:
             grads = [_fill_unconnected(g, s, mode, targets) for g, s in zip(grads, flat_sources)]
-        return treedef(grads) if type(treedef) is type else jax.tree_util.tree_unflatten(treedef, grads)
+        if type(treedef) is type:
+            return treedef(grads)
+        return _nest.in_dict_orders(jax.tree_util.tree_unflatten(treedef, grads), _nest.dict_orders(sources))
 
     def _check_usable(self):
         if self._used:
