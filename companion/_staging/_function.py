@@ -24,7 +24,8 @@ from companion._core._tensor_spec import TensorSpec, check_signature
 from companion._logger import get_logger
 from companion._staging import _trace_hooks, is_traced_leaf
 from companion._staging._concrete_function import ConcreteFunction, trace_concrete
-from companion._staging._shape_generic import ShapeGenericFunction, placeholder, quietly
+from companion._staging._quietly import quietly
+from companion._staging._shape_generic import ShapeGenericFunction, placeholder
 from companion.autograph import to_graph
 
 

@@ -23,9 +23,6 @@ op as it runs today. The cost: Python side effects other than printing (appendin
 counting in a global) repeat for each new shape, where TF runs them once.
 """
 
-import contextlib
-import io
-
 import jax
 import numpy as np
 
@@ -138,12 +135,6 @@ class ShapeGenericFunction:
             return first.outputs
         return [TensorSpec(_common_shape(a.shape, b.shape), a.dtype)
                 for a, b in zip(first.outputs, other.outputs)]
-
-
-def quietly(stage):
-    """Runs ``stage()`` with its printed output discarded (a re-staging the user must not see)."""
-    with contextlib.redirect_stdout(io.StringIO()):
-        return stage()
 
 
 def placeholder(spec):

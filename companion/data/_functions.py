@@ -1,6 +1,12 @@
 """User functions applied to elements (map, filter, scan, ...): compiled, vectorised, or eager.
 
-A function is first run through `companion.function` (traced once per input signature,
+TensorFlow traces a dataset function once, when the transformation is made (`ElementFunction.trace`):
+its ``print`` calls show then, with the graph's input names ``args_0``, ``args_1``... and the
+element spec's shapes, and an error in it raises there. companion makes that trace too, and stages
+the function again behind it (per element shape, vectorised, for a second size of a ``None``
+dimension): those runs of the Python function are quiet, so what it prints shows once, as in TF.
+
+A function is run through `companion.function` (traced once per input signature,
 compiled by XLA, AutoGraph applied). If tracing fails (the function needs concrete values:
 ``.numpy()``, ``py_function`` without static shapes, string tensors), it runs eagerly from
 then on, as ordinary Python. A *pure* function (no Variables, no random ops) can also be
@@ -16,11 +22,16 @@ import numpy as np
 
 from companion._core._dtypes import as_dtype
 from companion._core._tensor import Tensor
+from companion._core._tensor_names import TensorNames, name_inputs
 from companion._ops._py_function import recording_static_shapes, running_as_graph_code
 from companion._staging import Trace, stage
+from companion._staging._concrete_function import SignatureInput
+from companion._staging._errors import OperatorNotAllowedInGraphError
 from companion._staging._function import function
+from companion._staging._quietly import quietly
 from companion.autograph import to_graph
 from companion.data import _spec, _structure, _values
+from companion.data._node import first_elements, known_spec
 
 _UNSET = object()
 
@@ -38,6 +49,36 @@ class ElementFunction:
         self._compiled = None
         self._lock = threading.Lock()
         self._vectorized = _UNSET
+        self._python = None  # func converted by AutoGraph, made on first use
+        self._shown = False  # whether the Python function ran once; later runs are quiet
+        self._traced = None  # (argument specs, output spec) of the trace made with the transformation
+        self._trace_error = None  # why that trace failed (the function then runs on elements)
+
+    def trace(self, arg_specs):
+        """Traces the function on arguments of ``arg_specs`` now, as TensorFlow does when the
+        transformation is made: what it prints shows now, and its output spec is kept. A function
+        that cannot be traced (it needs concrete values) is left to run on the elements."""
+        try:
+            self._traced = (arg_specs, _abstract_spec(self._traced_python, arg_specs))
+        except Exception as error:  # noqa: BLE001 - kept: raised if running on an element fails too
+            self._trace_error = error
+        return None if self._traced is None else self._traced[1]
+
+    def _traced_python(self, *args):
+        """The converted Python function, as every trace runs it: quietly after its first run."""
+        if self._python is None:
+            self._python = _converted(self.func)
+        if self._shown:
+            return quietly(lambda: self._python(*args))
+        self._shown = True
+        return self._python(*args)
+
+    def _eager_python(self, *args):
+        """The Python function run on concrete values: quietly after its first run, as traced."""
+        if self._shown:
+            return quietly(lambda: self.func(*args))
+        self._shown = True
+        return self.func(*args)
 
     # -- calling on one element -----------------------------------------------------------
     def __call__(self, args, index):
@@ -62,11 +103,11 @@ class ElementFunction:
             except Exception:
                 self._mode = "eager"
         with running_as_graph_code():
-            return _outputs(self.func(*_tensors(args)))
+            return _outputs(self._eager_python(*_tensors(args)))
 
     def _first_call(self, args):
         if self._mode is None:
-            compiled = _compile(self.func)
+            compiled = _compile(self._traced_python)
             try:
                 result = _outputs(compiled(*_tensors(args))) if compiled is not None else None
             except Exception:
@@ -85,22 +126,38 @@ class ElementFunction:
         differ between them are None (they depend on the data), and outputs of `py_function` /
         `numpy_function` have an unknown shape unless `ensure_shape` fixed it, as in TF.
         """
+        if self._traced is not None and self._traced[0] == arg_specs:
+            return self._traced[1]
+        if self._traced is None and self._trace_error is None and self.trace(arg_specs) is not None:
+            return self._traced[1]
         try:
-            return _abstract_spec(self.func, arg_specs)
+            spec = self._spec_from_elements(peek, arg_specs)
         except Exception:
-            inputs = peek()
-            if not inputs:
-                raise ValueError(f"Cannot infer the element spec of Dataset.{self.what} on an empty "
-                                 "dataset: its function has to run on an element.") from None
-            first = self._eager_spec(inputs[0], arg_specs)
-            try:  # a second element shows which dimensions depend on the data
-                return _spec.relax(first, self._eager_spec(inputs[1])) if len(inputs) > 1 else first
-            except Exception:  # that element fails (an error for iteration to report) or differs
-                return first
+            if self.failed_as_tf_would():  # TF's error: its trace raises it
+                raise self._trace_error from None
+            raise
+        self._traced = (arg_specs, spec)
+        return spec
+
+    def failed_as_tf_would(self):
+        """Whether the trace failed for a reason other than needing concrete values (which TF's
+        trace would fail for too, where companion falls back to running on elements)."""
+        return self._trace_error is not None and not _needs_values(self._trace_error)
+
+    def _spec_from_elements(self, peek, arg_specs):
+        inputs = peek()
+        if not inputs:
+            raise ValueError(f"Cannot infer the element spec of Dataset.{self.what} on an empty "
+                             "dataset: its function has to run on an element.") from None
+        first = self._eager_spec(inputs[0], arg_specs)
+        try:  # a second element shows which dimensions depend on the data
+            return _spec.relax(first, self._eager_spec(inputs[1])) if len(inputs) > 1 else first
+        except Exception:  # that element fails (an error for iteration to report) or differs
+            return first
 
     def _eager_spec(self, args, arg_specs=None):
         with recording_static_shapes() as noted, running_as_graph_code():
-            raw = self.func(*_tensors(args))
+            raw = self._eager_python(*_tensors(args))
         raw = tuple(raw) if isinstance(raw, list) else raw
         spec = _spec.spec_of(_values.normalize(raw))
         batch = None if arg_specs is None else _unknown_batch_size(arg_specs, args)
@@ -121,7 +178,7 @@ class ElementFunction:
         if self._vectorized is _UNSET:
             with self._lock:
                 if self._vectorized is _UNSET:
-                    self._vectorized = _vectorize(self.func, arg_specs)
+                    self._vectorized = _vectorize(self._traced_python, arg_specs)
         return self._vectorized
 
 
@@ -154,6 +211,37 @@ def _asserted(spec, shape):
     return _spec.TensorSpec(dims, spec.dtype)
 
 
+def trace_when_made(fn, input_node, arguments=None):
+    """Traces ``fn`` on ``input_node``'s elements as the transformation is made, as TF does.
+
+    ``arguments(spec)`` gives the argument specs (default: an element's, `call_args`). Returns
+    the output spec, or None when it is not known yet (the input's spec needs elements, or the
+    function needs concrete values). A trace that fails as TF's would (say, ``x + "a"``) raises
+    now, unless the function runs on the first element (companion is lenient there).
+    """
+    arguments = arguments or call_args
+    spec = known_spec(input_node)
+    if spec is None:
+        return None
+    specs = arguments(spec)
+    result = fn.trace(specs)
+    if result is None and fn.failed_as_tf_would():
+        result = fn.output_spec(specs, lambda: [arguments(e) for e in first_elements(input_node, 2)])
+    return result
+
+
+def _needs_values(error):
+    """Whether ``error`` says a traced value was used as a concrete one (or could not be staged)."""
+    return isinstance(error, (OperatorNotAllowedInGraphError, NotStageable, jax.errors.JAXTypeError,
+                              jax.errors.ConcretizationTypeError, jax.errors.TracerArrayConversionError,
+                              jax.errors.TracerBoolConversionError, jax.errors.TracerIntegerConversionError,
+                              jax.errors.UnexpectedTracerError, jax.errors.JAXIndexError))
+
+
+class NotStageable(TypeError):
+    """A dataset function that companion cannot stage as a whole (it runs on elements instead)."""
+
+
 def call_args(element, unpack=True):
     """The positional arguments tf.data passes for ``element``: a plain tuple is unpacked."""
     return element if unpack and type(element) is tuple else (element,)
@@ -175,7 +263,7 @@ def _outputs(result):
 
 
 def _compile(func):
-    return function(func)
+    return function(func, autograph=False)  # func: `ElementFunction._traced_python`, converted
 
 
 def _converted(func):
@@ -185,38 +273,51 @@ def _converted(func):
         return func
 
 
-def _staged(func, arg_structure, avals, pure):
+def _staged(func, arg_structure, avals, pure, shown=None):
     """``func`` staged once on flat arrays shaped ``avals`` (`companion._staging.stage`):
     ``(Staged, output structure)``. Variables are never leaked. With ``pure``, a function that
-    touches a Variable (incl. random ops) is refused; only numeric outputs are accepted."""
+    touches a Variable (incl. random ops) is refused; only numeric outputs are accepted.
+
+    As in TF's dataset functions, the inputs are named ``args_0``, ``args_1``... in flat order;
+    ``shown`` gives the shapes they report (the element spec's, ``None`` dims included)."""
     info = {}
+    shown = shown or [None] * len(avals)
 
     def run(*arrays):
-        out = _outputs(func(*_structure.pack(arg_structure, [Tensor(a) for a in arrays])))
+        inputs = []
+        for index, (array, shape) in enumerate(zip(arrays, shown)):
+            name_inputs(f"args_{index}", [array])
+            inputs.append(Tensor(array) if shape is None else SignatureInput(array, shape))
+        out = _outputs(func(*_structure.pack(arg_structure, inputs)))
         leaves = _structure.flatten(out)
         if not _traceable(tuple(leaves)):
-            raise TypeError("not a function of numeric tensors")
+            raise NotStageable("not a function of numeric tensors")
         info["structure"] = out
         return [jax.numpy.asarray(leaf) for leaf in leaves]
 
     trace = Trace(allow_create=False, owner="a Dataset function")
-    staged = stage(run, avals, trace)
+    trace.tensor_names = TensorNames()
+    try:
+        staged = stage(run, avals, trace)
+    finally:
+        trace.tensor_names = None  # no traced value outlives the trace
     if pure and (staged.variables or staged.written or trace.created or trace.feed_owner
                  or staged.closed.effects):  # e.g. a py_function: it runs once per element, not per batch
-        raise TypeError("not a pure function of numeric tensors")
+        raise NotStageable("not a pure function of numeric tensors")
     return staged, info["structure"]
 
 
 def _abstract_spec(func, arg_specs):
-    """Output spec by abstract evaluation (no compile); None dims found by trying two sizes."""
+    """Output spec by abstract evaluation (no compile); None dims found by trying two sizes.
+    ``func``, as `_vectorize`'s, is `ElementFunction._traced_python` (converted by AutoGraph)."""
     specs = _structure.flatten(arg_specs)
     if not all(_numeric(s) and s.shape.rank is not None for s in specs):
-        raise TypeError("needs numeric tensor specs of known rank")
-    converted, results = _converted(func), []
+        raise NotStageable("needs numeric tensor specs of known rank")
+    results = []
     for fill in (2, 3):
         avals = [jax.ShapeDtypeStruct(tuple(fill if d is None else d for d in s.shape), s.dtype._np)
                  for s in specs]
-        staged, structure = _staged(converted, arg_specs, avals, pure=False)
+        staged, structure = _staged(func, arg_specs, avals, pure=False, shown=[s.shape for s in specs])
         flat = staged.out_avals[:staged.n_out]
         results.append(_structure.pack(structure,
                                        [_spec.TensorSpec(a.shape, as_dtype(a.dtype)) for a in flat]))
@@ -231,7 +332,7 @@ def _vectorize(func, arg_specs):
         return None
     avals = [jax.ShapeDtypeStruct(tuple(s.shape), s.dtype._np) for s in specs]
     try:  # staged once per element, then the program vmapped over a batch of elements
-        staged, structure = _staged(_converted(func), arg_specs, avals, pure=True)
+        staged, structure = _staged(func, arg_specs, avals, pure=True)
         batched = jax.vmap(lambda *arrays: staged.evaluate(arrays))
         jax.eval_shape(batched, *[jax.ShapeDtypeStruct((2, *a.shape), a.dtype) for a in avals])
     except Exception:

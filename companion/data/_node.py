@@ -9,6 +9,7 @@ batch with one gather instead of stacking per-element Python objects.
 """
 
 import itertools
+import threading
 
 import jax
 import numpy as np
@@ -275,8 +276,29 @@ def node_of(dataset, what):
     return node
 
 
+class ElementsNeeded(Exception):
+    """Raised by `first_elements` where elements must not be run (`known_spec`)."""
+
+
+_PEEKING = threading.local()
+
+
+def known_spec(node):
+    """``node``'s element spec if it is known without running any element (else None): what a
+    transformation being made may use, as TF's input spec is known when it traces."""
+    _PEEKING.refused = getattr(_PEEKING, "refused", 0) + 1
+    try:
+        return node.spec
+    except Exception:  # noqa: BLE001 - elements needed, or the spec fails: iteration reports it
+        return None
+    finally:
+        _PEEKING.refused -= 1
+
+
 def first_elements(node, count):
     """Up to ``count`` first elements of ``node`` (fewer when it is shorter), closing the iteration."""
+    if getattr(_PEEKING, "refused", 0):
+        raise ElementsNeeded(f"the element spec of {type(node).__name__} needs elements")
     ctx = Context(node.options())
     elements = node.iterate(ctx)
     try:

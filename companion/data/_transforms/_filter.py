@@ -2,9 +2,9 @@
 
 import numpy as np
 
-from companion.data import _values
+from companion.data import _spec, _values
 from companion.data._autotune import UNKNOWN_CARDINALITY
-from companion.data._functions import ElementFunction, call_args
+from companion.data._functions import ElementFunction, call_args, trace_when_made
 from companion.data._node import IndexPlan, Node, regroup, wrap
 
 _PLAN_CHUNK = 256  # elements tested per vectorised predicate call
@@ -43,6 +43,7 @@ class FilterNode(Node):
     def __init__(self, node, predicate):
         super().__init__(node)
         self._predicate = predicate
+        _check_predicate(trace_when_made(predicate, node), "filter")
 
     def cardinality(self):
         return UNKNOWN_CARDINALITY
@@ -83,6 +84,7 @@ class TakeWhileNode(Node):
     def __init__(self, node, predicate):
         super().__init__(node)
         self._predicate = predicate
+        _check_predicate(trace_when_made(predicate, node), "take_while")
 
     def cardinality(self):
         return UNKNOWN_CARDINALITY
@@ -106,6 +108,18 @@ def _kept(plan, test):
             raise ValueError(f"The predicate of Dataset.filter must return a scalar bool tensor; it "
                              f"returned dtype {mask.dtype} with shape {list(mask.shape[1:])}.")
         yield indices[mask[:len(indices)]]
+
+
+def _check_predicate(spec, what):
+    """TF's check of a traced predicate's output (``spec``; None when not traced): a scalar bool."""
+    if spec is None:
+        return
+    if not (isinstance(spec, _spec.TensorSpec) and spec.dtype.name == "bool"
+            and spec.shape.is_compatible_with([])):
+        raise ValueError(f"Invalid `predicate`: the predicate passed to Dataset.{what} must return a "
+                         f"scalar bool tensor (dtype bool, shape ()), but its return type is {spec!r}. "
+                         "Compare with a value (e.g. x < 3) or use companion.reduce_all for a tensor of "
+                         "booleans.")
 
 
 def _truth(result, what):

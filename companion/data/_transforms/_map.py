@@ -1,7 +1,7 @@
 """`map`: a function applied to every element, sequentially, in a thread pool, or vectorised."""
 
 from companion.data._autotune import parallelism
-from companion.data._functions import ElementFunction, call_args
+from companion.data._functions import ElementFunction, call_args, trace_when_made
 from companion.data._node import IndexPlan, Node, first_elements, mapped_gather, wrap
 from companion.data._trace import traced_call
 from companion.data._transforms._parallel import parallel_calls
@@ -51,6 +51,7 @@ class MapNode(Node):
         self._deterministic = deterministic
         if parallel is not None:
             parallelism(parallel, None, "num_parallel_calls")  # validates now
+        trace_when_made(fn, node)  # TF traces the function now
 
     def _compute_spec(self):
         return self._fn.output_spec(call_args(self.inputs[0].spec), self._peek)

@@ -1,7 +1,7 @@
 """`scan` and `reduce`: a state carried through the elements."""
 
 from companion.data import _spec, _structure, _values
-from companion.data._functions import ElementFunction
+from companion.data._functions import ElementFunction, trace_when_made
 from companion.data._node import Node, first_elements, wrap
 from companion.data._runtime import Context, outside_user_code
 
@@ -55,6 +55,7 @@ class ScanNode(Node):
     def __init__(self, node, state, fn):
         super().__init__(node)
         self._state, self._fn = state, fn
+        trace_when_made(fn, node, lambda spec: (_spec.spec_of(state), spec))  # TF traces the function now
 
     def _compute_spec(self):
         arg_specs = (_spec.spec_of(self._state), self.inputs[0].spec)
