@@ -231,7 +231,12 @@ def in_dict_orders(value, orders):
     if orders is None:
         return value
     if orders[0] == "dict" and isinstance(value, dict):
-        return type(value)((k, in_dict_orders(value[k], orders[2][k])) for k in orders[1] if k in value)
+        items = [(k, in_dict_orders(value[k], orders[2][k])) for k in orders[1] if k in value]
+        if isinstance(value, collections.defaultdict):
+            rebuilt = type(value)(value.default_factory)
+            rebuilt.update(items)
+            return rebuilt
+        return type(value)(items)
     if orders[0] == "seq" and isinstance(value, (list, tuple)):
         items = [in_dict_orders(v, o) for v, o in zip(value, orders[1])]
         if hasattr(value, "_fields"):  # a namedtuple

@@ -34,6 +34,9 @@ class Variable(ScatterMethods):
 
     _is_variable = True
     _keras_autocast = False  # a Keras weight read in a mixed layer's compute dtype (KerasVariable)
+    # a `function` argument of this class is traced by its VariableSpec (one trace for all Variables
+    # of a shape and dtype); placed Variables (mirrored, on parameter servers, in a TF1 graph) by identity
+    _traced_by_spec = True
     __array_priority__ = 100
 
     def __init_subclass__(cls, **kwargs):

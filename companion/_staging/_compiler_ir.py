@@ -37,7 +37,7 @@ def _lowered(concrete):
     if concrete._feed_slots:
         raise ValueError(f"experimental_get_compiler_ir: {concrete.name!r} iterates over a dataset, whose "
                          "elements are fed to the program on each call; pass tensors instead.")
-    specs = [spec._abstract() for spec in concrete.inputs]
+    specs = [spec._abstract() for spec in concrete._input_specs]
     specs += [jax.ShapeDtypeStruct(v._v.shape, v._v.dtype) for v in concrete.variables]
 
     def program(*arrays):

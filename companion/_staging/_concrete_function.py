@@ -10,13 +10,14 @@ from companion._core._callback_errors import reraised
 from companion._core._context import state
 from companion._core._convert import convert_to_tensor
 from companion._core._device import settle_on_simulated_devices
-from companion._core._errors import InvalidArgumentError
 from companion._core._op import Op
-from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor
 from companion._core._tensor_spec import TensorSpec
+from companion._core._variable_spec import VariableSpec
 from companion._html import program
 from companion._staging import is_traced_leaf, stage
+from companion._staging._concrete_surface import ConcreteSurface, SymbolicTensor  # noqa: F401 - re-exported
+from companion._staging._input_names import CallNames
 from companion._staging._leaked_tensors import check_no_leaked_tensors
 from companion._staging._program_text import legend, program_text
 from companion._staging._signature_text import signature_block, signature_line
@@ -28,25 +29,38 @@ def trace_concrete(fn, leaves, treedef, trace, name, shown=None, names=None):
     Tensor leaves become traced inputs; everything else (Python values, Variables) is
     passed as is. Runs the Python function exactly once (`companion._staging.stage`).
     ``shown`` gives, per tensor leaf, the shape its traced input reports (``None``
-    dimensions of a shape-generic signature, `companion._staging._shape_generic`); ``names``, per
-    leaf, the parameter it binds (the names in ``structured_input_signature``).
+    dimensions of a shape-generic signature, `companion._staging._shape_generic`); ``names``, the
+    call's `CallNames` (its inputs' names, the order it wrote them in).
     """
     positions = [i for i, x in enumerate(leaves) if is_traced_leaf(x)]
     avals = [_abstract(leaves[i]) for i in positions]
     shown = shown or [None] * len(positions)
     info = {}
 
-    names = names or [(None, None)] * len(leaves)
+    names = names or CallNames.unnamed(len(leaves))
     strings = [i for i, x in enumerate(leaves) if isinstance(x, Tensor) and i not in positions]
+    variables = [i for i, x in enumerate(leaves) if getattr(x, "_is_variable", False) and x._traced_by_spec]
+    graph_names = {}  # leaf index -> its placeholder's name (``x:0``)
 
     def flat_fn(*arrays):
         filled = list(leaves)
         for i, array, shape in zip(positions, arrays, shown):
             filled[i] = Tensor(array) if shape is None else SignatureInput(array, shape)
-            _tensor_names.name_inputs(names[i][1] or "Placeholder", [array])
-        for i in strings:  # string tensors, passed by value, are the graph's inputs too
-            _tensor_names.name_inputs(names[i][1] or "Placeholder", [leaves[i]._value])
-        args, kwargs = jax.tree_util.tree_unflatten(treedef, filled)
+        # the graph names its inputs in the order the call wrote them: string tensors (passed by
+        # value) and Variable arguments (a resource placeholder) are inputs too
+        named = set(positions) | set(strings) | set(variables)
+        graph = _tensor_names.active()
+        for i in names.order:
+            if i not in named or graph is None:
+                continue
+            base = names.leaves[i][1] or "Placeholder"
+            if i in variables:
+                graph_names[i] = f"{graph.new_name(base)}:0"
+                continue
+            value = leaves[i]._value if i in strings else filled[i]._value
+            _tensor_names.name_inputs(base, [value])
+            graph_names[i] = graph.name_of(value)
+        args, kwargs = _nest.in_dict_orders(jax.tree_util.tree_unflatten(treedef, filled), names.dict_orders)
         return _split_outputs(fn(*args, **kwargs), info)
 
     staged = stage(flat_fn, avals, trace)
@@ -55,8 +69,18 @@ def trace_concrete(fn, leaves, treedef, trace, name, shown=None, names=None):
     concrete = ConcreteFunction(name, staged, info, inputs)
     specs = list(leaves)
     for i, aval, shape in zip(positions, avals, shown):
-        specs[i] = TensorSpec(aval.shape if shape is None else shape, aval.dtype, names[i][0])
-    concrete._signature = (treedef, specs)
+        specs[i] = TensorSpec(aval.shape if shape is None else shape, aval.dtype, names.leaves[i][0])
+    aliases = {}  # the Variable arguments traced by spec, in order: a call may pass others
+    for i, leaf in enumerate(leaves):
+        if getattr(leaf, "_is_variable", False) and leaf._traced_by_spec:
+            alias = aliases.setdefault(id(leaf), (len(aliases), leaf))[0]
+            specs[i] = VariableSpec.from_value(leaf, alias)
+    concrete._arg_variables = [leaf for _, leaf in aliases.values()]
+    concrete._signature = (treedef, specs, names.dict_orders)
+    concrete._graph_names = graph_names
+    concrete._given_names = names.given
+    concrete._flat_positional = treedef == jax.tree_util.tree_structure((tuple(positions), {})) \
+        and len(positions) == len(leaves)
     return concrete
 
 
@@ -78,7 +102,7 @@ class SignatureInput(Tensor):
         return self._shown
 
 
-class ConcreteFunction:
+class ConcreteFunction(ConcreteSurface):
     """A traced, compiled signature of a `companion.function`.
 
     Calling it runs the compiled program on the current values of the Variables the
@@ -98,10 +122,10 @@ class ConcreteFunction:
         self._out_tree = info["tree"]
         self._out_orders = info["orders"]
         self._out_slots = info["slots"]
-        self.inputs = inputs
-        self.outputs = [TensorSpec(v.shape, v.dtype) for v in self._jaxpr.outvars[:info["n_dynamic"]]
+        self._input_specs = inputs
+        self._output_specs = [TensorSpec(v.shape, v.dtype) for v in self._jaxpr.outvars[:info["n_dynamic"]]
                         for v in [v.aval]]
-        self.graph = _Graph(name, closed, self.inputs, self.outputs, owners)
+        self.graph = _Graph(name, closed, self._input_specs, self._output_specs, owners)
         self._quiet = _without_prints(self._jaxpr)
         self._op = Op(f"function:{name}", self._replay)  # a tape's replay must not print again
         # jit a closure of its own, not the bound method: JAX keys a bound method's caches on its
@@ -117,46 +141,60 @@ class ConcreteFunction:
         self._op.deferrable = not self._jaxpr.effects
         self._plain = self._single and not self.variables and not self._feed_slots \
             and not self._written and not self._prints
+        self._arg_variables = []  # the Variable arguments it was traced with (see `trace_concrete`)
+        self._flat_positional = False  # its parameters are one tensor each (see `trace_concrete`)
+        self._graph_names = {}
 
     def _replay(self, *arrays):
         return self._run(*arrays, jaxpr=self._quiet)
 
     def _run(self, *arrays, jaxpr=None):
-        n_args, n_vars = len(self.inputs), len(self.variables)
+        n_args, n_vars = len(self._input_specs), len(self.variables)
         return tuple(self._staged.evaluate(arrays[:n_args], arrays[n_args:n_args + n_vars],
                                            arrays[n_args + n_vars:], jaxpr=jaxpr))
 
-    def call(self, flat_args):
-        """Runs the program on tensor arguments (in signature order); returns the outputs."""
+    def call(self, flat_args, variables=None):
+        """Runs the program on tensor arguments (in signature order); returns the outputs.
+
+        ``variables``: the call's Variable arguments (distinct, in order), when they may be others
+        than those it was traced with; the program then reads and writes them in their place.
+        """
         if self._plain and not state.tapes:  # one output, no Variables, no datasets
             return Tensor(settle_on_simulated_devices(reraised(self._op._eager,
                 *[a._value if type(a) is Tensor else convert_to_tensor(a)._value for a in flat_args]))[0])
+        reads, writes = self.variables, self._written
+        if variables is not None and any(a is not b for a, b in zip(variables, self._arg_variables)):
+            reads, writes = self._rebound(variables)
         if state.tapes:
-            outputs, written = self._call_recorded(flat_args)
+            outputs, written = self._call_recorded(flat_args, reads)
         else:
             values = [a._value if type(a) is Tensor else convert_to_tensor(a)._value for a in flat_args]
-            if self.variables:
-                values += [v._value for v in self.variables]
+            if reads:
+                values += [v._value for v in reads]
             if self._feed_slots:
                 values += [t._value for t in self._feed_values()]
             raw = settle_on_simulated_devices(reraised(self._op._eager, *values))
             n_user = self._n_user
             outputs, written = [Tensor(o) for o in raw[:n_user]], raw[n_user:]
-        for var, value in zip(self._written, written):
+        for var, value in zip(writes, written):
             var._set_value(value)
         if self._prints:
             jax.effects_barrier()  # JAX dispatches asynchronously; wait for the program's prints
         return outputs[0] if self._single else self._pack(outputs)
 
-    def _call_recorded(self, flat_args):
+    def _rebound(self, variables):
+        """The Variables the program reads and writes when a call passes ``variables`` for the
+        Variable arguments it was traced with (TF: the same resource however it was reached, so a
+        Variable the function also reads as a global is the argument's stand-in too)."""
+        swap = {id(traced): given for traced, given in zip(self._arg_variables, variables)}
+        return ([swap.get(id(v), v) for v in self.variables], [swap.get(id(v), v) for v in self._written])
+
+    def _call_recorded(self, flat_args, reads):
         """The call as one recorded op, so a tape differentiates through it."""
         tensors = [a if isinstance(a, Tensor) else convert_to_tensor(a) for a in flat_args]
-        inputs = tuple(tensors) + tuple(self.variables) + tuple(self._feed_values())
+        inputs = tuple(tensors) + tuple(reads) + tuple(self._feed_values())
         outputs = reraised(self._op.apply, inputs, {})
         return outputs[:self._n_user], [o._value for o in outputs[self._n_user:]]
-
-    def __call__(self, *args):
-        return self.call(checked_arguments(self.name, self.inputs, args))
 
     def _feed_values(self):
         """Fresh arrays from each dataset looped over in the function (one pass per call)."""
@@ -175,28 +213,16 @@ class ConcreteFunction:
     @property
     def structured_input_signature(self):
         """``(args, kwargs)`` as bound when traced, each tensor a `TensorSpec` named by its parameter."""
-        treedef, specs = self._signature
-        return jax.tree_util.tree_unflatten(treedef, specs)
+        treedef, specs, orders = self._signature
+        return _nest.in_dict_orders(jax.tree_util.tree_unflatten(treedef, specs), orders)
 
-    @property
-    def structured_outputs(self):
-        """The outputs' structure, each tensor a symbolic tensor of the traced program."""
-        leaves = [self._structured(s) for s in self._out_slots]
-        structure = jax.tree_util.tree_unflatten(self._out_tree, leaves)
-        return _nest.in_dict_orders(structure, self._out_orders)
-
-    def _structured(self, slot):
-        if getattr(slot, "plain", False):
-            return SymbolicTensor(self.outputs[slot.start], slot.start)
-        try:
-            return slot([None] * self._n_user)  # a Python constant returned as is
-        except (TypeError, ValueError):
-            return None  # a Python value chosen by a traced condition: known only per call
+    def _program(self):
+        return self
 
     def pretty_signature(self):
         """companion's one line: ``f(arg0: float32[None, 3]) -> (float32[None])``."""
-        args = ", ".join(f"arg{i}: {_spec_text(s)}" for i, s in enumerate(self.inputs))
-        outs = ", ".join(_spec_text(s) for s in self.outputs)
+        args = ", ".join(f"arg{i}: {_spec_text(s)}" for i, s in enumerate(self._input_specs))
+        outs = ", ".join(_spec_text(s) for s in self._output_specs)
         return f"{self.name}({args}) -> ({outs})"
 
     def pretty_printed_signature(self, verbose=True):
@@ -326,47 +352,6 @@ def _tensor_slot(start):
     slot.plain = True
     slot.start = start
     return slot
-
-
-_TF_TYPE_NAMES = {"float32": "float", "float64": "double", "float16": "half"}  # TF's DataType names
-
-
-def checked_arguments(name, inputs, args):
-    """A concrete function's call arguments as tensors of its input ``inputs`` (TensorSpecs), as TF
-    checks them: their number (TypeError) and dtypes (InvalidArgumentError); shapes are not checked
-    there, and Python values convert to the spec's dtype."""
-    if len(args) != len(inputs):
-        problem = ("too many positional arguments" if len(args) > len(inputs)
-                   else "missing a required argument")
-        raise TypeError(f"Binding inputs to tf.function failed due to `{problem}`. The concrete function "
-                        f"{name} takes {len(inputs)} tensor argument(s) ({', '.join(map(str, inputs))}); "
-                        f"received {len(args)}.")
-    tensors = []
-    for index, (arg, spec) in enumerate(zip(args, inputs)):
-        tensor = arg if isinstance(arg, Tensor) else convert_to_tensor(arg, dtype=spec.dtype)
-        if tensor.dtype != spec.dtype:
-            want, got = (_TF_TYPE_NAMES.get(d.name, d.name) for d in (spec.dtype, tensor.dtype))
-            raise InvalidArgumentError(f"cannot compute {name} as input #{index}(zero-based) was expected "
-                                       f"to be a {want} tensor but is a {got} tensor. Cast it first, e.g. "
-                                       f"companion.cast(x, companion.{spec.dtype.name}).")
-        tensors.append(tensor)
-    return tensors
-
-
-class SymbolicTensor:
-    """An output of a traced program as TF shows one: ``Tensor("Identity:0", shape=(None, 2), dtype=float32)``
-    (TF's function graph returns output ``i`` through the node ``Identity_i``)."""
-
-    def __init__(self, spec, index=0):
-        self.shape = TensorShape(spec.shape)
-        self.dtype = _dtypes.as_dtype(spec.dtype)
-        self.name = f"Identity_{index}:0" if index else "Identity:0"
-
-    def __str__(self):
-        return f'Tensor("{self.name}", shape={self.shape}, dtype={self.dtype.name})'
-
-    def __repr__(self):
-        return f"<companion.Tensor '{self.name}' shape={self.shape} dtype={self.dtype.name}>"
 
 
 def _pick(index_tensor, options):

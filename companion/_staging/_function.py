@@ -24,6 +24,7 @@ from companion._core._tensor_spec import TensorSpec, check_signature
 from companion._logger import get_logger
 from companion._staging import _trace_hooks, is_traced_leaf
 from companion._staging._concrete_function import ConcreteFunction, trace_concrete
+from companion._staging._input_names import call_names
 from companion._staging._quietly import quietly
 from companion._staging._shape_generic import ShapeGenericFunction, placeholder
 from companion.autograph import to_graph
@@ -121,13 +122,13 @@ class Function:
         if state.staging:  # nested functions inline into the enclosing trace
             return self._inlined(args, kwargs)
         _compiled_programs.at_safe_point()  # a call that may trace and compile: none is being built
-        concrete, flat_args = self._lookup(args, kwargs)
+        concrete, flat_args, variables = self._lookup(args, kwargs)
         if isinstance(concrete, ShapeGenericFunction):
             concrete = concrete.specialization(flat_args)
         key = None if kwargs else _fast_key(args)
         if key is not None and all(a is b for a, b in zip(args, flat_args)) and len(args) == len(flat_args):
             self._fast[key] = concrete  # (an input_signature that converted nothing: the same check)
-        return concrete.call(flat_args)
+        return concrete.call(flat_args, variables)
 
     def _inlined(self, args, kwargs):
         """A call while tracing another function. Inside a `function`'s own trace it calls this
@@ -138,13 +139,13 @@ class Function:
         (`tf_function_kernel`)."""
         trace = state.traces[-1] if state.traces else None
         if getattr(trace, "tensor_names", None) is not None and not state.replicas:
-            concrete, flat_args = self._lookup(args, kwargs)
+            concrete, flat_args, variables = self._lookup(args, kwargs)
             # (random ops keep their kernels' state in Variables of the trace, but TF gives each call
             # site its own kernels: such a function still joins the enclosing trace)
             if not any(v._is_rng_state for v in concrete.variables):
                 if isinstance(concrete, ShapeGenericFunction):
                     concrete = concrete.specialization(flat_args)
-                return concrete.call(flat_args)
+                return concrete.call(flat_args, variables)
         outer_count = getattr(trace, "random_ops", None)
         if outer_count is None:
             return self._callable()(*args, **kwargs)
@@ -178,6 +179,7 @@ class Function:
         return self._converted
 
     def _lookup(self, args, kwargs):
+        """``(concrete function, its tensor arguments, its Variable arguments)`` for a call."""
         args, kwargs = self._bind(args, kwargs)
         if self._input_signature is not None:
             flat = check_signature(self._name, self._input_signature, args, kwargs)
@@ -185,9 +187,12 @@ class Function:
                 leaves, treedef = _nest.tree_flatten((tuple(flat), {}))
                 keys = tuple(_staging.leaf_key(s) for s in self._input_signature)
                 self._signature_function = self._new_trace(leaves, treedef, keys, (tuple(flat), {}))
-            return self._signature_function, [x for x in flat if is_traced_leaf(x)]
+            return self._signature_function, [x for x in flat if is_traced_leaf(x)], None
         leaves, treedef = _nest.tree_flatten((args, kwargs))
         keys = tuple(_staging.leaf_key(x) for x in leaves)
+        variables = None
+        if any(k[0] == "variable" for k in keys):
+            keys, variables = variable_keys(leaves, keys)
         key = (treedef, keys)
         concrete = self._concrete.get(key)
         if concrete is None:
@@ -195,7 +200,7 @@ class Function:
             if concrete is None:
                 concrete = self._new_trace(leaves, treedef, keys, (args, kwargs))
             self._concrete[key] = concrete
-        return concrete, [x for x in leaves if is_traced_leaf(x)]
+        return concrete, [x for x in leaves if is_traced_leaf(x)], variables
 
     def _bind(self, args, kwargs):
         """``(args, kwargs)`` bound to the Python signature, defaults filled in (TF's canonical form).
@@ -245,7 +250,7 @@ class Function:
                 relaxed = _supertype(keys, seen) if seen_tree == treedef else None
                 keys = relaxed or keys
         self._seen.append((treedef, keys))
-        names = _leaf_names(self._parameters(), *call, self._input_signature)
+        names = call_names(self._parameters(), *call, self._input_signature)
         positions = [i for i, x in enumerate(leaves) if is_traced_leaf(x)]
         shown = [TensorShape(keys[i][1]) for i in positions]
         if all(s.is_fully_defined() for s in shown):
@@ -370,6 +375,23 @@ def _convert(fn):
     return to_graph(fn)
 
 
+def variable_keys(leaves, keys):
+    """``(keys, variables)``: the call signature with each Variable argument keyed by its spec (TF's
+    VariableSpec: class, shape, dtype, trainable and alias_id, the index of its first occurrence
+    among the Variable arguments) instead of its identity, and the distinct such Variables in order.
+
+    So ``f(a)`` and ``f(b)`` share one traced program, which reads and writes whichever Variables a
+    call passes (`ConcreteFunction.call`), while ``f(a, a)`` and ``f(a, b)`` trace apart.
+    """
+    keys = list(keys)
+    distinct = {}
+    for i, x in enumerate(leaves):
+        if keys[i][0] == "variable" and getattr(x, "_traced_by_spec", False):
+            alias = distinct.setdefault(id(x), (len(distinct), x))[0]
+            keys[i] = ("variable", type(x), alias, x._v.shape, x._v.dtype, x.trainable, x.shape)
+    return tuple(keys), [x for _, x in distinct.values()] or None
+
+
 def _fast_key(args):
     """The signature of a call whose arguments are all numeric Tensors, else None."""
     key = []
@@ -439,33 +461,6 @@ def _unknown_dims(keys):
         if key[0] == "tensor":
             count += 1000 if key[1] is None else sum(d is None for d in key[1])
     return count
-
-
-def _leaf_names(signature, args, kwargs, input_signature=None):
-    """Per leaf of ``(args, kwargs)``: ``(spec name, graph name)``. The spec name (shown in
-    ``structured_input_signature``) is the parameter a lone tensor binds, None for the leaves of a
-    structure; the graph name (TF's placeholder, ``x:0``) is the parameter's name for every leaf, or
-    the ``input_signature`` spec's own name."""
-    names = []
-    parameters = list(signature.parameters.values()) if signature else []
-    positional = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-    star = next((p.name for p in parameters if p.kind == p.VAR_POSITIONAL), "args")
-    for i, arg in enumerate(args):
-        name = positional[i].name if i < len(positional) else f"{star}_{i - len(positional)}"
-        names.extend(_named(arg, name))
-    for key in sorted(kwargs):
-        names.extend(_named(kwargs[key], key))
-    if input_signature is not None:
-        specs = _nest.tree_flatten(tuple(input_signature))[0]
-        if len(specs) == len(names):
-            names = [(spec_name, getattr(spec, "name", None) or base)
-                     for (spec_name, base), spec in zip(names, specs)]
-    return names
-
-
-def _named(value, name):
-    count = len(_nest.tree_flatten(value)[0])
-    return [(name, name)] if count == 1 and not _nest.is_nested(value) else [(None, name)] * count
 
 
 def _binding_plan(signature, form):

@@ -321,6 +321,8 @@ class _Constant:
 class GraphVariable(Variable):
     """A Variable of a TF1 graph: its value lives in each Session, set by running its initializer."""
 
+    _traced_by_spec = False
+
     def __init__(self, initial_value=None, trainable=None, validate_shape=True, name=None, dtype=None,
                  shape=None, aggregation=None, synchronization=None, **kwargs):
         if initial_value is None:

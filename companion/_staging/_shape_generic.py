@@ -23,22 +23,16 @@ op as it runs today. The cost: Python side effects other than printing (appendin
 counting in a global) repeat for each new shape, where TF runs them once.
 """
 
-import jax
 import numpy as np
 
-from companion._core import _nest
 from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor
 from companion._core._tensor_spec import TensorSpec
-from companion._staging._concrete_function import (
-    SymbolicTensor,
-    _spec_text,
-    checked_arguments,
-)
+from companion._staging._concrete_function import ConcreteSurface, _spec_text
 from companion._staging._signature_text import signature_block, signature_line
 
 
-class ShapeGenericFunction:
+class ShapeGenericFunction(ConcreteSurface):
     """A `ConcreteFunction` whose signature has ``None`` dimensions; compiled per concrete shape.
 
     Behaves as one concrete function: calling it with tensors of any compatible shape runs
@@ -48,10 +42,10 @@ class ShapeGenericFunction:
 
     def __init__(self, name, inputs, first, restage):
         self.name = name
-        self.inputs = list(inputs)
+        self._input_specs = list(inputs)
         self._first = first
         self._restage = restage  # flat tensors -> ConcreteFunction staged for their shapes, quietly
-        self._by_shape = {_shape_key(first.inputs): first}
+        self._by_shape = {_shape_key(first._input_specs): first}
         self._outputs = None
 
     # -- what a ConcreteFunction shows --------------------------------------------------------
@@ -68,28 +62,18 @@ class ShapeGenericFunction:
         return self._first.structured_input_signature
 
     @property
-    def outputs(self):
+    def _output_specs(self):
         """Output specs; a dimension that follows an input's ``None`` dimension is ``None``."""
         if self._outputs is None:
             self._outputs = self._generalized_outputs()
         return self._outputs
 
-    @property
-    def structured_outputs(self):
-        first = self._first
-        outputs = self.outputs
-
-        def shown(slot):
-            if getattr(slot, "plain", False):
-                return SymbolicTensor(outputs[slot.start])
-            return first._structured(slot)
-
-        structure = jax.tree_util.tree_unflatten(first._out_tree, [shown(s) for s in first._out_slots])
-        return _nest.in_dict_orders(structure, first._out_orders)
+    def _program(self):
+        return self._first
 
     def pretty_signature(self):
-        args = ", ".join(f"arg{i}: {_spec_text(s)}" for i, s in enumerate(self.inputs))
-        outs = ", ".join(_spec_text(s) for s in self.outputs)
+        args = ", ".join(f"arg{i}: {_spec_text(s)}" for i, s in enumerate(self._input_specs))
+        outs = ", ".join(_spec_text(s) for s in self._output_specs)
         return f"{self.name}({args}) -> ({outs})"
 
     def pretty_printed_signature(self, verbose=True):
@@ -116,25 +100,23 @@ class ShapeGenericFunction:
             self._by_shape[key] = concrete
         return concrete
 
-    def call(self, flat_args):
-        return self.specialization(flat_args).call(flat_args)
-
-    def __call__(self, *args):
-        return self.call(checked_arguments(self.name, self.inputs, args))
+    def call(self, flat_args, variables=None):
+        return self.specialization(flat_args).call(flat_args, variables)
 
     def _generalized_outputs(self):
         """Stages a second shape (other sizes in the ``None`` dims) and compares the outputs."""
         first = self._first
         try:
+            specs = self._input_specs
             other = next((c for c in self._by_shape.values() if c is not first and all(
-                spec.is_compatible_with(real) for spec, real in zip(self.inputs, c.inputs))), None)
+                spec.is_compatible_with(real) for spec, real in zip(specs, c._input_specs))), None)
             if other is None:
                 other = self.specialization([_other_size(spec, real) for spec, real
-                                             in zip(self.inputs, first.inputs)])
+                                             in zip(self._input_specs, first._input_specs)])
         except Exception:  # noqa: BLE001 - only the shown signature depends on it
-            return first.outputs
+            return first._output_specs
         return [TensorSpec(_common_shape(a.shape, b.shape), a.dtype)
-                for a, b in zip(first.outputs, other.outputs)]
+                for a, b in zip(first._output_specs, other._output_specs)]
 
 
 def placeholder(spec):

@@ -19,12 +19,15 @@ import numbers
 
 from companion._core._convert import infer_dtype
 from companion._core._tensor_spec import TensorSpec
+from companion._core._variable_spec import VariableSpec
 
 
 def type_text(value):
     """One value's type as TF writes it in a signature."""
     if isinstance(value, TensorSpec):
         return repr(TensorSpec(value.shape, value.dtype))
+    if isinstance(value, VariableSpec):
+        return repr(value)
     shape, dtype = getattr(value, "shape", None), getattr(value, "dtype", None)
     if shape is not None and dtype is not None and not isinstance(value, (list, tuple, dict)):
         return repr(TensorSpec(shape, dtype))  # an output's symbolic tensor
@@ -74,7 +77,8 @@ def signature_block(concrete):
     lines = ["Input Parameters:"]
     lines += [f"  {name} ({kind}): {type_text(value)}" for name, kind, value in parameters(concrete)]
     lines += ["Output Type:", f"  {output_text(concrete.structured_outputs)}", "Captures:"]
-    captured = [f"  {id(v)}: TensorSpec(shape=(), dtype=tf.resource, name=None)" for v in concrete.variables]
+    captured = [f"  {id(v)}: TensorSpec(shape=(), dtype=tf.resource, name=None)"
+                for v in concrete.captured_inputs]
     lines += captured or ["  None"]
     return "\n".join(lines)
 

@@ -220,12 +220,13 @@ def leaf_key(x):
 
     Python values compare as TensorFlow compares them, by ``==`` and hash: ``1``, ``1.0`` and
     ``True`` are one signature. A spec's shape may hold ``None`` (unknown size), or be ``None``
-    itself (unknown rank)."""
+    itself (unknown rank); a spec's name is part of its key."""
     if getattr(x, "_is_variable", False):
         return ("variable", id(x), x._v.shape, x._v.dtype)
-    if isinstance(x, TensorSpec):
+    if isinstance(x, TensorSpec):  # a named spec names its graph's input: a trace of its own (TF)
         dims = x.shape.dims
-        return ("tensor", None if dims is None else tuple(dims), x.dtype._np)
+        key = ("tensor", None if dims is None else tuple(dims), x.dtype._np)
+        return key + (x.name,) if x.name else key
     if is_traced_leaf(x):
         value = x._value if isinstance(x, Tensor) else x
         return ("tensor", value.shape, value.dtype)

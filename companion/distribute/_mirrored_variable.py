@@ -24,6 +24,8 @@ class MirroredVariable(Variable):
         ('MirroredVariable', 1.0)
     """
 
+    _traced_by_spec = False
+
     def __repr__(self):
         devices = self._strategy.worker_devices
         inner = super().__repr__()

@@ -217,6 +217,8 @@ class ParameterServerVariable(Variable):
     copy of the value; the traced program then runs on a worker against the ps values.
     """
 
+    _traced_by_spec = False
+
     def _fetch(self):
         value = jax.numpy.asarray(self._strategy._read(self))
         self._v = value

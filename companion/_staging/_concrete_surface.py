@@ -1,0 +1,151 @@
+"""What a traced signature shows and how it is called, as TF 2.21's ConcreteFunction: ``inputs``,
+``outputs``, ``structured_outputs``, ``output_shapes``/``output_dtypes``, ``captured_inputs``,
+``function_type``; calls by the structured or the flat signature (`_concrete_call`).
+"""
+
+import jax
+
+from companion._core import _dtypes, _nest
+from companion._core._convert import convert_to_tensor
+from companion._core._errors import InvalidArgumentError
+from companion._core._shape import TensorShape
+from companion._core._tensor import Tensor
+from companion._core._tensor_spec import TensorSpec
+from companion._core._variable_spec import VariableSpec
+from companion._staging._concrete_call import bind_call, flat_inputs
+from companion._staging._function_type import function_type
+
+
+class SymbolicTensor:
+    """A tensor of a traced program as TF shows one: ``Tensor("Identity:0", shape=(None, 2), dtype=float32)``
+    (TF's function graph returns output ``i`` through the node ``Identity_i``; its inputs are
+    placeholders named after the parameters, ``x:0``)."""
+
+    def __init__(self, spec, index=0, name=None):
+        self.shape = TensorShape(spec.shape)
+        self.dtype = _dtypes.as_dtype(spec.dtype)
+        self.name = name or (f"Identity_{index}:0" if index else "Identity:0")
+
+    def __str__(self):
+        return f'Tensor("{self.name}", shape={self.shape}, dtype={self.dtype.name})'
+
+    def __repr__(self):
+        return f"<companion.Tensor '{self.name}' shape={self.shape} dtype={self.dtype.name}>"
+
+
+class ResourceInput:
+    """The placeholder of a Variable argument (TF passes its resource handle): ``<tf.Tensor 'v:0'
+    shape=() dtype=resource>``. companion has no resource dtype: ``dtype`` is the Variable's."""
+
+    def __init__(self, spec, name):
+        self.shape = TensorShape([])
+        self.dtype = spec.dtype
+        self.name = name
+
+    def __str__(self):
+        return f'Tensor("{self.name}", shape=(), dtype=resource)'
+
+    def __repr__(self):
+        return f"<companion.Tensor '{self.name}' shape=() dtype=resource>"
+
+
+class ConcreteSurface:
+    """What a `ConcreteFunction` (and a `ShapeGenericFunction`) shows and how it is called, as in TF:
+    ``inputs``, ``outputs``, ``structured_outputs``, ``output_shapes``, ``output_dtypes``,
+    ``captured_inputs``, ``function_type``, and calls by the structured or the flat signature."""
+
+    def __call__(self, *args, **kwargs):
+        if not kwargs and self._flat_positional and len(args) == len(self._input_specs):
+            return self.call(checked_arguments(self.name, self._input_specs, args))  # f(x, y) of tensors
+        flat, variables = bind_call(self, args, kwargs, checked_arguments)
+        return self.call(flat, variables)
+
+    @property
+    def inputs(self):
+        """The graph's inputs, its argument placeholders in flat order (``x:0``, ``d_1:0``)."""
+        shown = []
+        for _, spec, name in flat_inputs(self):
+            if isinstance(spec, VariableSpec):
+                shown.append(ResourceInput(spec, f"{name}:0"))
+            else:
+                shown.append(SymbolicTensor(spec, name=f"{name}:0"))
+        return shown
+
+    @property
+    def outputs(self):
+        """The graph's outputs, ``Identity:0``, ``Identity_1:0``... in flat order."""
+        return _nest.flatten(self.structured_outputs)
+
+    @property
+    def structured_outputs(self):
+        """The outputs' structure, each tensor a symbolic tensor of the traced program, numbered in
+        flat order as TF's outputs are (a returned Python number is an output tensor too)."""
+        program = self._program()
+        specs = self._output_specs
+        leaves, index = [], 0
+        for slot in program._out_slots:
+            value = _shown_output(program, slot, specs, index)
+            index += value is not None
+            leaves.append(value)
+        structure = jax.tree_util.tree_unflatten(program._out_tree, leaves)
+        return _nest.in_dict_orders(structure, program._out_orders)
+
+    @property
+    def output_shapes(self):
+        return _nest.map_structure(lambda t: t.shape, self.structured_outputs)
+
+    @property
+    def output_dtypes(self):
+        return _nest.map_structure(lambda t: t.dtype, self.structured_outputs)
+
+    @property
+    def captured_inputs(self):
+        """The Variables the program reads that no argument passes (TF: their resource handles)."""
+        arguments = {id(v) for v in self._arg_variables}
+        return [v for v in self.variables if id(v) not in arguments and not v._is_rng_state]
+
+    @property
+    def trainable_variables(self):
+        return [v for v in self.variables if v.trainable and not v._is_rng_state]
+
+    @property
+    def function_type(self):
+        """The traced signature, an ``inspect.Signature``: ``(x: TensorSpec(...), n: Literal[3]) -> ...``."""
+        return function_type(self)
+
+
+def _shown_output(program, slot, specs, index):
+    if getattr(slot, "plain", False):
+        return SymbolicTensor(specs[slot.start], index)
+    try:
+        value = slot([None] * program._n_user)  # a Python constant, returned as a tensor
+    except (TypeError, ValueError):
+        return None  # a Python value chosen by a traced condition: known only per call
+    if isinstance(value, Tensor):
+        return SymbolicTensor(TensorSpec(value.shape, value.dtype), index)
+    return value
+
+
+_TF_TYPE_NAMES = {"float32": "float", "float64": "double", "float16": "half"}  # TF's DataType names
+
+
+def checked_arguments(name, inputs, args):
+    """A concrete function's call arguments as tensors of its input ``inputs`` (TensorSpecs), as TF
+    checks them: their number (TypeError) and dtypes (InvalidArgumentError); shapes are not checked
+    there, and Python values convert to the spec's dtype."""
+    if len(args) != len(inputs):
+        problem = ("too many positional arguments" if len(args) > len(inputs)
+                   else "missing a required argument")
+        raise TypeError(f"Binding inputs to tf.function failed due to `{problem}`. The concrete function "
+                        f"{name} takes {len(inputs)} tensor argument(s) ({', '.join(map(str, inputs))}); "
+                        f"received {len(args)}.")
+    tensors = []
+    for index, (arg, spec) in enumerate(zip(args, inputs)):
+        tensor = arg if isinstance(arg, Tensor) else convert_to_tensor(arg, dtype=spec.dtype)
+        if tensor.dtype != spec.dtype:
+            want, got = (_TF_TYPE_NAMES.get(d.name, d.name) for d in (spec.dtype, tensor.dtype))
+            raise InvalidArgumentError(f"cannot compute {name} as input #{index}(zero-based) was expected "
+                                       f"to be a {want} tensor but is a {got} tensor. Cast it first, e.g. "
+                                       f"companion.cast(x, companion.{spec.dtype.name}).")
+        tensors.append(tensor)
+    return tensors
