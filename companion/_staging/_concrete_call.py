@@ -24,11 +24,13 @@ from companion._core._errors import InvalidArgumentError
 from companion._core._tensor import Tensor
 from companion._core._tensor_spec import TensorSpec
 from companion._core._variable_spec import VariableSpec
+from companion._staging._dataset_specs import covers as dataset_covers
+from companion._staging._dataset_specs import dataset_spec, is_dataset, is_dataset_spec
 from companion._staging._signature_text import signature_line
 
 
 def bind_call(concrete, args, kwargs, check_flat):
-    """``(flat tensor arguments, Variable arguments or None)`` of the call ``concrete(*args, **kwargs)``.
+    """``(flat tensors, Variable arguments or None, datasets or None)`` of ``concrete(*args, **kwargs)``.
 
     ``check_flat(name, specs, values)`` converts and checks the flat path's tensors (its dtypes).
     """
@@ -78,6 +80,14 @@ def _bind_structured(concrete, args, kwargs):
             if tensor is None:
                 return f"{leaf!r} does not fit {spec!r}"
             tensors.append(tensor)
+        elif is_dataset_spec(spec):
+            if is_dataset(leaf) and not dataset_covers(spec, dataset_spec(leaf)):
+                # TF: the dataset (a variant tensor) binds by the flat signature, then fails to run
+                raise InvalidArgumentError(f"{concrete.name} was traced for datasets of "
+                                           f"{spec.element_spec!r}; this one's elements are "
+                                           f"{leaf.element_spec!r}. Call the function to trace it for them.")
+            if not is_dataset(leaf):
+                return f"{leaf!r} does not fit {spec!r}"
         elif isinstance(spec, VariableSpec):
             alias = spec.alias_id
             if not spec.is_compatible_with(leaf) or aliases.setdefault(id(leaf), alias) != alias \
@@ -86,7 +96,8 @@ def _bind_structured(concrete, args, kwargs):
         elif not _same_value(leaf, spec):
             return f"{leaf!r} is not the traced value {spec!r}"
     variables = _distinct_variables(leaves, specs)
-    return tensors, variables
+    datasets = [leaf for leaf, spec in zip(leaves, specs) if is_dataset_spec(spec)]
+    return tensors, variables, datasets or None
 
 
 def _bind_flat(concrete, args, kwargs, check_flat):
@@ -124,7 +135,7 @@ def _bind_flat(concrete, args, kwargs, check_flat):
             tensor_values.append(value)
     tensors = check_flat(concrete.name, tensor_specs, tensor_values)
     distinct = list({id(v): v for v in variables}.values())
-    return tensors, distinct or None
+    return tensors, distinct or None, None
 
 
 def _as_tensor(value, spec):

@@ -17,6 +17,7 @@ from companion._core._variable_spec import VariableSpec
 from companion._html import program
 from companion._staging import is_traced_leaf, stage
 from companion._staging._concrete_surface import ConcreteSurface, SymbolicTensor  # noqa: F401 - re-exported
+from companion._staging._dataset_specs import dataset_spec, is_dataset
 from companion._staging._input_names import CallNames
 from companion._staging._leaked_tensors import check_no_leaked_tensors
 from companion._staging._program_text import legend, program_text
@@ -76,6 +77,10 @@ def trace_concrete(fn, leaves, treedef, trace, name, shown=None, names=None):
             alias = aliases.setdefault(id(leaf), (len(aliases), leaf))[0]
             specs[i] = VariableSpec.from_value(leaf, alias)
     concrete._arg_variables = [leaf for _, leaf in aliases.values()]
+    concrete._arg_datasets = [leaf for leaf in leaves if is_dataset(leaf)]
+    for i, leaf in enumerate(leaves):
+        if is_dataset(leaf):  # TF's DatasetSpec (a dataset is a tensor there)
+            specs[i] = dataset_spec(leaf)
     concrete._signature = (treedef, specs, names.dict_orders)
     concrete._graph_names = graph_names
     concrete._given_names = names.given
@@ -143,6 +148,7 @@ class ConcreteFunction(ConcreteSurface):
             and not self._written and not self._prints
         self._arg_variables = []  # the Variable arguments it was traced with (see `trace_concrete`)
         self._flat_positional = False  # its parameters are one tensor each (see `trace_concrete`)
+        self._arg_datasets = []
         self._graph_names = {}
 
     def _replay(self, *arrays):
@@ -153,13 +159,19 @@ class ConcreteFunction(ConcreteSurface):
         return tuple(self._staged.evaluate(arrays[:n_args], arrays[n_args:n_args + n_vars],
                                            arrays[n_args + n_vars:], jaxpr=jaxpr))
 
-    def call(self, flat_args, variables=None):
+    def call(self, flat_args, variables=None, datasets=None):
         """Runs the program on tensor arguments (in signature order); returns the outputs.
 
         ``variables``: the call's Variable arguments (distinct, in order), when they may be others
         than those it was traced with; the program then reads and writes them in their place.
+        ``datasets``: the call's datasets, which must be those it was staged with (a
+        `DatasetGenericFunction` stages one per dataset).
         """
-        if self._plain and not state.tapes:  # one output, no Variables, no datasets
+        if datasets is not None and any(a is not b for a, b in zip(datasets, self._arg_datasets)):
+            raise ValueError(f"This concrete function of {self.name!r} reads the dataset it was traced "
+                             "with; call the function itself (or its get_concrete_function()) to pass "
+                             "another.")
+        if self._plain and not state.tapes:  # one output, no Variables, no datasets read
             return Tensor(settle_on_simulated_devices(reraised(self._op._eager,
                 *[a._value if type(a) is Tensor else convert_to_tensor(a)._value for a in flat_args]))[0])
         reads, writes = self.variables, self._written

@@ -57,8 +57,8 @@ class ConcreteSurface:
     def __call__(self, *args, **kwargs):
         if not kwargs and self._flat_positional and len(args) == len(self._input_specs):
             return self.call(checked_arguments(self.name, self._input_specs, args))  # f(x, y) of tensors
-        flat, variables = bind_call(self, args, kwargs, checked_arguments)
-        return self.call(flat, variables)
+        flat, variables, datasets = bind_call(self, args, kwargs, checked_arguments)
+        return self.call(flat, variables, datasets)
 
     @property
     def inputs(self):

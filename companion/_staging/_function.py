@@ -24,6 +24,9 @@ from companion._core._tensor_spec import TensorSpec, check_signature
 from companion._logger import get_logger
 from companion._staging import _trace_hooks, is_traced_leaf
 from companion._staging._concrete_function import ConcreteFunction, trace_concrete
+from companion._staging._dataset_generic import DatasetGenericFunction
+from companion._staging._dataset_specs import covers as dataset_covers
+from companion._staging._dataset_specs import dataset_keys, is_dataset
 from companion._staging._input_names import call_names
 from companion._staging._quietly import quietly
 from companion._staging._shape_generic import ShapeGenericFunction, placeholder
@@ -122,7 +125,9 @@ class Function:
         if state.staging:  # nested functions inline into the enclosing trace
             return self._inlined(args, kwargs)
         _compiled_programs.at_safe_point()  # a call that may trace and compile: none is being built
-        concrete, flat_args, variables = self._lookup(args, kwargs)
+        concrete, flat_args, variables, datasets = self._lookup(args, kwargs)
+        if datasets is not None:
+            concrete = concrete.specialization(datasets)
         if isinstance(concrete, ShapeGenericFunction):
             concrete = concrete.specialization(flat_args)
         key = None if kwargs else _fast_key(args)
@@ -139,7 +144,9 @@ class Function:
         (`tf_function_kernel`)."""
         trace = state.traces[-1] if state.traces else None
         if getattr(trace, "tensor_names", None) is not None and not state.replicas:
-            concrete, flat_args, variables = self._lookup(args, kwargs)
+            concrete, flat_args, variables, datasets = self._lookup(args, kwargs)
+            if datasets is not None:
+                concrete = concrete.specialization(datasets)
             # (random ops keep their kernels' state in Variables of the trace, but TF gives each call
             # site its own kernels: such a function still joins the enclosing trace)
             if not any(v._is_rng_state for v in concrete.variables):
@@ -179,7 +186,8 @@ class Function:
         return self._converted
 
     def _lookup(self, args, kwargs):
-        """``(concrete function, its tensor arguments, its Variable arguments)`` for a call."""
+        """``(concrete function, its tensor arguments, its Variable arguments, its datasets)`` for a
+        call; with datasets, the concrete function is a `DatasetGenericFunction` to specialize."""
         args, kwargs = self._bind(args, kwargs)
         if self._input_signature is not None:
             flat = check_signature(self._name, self._input_signature, args, kwargs)
@@ -187,12 +195,19 @@ class Function:
                 leaves, treedef = _nest.tree_flatten((tuple(flat), {}))
                 keys = tuple(_staging.leaf_key(s) for s in self._input_signature)
                 self._signature_function = self._new_trace(leaves, treedef, keys, (tuple(flat), {}))
-            return self._signature_function, [x for x in flat if is_traced_leaf(x)], None
+            return self._signature_function, [x for x in flat if is_traced_leaf(x)], None, None
         leaves, treedef = _nest.tree_flatten((args, kwargs))
         keys = tuple(_staging.leaf_key(x) for x in leaves)
         variables = None
         if any(k[0] == "variable" for k in keys):
             keys, variables = variable_keys(leaves, keys)
+        flat = [x for x in leaves if is_traced_leaf(x)]
+        if any(k[0] in ("python", "object") for k in keys):
+            spec_keys, datasets = dataset_keys(leaves, keys)
+            if datasets is not None:
+                concrete = self._lookup_datasets(leaves, treedef, keys, spec_keys, (args, kwargs))
+                if concrete is not None:
+                    return concrete, flat, variables, datasets
         key = (treedef, keys)
         concrete = self._concrete.get(key)
         if concrete is None:
@@ -200,7 +215,26 @@ class Function:
             if concrete is None:
                 concrete = self._new_trace(leaves, treedef, keys, (args, kwargs))
             self._concrete[key] = concrete
-        return concrete, [x for x in leaves if is_traced_leaf(x)], variables
+        return concrete, flat, variables, None
+
+    def _lookup_datasets(self, leaves, treedef, keys, spec_keys, call):
+        """The `DatasetGenericFunction` for a call with dataset arguments: traced once per
+        `DatasetSpec` (or one whose specs take these datasets: a batch of 2 fits a batch of None).
+        None where the call's tensors have a shape-generic signature: that trace stays bound to its
+        datasets, keyed by their identity."""
+        concrete = self._concrete.get((treedef, spec_keys))
+        if concrete is None:
+            concrete = next((c for (tree, known), c in self._concrete.items()
+                             if tree == treedef and isinstance(c, DatasetGenericFunction)
+                             and _covers_datasets(known, spec_keys)), None)
+        if concrete is None and (treedef, keys) not in self._concrete \
+                and _most_specific(self._generic, treedef, keys) is None:
+            concrete = self._new_trace(leaves, treedef, keys, call, datasets=True)
+            if not isinstance(concrete, DatasetGenericFunction):
+                self._concrete[(treedef, keys)] = concrete
+                return None
+            self._concrete[(treedef, spec_keys)] = concrete
+        return concrete
 
     def _bind(self, args, kwargs):
         """``(args, kwargs)`` bound to the Python signature, defaults filled in (TF's canonical form).
@@ -238,7 +272,7 @@ class Function:
                 self._signature = False
         return self._signature or None
 
-    def _new_trace(self, leaves, treedef, keys, call):
+    def _new_trace(self, leaves, treedef, keys, call, datasets=False):
         """Traces the signature ``keys``, relaxed to ``None`` dims by ``reduce_retracing``.
 
         A signature with ``None`` dimensions (a `TensorSpec` argument, an ``input_signature``, a
@@ -255,6 +289,9 @@ class Function:
         shown = [TensorShape(keys[i][1]) for i in positions]
         if all(s.is_fully_defined() for s in shown):
             concrete = self._trace(leaves, treedef, None, names)
+            if datasets:
+                concrete = DatasetGenericFunction(self._name, concrete, [x for x in leaves if is_dataset(x)],
+                                                  self._restaging(leaves, treedef, names))
             self._traced.append(concrete)
             return concrete
         leaves = [placeholder(x) if isinstance(x, TensorSpec) else x for x in leaves]
@@ -273,6 +310,24 @@ class Function:
         self._generic.append((treedef, keys, concrete))
         self._traced.append(concrete)
         return concrete
+
+    def _restaging(self, leaves, treedef, names):
+        """``datasets -> ConcreteFunction``: the trace of ``leaves`` staged again, silently, for other
+        datasets of the same specs (`companion._staging._dataset_generic`)."""
+        fn, name, signature = self._callable(), self._name, self._parameters()
+        positions = [i for i, x in enumerate(leaves) if is_dataset(x)]
+
+        def restage(datasets):
+            filled = list(leaves)
+            for i, dataset in zip(positions, datasets):
+                filled[i] = dataset
+            trace = _staging.Trace(allow_create=False, owner=name)
+            trace.random_ops = 0  # a function's own graph: its op seeds count from 0
+            concrete = quietly(lambda: trace_concrete(fn, filled, treedef, trace, name, None, names))
+            concrete._python_signature = signature
+            return concrete
+
+        return restage
 
     def _trace(self, leaves, treedef, shown=None, names=None):
         """Traces a new signature; on the first call, traces again if Variables were created.
@@ -373,6 +428,18 @@ def _convert(fn):
             return functools.partial(call.python_function, fn)
         return functools.partial(to_graph(call), fn)
     return to_graph(fn)
+
+
+def _covers_datasets(general, keys):
+    """True if the signature ``general`` (with `DatasetSpec` keys) takes a call of ``keys``."""
+    if len(general) != len(keys):
+        return False
+    for g, k in zip(general, keys):
+        if g == k:
+            continue
+        if not (g[0] == k[0] == "dataset" and dataset_covers(g[1], k[1])):
+            return False
+    return True
 
 
 def variable_keys(leaves, keys):

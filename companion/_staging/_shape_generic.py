@@ -100,8 +100,8 @@ class ShapeGenericFunction(ConcreteSurface):
             self._by_shape[key] = concrete
         return concrete
 
-    def call(self, flat_args, variables=None):
-        return self.specialization(flat_args).call(flat_args, variables)
+    def call(self, flat_args, variables=None, datasets=None):
+        return self.specialization(flat_args).call(flat_args, variables, datasets)
 
     def _generalized_outputs(self):
         """Stages a second shape (other sizes in the ``None`` dims) and compares the outputs."""

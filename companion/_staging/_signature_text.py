@@ -26,7 +26,7 @@ def type_text(value):
     """One value's type as TF writes it in a signature."""
     if isinstance(value, TensorSpec):
         return repr(TensorSpec(value.shape, value.dtype))
-    if isinstance(value, VariableSpec):
+    if isinstance(value, VariableSpec) or type(value).__name__ == "DatasetSpec":
         return repr(value)
     shape, dtype = getattr(value, "shape", None), getattr(value, "dtype", None)
     if shape is not None and dtype is not None and not isinstance(value, (list, tuple, dict)):

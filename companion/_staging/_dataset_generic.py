@@ -1,0 +1,85 @@
+"""Dataset arguments: one traced signature per `DatasetSpec`, as in TensorFlow.
+
+TF passes a dataset to a `function` as a tensor (a variant), so ``f(ds_a)`` and ``f(ds_b)`` share
+one trace when their ``element_spec`` is the same, whatever their sizes. companion stages a loop
+over a dataset with the dataset's pass in hand (its elements become arrays fed to the compiled
+program, `companion.autograph._dataset_loop`), so a program is tied to the number of elements of
+the dataset it was staged with. `DatasetGenericFunction` keeps TF's visible behaviour, as
+`ShapeGenericFunction` does for ``None`` dimensions: the Python function is traced once per
+``DatasetSpec`` (that trace is the one counted, its prints are the ones shown), and a call with
+another dataset of that spec stages the function again for it, silently (prints discarded, not
+counted), keeping the most recent datasets' programs.
+"""
+
+from companion._staging._concrete_surface import ConcreteSurface
+from companion._staging._signature_text import signature_block, signature_line
+
+_KEPT = 8  # programs kept for datasets other than the traced one (the most recently used)
+
+
+class DatasetGenericFunction(ConcreteSurface):
+    """A `ConcreteFunction` whose signature holds `DatasetSpec`s; staged per dataset passed."""
+
+    def __init__(self, name, first, datasets, restage):
+        self.name = name
+        self._first = first
+        self._datasets = tuple(datasets)  # the datasets the counted trace was staged with
+        self._restage = restage  # datasets -> ConcreteFunction staged for them, quietly
+        self._others = {}  # tuple of id(dataset) -> (datasets, ConcreteFunction), most recent last
+
+    def specialization(self, datasets):
+        """The ConcreteFunction staged for these datasets (staged now if new)."""
+        if datasets is None or all(a is b for a, b in zip(datasets, self._datasets)):
+            return self._first
+        key = tuple(id(d) for d in datasets)
+        found = self._others.pop(key, None)
+        if found is None:
+            found = (tuple(datasets), self._restage(datasets))
+            while len(self._others) >= _KEPT:
+                self._others.pop(next(iter(self._others)))
+        self._others[key] = found  # (the datasets are kept with it, so their ids stay theirs)
+        return found[1]
+
+    def call(self, flat_args, variables=None, datasets=None):
+        return self.specialization(datasets).call(flat_args, variables)
+
+    # -- what a ConcreteFunction shows: the counted trace's ------------------------------------
+    def _program(self):
+        return self._first
+
+    @property
+    def graph(self):
+        return self._first.graph
+
+    @property
+    def variables(self):
+        return self._first.variables
+
+    @property
+    def structured_input_signature(self):
+        return self._first.structured_input_signature
+
+    @property
+    def _output_specs(self):
+        return self._first._output_specs
+
+    @property
+    def _input_specs(self):
+        return self._first._input_specs
+
+    def pretty_signature(self):
+        return self._first.pretty_signature()
+
+    def pretty_printed_signature(self, verbose=True):
+        return signature_block(self)
+
+    def __str__(self):
+        return f"ConcreteFunction {signature_block(self)}"
+
+    def __repr__(self):
+        return f"<ConcreteFunction {signature_line(self)} at 0x{id(self):X}>"
+
+    def __getattr__(self, name):  # the program's internals (_signature, _arg_variables): the first's
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self._first, name)
