@@ -15,7 +15,6 @@ If neither binds, a TypeError says why each failed.
 
 import inspect
 
-import jax
 import numpy as np
 
 from companion._core import _nest
@@ -69,10 +68,10 @@ def _bind_structured(concrete, args, kwargs):
     named = bound.kwargs
     call = (bound.args, dict(sorted(named.items())) if len(named) > 1 else named)
     treedef, specs, _ = concrete._signature
-    leaves, tree = _nest.tree_flatten(call)
-    if tree != treedef:
-        return f"the arguments' structure {jax.tree_util.tree_unflatten(tree, ['*'] * len(leaves))} is not " \
-               f"the traced one"
+    try:  # a value where a tensor was traced is taken whole (a list converts to a tensor)
+        leaves = treedef.flatten_up_to(call)
+    except (ValueError, TypeError) as error:
+        return f"the arguments' structure is not the traced one: {error}"
     tensors, aliases = [], {}
     for leaf, spec in zip(leaves, specs):
         if isinstance(spec, TensorSpec):
