@@ -304,3 +304,39 @@ def test_structured_arguments_must_match_the_traced_structure_and_values():
     assert [t.name for t in cp.inputs] == ["x:0", "pair:0", "bias:0"]
     x, (first, bias), n = cp.structured_input_signature[0]
     assert (x.name, first.name, bias.name, n) == ("x", "pair_0", "bias", 3)
+
+
+def test_string_arguments_trace_once_per_spec_and_compute_on_each_call_s_strings(capsys):
+    # TF 2.21: one trace for TensorSpec([], string), whatever the strings; each call sees its own
+    # values (before, an input_signature reused the first call's strings: length("de") gave 3)
+    @tf.function(input_signature=[tf.TensorSpec([], tf.string)])
+    def length(s):
+        print("trace", s)
+        return tf.strings.length(s)
+
+    assert [int(length(tf.constant(w))) for w in ("abc", "de", "abc")] + [int(length("wxyz"))] == [3, 2, 3, 4]
+    assert length.experimental_get_tracing_count() == 1
+    assert capsys.readouterr().out == 'trace Tensor("s:0", shape=(), dtype=string)\n'
+
+    @tf.function
+    def shout(s, n):
+        return tf.strings.upper(s) + "!", n * 2
+
+    assert [shout(tf.constant(w), tf.constant(1))[0].numpy() for w in ("hi", "there")] == [b"HI!", b"THERE!"]
+    assert shout.experimental_get_tracing_count() == 1
+    concrete = shout.get_concrete_function(tf.TensorSpec([], tf.string), tf.TensorSpec([], tf.int32))
+    assert concrete(tf.constant("bye"), tf.constant(3))[0].numpy() == b"BYE!"
+    assert shout.experimental_get_tracing_count() == 1
+    with pytest.raises(TypeError):  # a string of another shape does not bind
+        concrete(tf.constant(["a", "b"]), tf.constant(3))
+
+
+def test_a_string_spec_with_unknown_size_takes_any_length():
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.string)])
+    def joined(words):
+        return tf.strings.reduce_join(words, separator="-")
+
+    assert joined(tf.constant(["a", "b"])).numpy() == b"a-b"
+    assert joined(tf.constant(["x", "y", "z"])).numpy() == b"x-y-z"
+    assert joined.get_concrete_function()(tf.constant(["p"])).numpy() == b"p"
+    assert joined.experimental_get_tracing_count() == 1

@@ -24,7 +24,7 @@ from companion._core._tensor import Tensor
 from companion._core._tensor_spec import TensorSpec
 from companion._core._variable_spec import VariableSpec
 from companion._staging._dataset_specs import covers as dataset_covers
-from companion._staging._dataset_specs import dataset_spec, is_dataset, is_dataset_spec
+from companion._staging._dataset_specs import dataset_spec, is_dataset, is_dataset_spec, is_string_tensor
 from companion._staging._signature_text import signature_line
 
 
@@ -72,9 +72,16 @@ def _bind_structured(concrete, args, kwargs):
         leaves = treedef.flatten_up_to(call)
     except (ValueError, TypeError) as error:
         return f"the arguments' structure is not the traced one: {error}"
-    tensors, aliases = [], {}
-    for leaf, spec in zip(leaves, specs):
-        if isinstance(spec, TensorSpec):
+    tensors, aliases, staged_with = [], {}, []
+    by_value = getattr(concrete, "stages_by_value", False)  # strings: any value, staged again for it
+    for index, (leaf, spec) in enumerate(zip(leaves, specs)):
+        if by_value and is_string_tensor(spec):
+            string_spec = TensorSpec(concrete.string_shapes.get(index, spec.shape), spec.dtype)
+            string = _as_tensor(leaf, string_spec)
+            if string is None:
+                return f"{leaf!r} does not fit {string_spec!r}"
+            staged_with.append(string)
+        elif isinstance(spec, TensorSpec):
             tensor = _as_tensor(leaf, spec)
             if tensor is None:
                 return f"{leaf!r} does not fit {spec!r}"
@@ -87,6 +94,7 @@ def _bind_structured(concrete, args, kwargs):
                                            f"{leaf.element_spec!r}. Call the function to trace it for them.")
             if not is_dataset(leaf):
                 return f"{leaf!r} does not fit {spec!r}"
+            staged_with.append(leaf)
         elif isinstance(spec, VariableSpec):
             alias = spec.alias_id
             if not spec.is_compatible_with(leaf) or aliases.setdefault(id(leaf), alias) != alias \
@@ -94,9 +102,7 @@ def _bind_structured(concrete, args, kwargs):
                 return f"{leaf!r} does not fit {spec!r}"
         elif not _same_value(leaf, spec):
             return f"{leaf!r} is not the traced value {spec!r}"
-    variables = _distinct_variables(leaves, specs)
-    datasets = [leaf for leaf, spec in zip(leaves, specs) if is_dataset_spec(spec)]
-    return tensors, variables, datasets or None
+    return tensors, _distinct_variables(leaves, specs), staged_with or None
 
 
 def _bind_flat(concrete, args, kwargs, check_flat):

@@ -9,29 +9,42 @@ the dataset it was staged with. `DatasetGenericFunction` keeps TF's visible beha
 ``DatasetSpec`` (that trace is the one counted, its prints are the ones shown), and a call with
 another dataset of that spec stages the function again for it, silently (prints discarded, not
 counted), keeping the most recent datasets' programs.
+
+String tensor arguments follow the same rule: string ops run on the host while tracing, so a
+program is built with its strings' values; TF traces once per ``TensorSpec(dtype=string)``.
+A call with other strings stages the function again for them, silently (the values are the key).
 """
 
 from companion._staging._concrete_surface import ConcreteSurface
+from companion._staging._dataset_specs import argument_key
 from companion._staging._signature_text import signature_block, signature_line
 
 _KEPT = 8  # programs kept for datasets other than the traced one (the most recently used)
 
 
 class DatasetGenericFunction(ConcreteSurface):
-    """A `ConcreteFunction` whose signature holds `DatasetSpec`s; staged per dataset passed."""
+    """A `ConcreteFunction` whose signature holds `DatasetSpec`s (or string tensors); staged per
+    dataset (or string values) passed."""
 
-    def __init__(self, name, first, datasets, restage):
+    stages_by_value = True  # a call binds any string tensor of the traced shape (`_concrete_call`)
+
+    def __init__(self, name, first, datasets, restage, string_shapes=None):
         self.name = name
+        # leaf index -> the shape an input_signature gave a string argument (``None`` dims)
+        self.string_shapes = string_shapes or {}
         self._first = first
-        self._datasets = tuple(datasets)  # the datasets the counted trace was staged with
+        self._datasets = tuple(datasets)  # the datasets (and strings) the counted trace was staged with
+        self._key = tuple(argument_key(d) for d in datasets)
         self._restage = restage  # datasets -> ConcreteFunction staged for them, quietly
-        self._others = {}  # tuple of id(dataset) -> (datasets, ConcreteFunction), most recent last
+        self._others = {}  # argument keys -> (datasets, ConcreteFunction), most recent last
 
     def specialization(self, datasets):
         """The ConcreteFunction staged for these datasets (staged now if new)."""
         if datasets is None or all(a is b for a, b in zip(datasets, self._datasets)):
             return self._first
-        key = tuple(id(d) for d in datasets)
+        key = tuple(argument_key(d) for d in datasets)
+        if key == self._key:
+            return self._first
         found = self._others.pop(key, None)
         if found is None:
             found = (tuple(datasets), self._restage(datasets))

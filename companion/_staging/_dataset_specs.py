@@ -1,19 +1,50 @@
-"""A dataset argument's part of a `function` call signature: its `DatasetSpec` (TF's trace type).
+"""A dataset or string argument's part of a `function` call signature: its spec (TF's trace type).
+
+Both are arguments a program is staged *with*: a loop over a dataset is staged with the dataset's
+elements in hand, and string ops run on the host while tracing, so a string tensor's value is
+built into the program. TF traces once per spec for them (`DatasetSpec`, ``TensorSpec(dtype=
+string)``); `companion._staging._dataset_generic` keeps that visible behaviour.
 
 companion.data is looked up lazily: it is loaded only by programs that use datasets.
 """
 
+import numpy as np
+
+from companion._core._tensor import Tensor
+
 
 def dataset_keys(leaves, keys):
-    """``(keys, datasets)``: the call signature with each dataset argument keyed by its `DatasetSpec`
-    instead of its identity, and those datasets in order; ``(keys, None)`` when there are none."""
+    """``(keys, arguments)``: the call signature with each dataset argument keyed by its `DatasetSpec`
+    instead of its identity, and each string tensor by its shape instead of its value, and those
+    arguments in order; ``(keys, None)`` when there are none."""
     datasets = []
     keys = list(keys)
     for i, leaf in enumerate(leaves):
         if keys[i][0] in ("python", "object") and is_dataset(leaf):
             keys[i] = ("dataset", dataset_spec(leaf))
             datasets.append(leaf)
+        elif keys[i][0] == "string" and is_string_tensor(leaf):
+            keys[i] = ("string", keys[i][2])
+            datasets.append(leaf)
     return tuple(keys), datasets or None
+
+
+def is_string_tensor(value):
+    """True for a string tensor (its value lives on the host, as a NumPy array of bytes)."""
+    return isinstance(value, Tensor) and value._value.__class__ is np.ndarray
+
+
+def staged_with(value):
+    """True for the arguments a program is staged with: datasets and string tensors."""
+    return is_string_tensor(value) or is_dataset(value)
+
+
+def argument_key(value):
+    """What tells two such arguments apart: a dataset's identity, a string tensor's value."""
+    if is_string_tensor(value):
+        array = value._value
+        return ("string", array.shape, tuple(array.ravel().tolist()))
+    return id(value)
 
 
 def dataset_spec(dataset):

@@ -17,6 +17,7 @@ import numpy as np
 from companion import _compiled_programs, _staging
 from companion._core import _nest
 from companion._core._context import flags, state
+from companion._core._convert import convert_to_tensor
 from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor
 from companion._core._tensor_names import TensorNames
@@ -26,7 +27,7 @@ from companion._staging import _trace_hooks, is_traced_leaf
 from companion._staging._concrete_function import ConcreteFunction, trace_concrete
 from companion._staging._dataset_generic import DatasetGenericFunction
 from companion._staging._dataset_specs import covers as dataset_covers
-from companion._staging._dataset_specs import dataset_keys, is_dataset
+from companion._staging._dataset_specs import dataset_keys, is_string_tensor, staged_with
 from companion._staging._input_names import call_names
 from companion._staging._quietly import quietly
 from companion._staging._shape_generic import ShapeGenericFunction, placeholder
@@ -191,18 +192,24 @@ class Function:
         args, kwargs = self._bind(args, kwargs)
         if self._input_signature is not None:
             flat = check_signature(self._name, self._input_signature, args, kwargs)
+            flat = [_string_stand_in(x) for x in flat]
+            strings = [x for x in flat if is_string_tensor(x)] or None
             if self._signature_function is None:
                 leaves, treedef = _nest.tree_flatten((tuple(flat), {}))
                 keys = tuple(_staging.leaf_key(s) for s in self._input_signature)
-                self._signature_function = self._new_trace(leaves, treedef, keys, (tuple(flat), {}))
-            return self._signature_function, [x for x in flat if is_traced_leaf(x)], None, None
+                self._signature_function = self._new_trace(leaves, treedef, keys, (tuple(flat), {}),
+                                                           datasets=strings is not None)
+            if not isinstance(self._signature_function, DatasetGenericFunction):
+                strings = None
+            return self._signature_function, [x for x in flat if is_traced_leaf(x)], None, strings
         leaves, treedef = _nest.tree_flatten((args, kwargs))
+        leaves = [_string_stand_in(x) for x in leaves]
         keys = tuple(_staging.leaf_key(x) for x in leaves)
         variables = None
         if any(k[0] == "variable" for k in keys):
             keys, variables = variable_keys(leaves, keys)
         flat = [x for x in leaves if is_traced_leaf(x)]
-        if any(k[0] in ("python", "object") for k in keys):
+        if any(k[0] in ("python", "object", "string") for k in keys):
             spec_keys, datasets = dataset_keys(leaves, keys)
             if datasets is not None:
                 concrete = self._lookup_datasets(leaves, treedef, keys, spec_keys, (args, kwargs))
@@ -290,8 +297,10 @@ class Function:
         if all(s.is_fully_defined() for s in shown):
             concrete = self._trace(leaves, treedef, None, names)
             if datasets:
-                concrete = DatasetGenericFunction(self._name, concrete, [x for x in leaves if is_dataset(x)],
-                                                  self._restaging(leaves, treedef, names))
+                string_shapes = {i: TensorShape(keys[i][1]) for i, x in enumerate(leaves)
+                                 if is_string_tensor(x) and keys[i][0] == "tensor"}  # an input_signature's
+                concrete = DatasetGenericFunction(self._name, concrete, [x for x in leaves if staged_with(x)],
+                                                  self._restaging(leaves, treedef, names), string_shapes)
             self._traced.append(concrete)
             return concrete
         leaves = [placeholder(x) if isinstance(x, TensorSpec) else x for x in leaves]
@@ -315,7 +324,7 @@ class Function:
         """``datasets -> ConcreteFunction``: the trace of ``leaves`` staged again, silently, for other
         datasets of the same specs (`companion._staging._dataset_generic`)."""
         fn, name, signature = self._callable(), self._name, self._parameters()
-        positions = [i for i, x in enumerate(leaves) if is_dataset(x)]
+        positions = [i for i, x in enumerate(leaves) if staged_with(x)]
 
         def restage(datasets):
             filled = list(leaves)
@@ -428,6 +437,18 @@ def _convert(fn):
             return functools.partial(call.python_function, fn)
         return functools.partial(to_graph(call), fn)
     return to_graph(fn)
+
+
+def _string_stand_in(value):
+    """A string `TensorSpec` (``get_concrete_function(TensorSpec([], tf.string))``) as empty strings of
+    its shape (size 1 in ``None`` dims): string ops run on the host while tracing, so a trace needs
+    values. The concrete function stages itself again for the strings each call passes
+    (`companion._staging._dataset_generic`)."""
+    if isinstance(value, TensorSpec) and value.dtype.name == "string":
+        dims = value.shape.dims
+        shape = () if dims is None else tuple(1 if d is None else d for d in dims)
+        return convert_to_tensor(np.full(shape, b"", dtype=object))
+    return value
 
 
 def _covers_datasets(general, keys):
