@@ -71,6 +71,130 @@ def test_third_derivative():
     assert (float(d1), float(d2), float(d3)) == (32.0, 48.0, 48.0)
 
 
+def _second_order(build, sources, **kwargs):
+    """``outer.gradient(g, sources)`` for ``g = inner.gradient(build(), sources)``."""
+    with tf.GradientTape() as outer:
+        with tf.GradientTape() as inner:
+            y = build()
+        g = inner.gradient(y, sources)
+    return g, outer.gradient(g, sources, **kwargs)
+
+
+def test_a_gradient_that_uses_no_watched_value_has_no_second_derivative():
+    # TF 2.21: the outer tape sees the backward ops, so a constant gradient is not connected: None
+    x = tf.Variable(2.0)
+    w = tf.Variable([1.0, 2.0])
+    c = tf.constant([3.0, 4.0])
+    for build, source, first in [(lambda: 3 * x, x, 3.0), (lambda: x + 5.0, x, 1.0),
+                                 (lambda: tf.reduce_sum(w * c), w, [3.0, 4.0])]:
+        g, g2 = _second_order(build, source)
+        np.testing.assert_array_equal(g.numpy(), first)
+        assert g2 is None
+    _, g2 = _second_order(lambda: 3 * x, x, unconnected_gradients="zero")
+    assert float(g2) == 0.0
+
+
+def test_a_gradient_that_reads_the_source_stays_connected():
+    x = tf.Variable(2.0)
+    # TF 2.21: sin -> -sin(2) = -0.9092974; relu's gradient reads x: 0.0, not None
+    assert float(_second_order(lambda: tf.sin(x), x)[1]) == pytest.approx(-0.9092974)
+    assert float(_second_order(lambda: tf.nn.relu(x), x)[1]) == 0.0
+    assert float(_second_order(lambda: tf.exp(x) * 2.0, x)[1]) == pytest.approx(14.778112)
+
+
+def test_each_gradient_is_connected_only_to_what_it_uses():
+    x, a = tf.Variable(2.0), tf.Variable(3.0)
+    with tf.GradientTape(persistent=True) as outer:
+        with tf.GradientTape() as inner:
+            y = a * x + x * x
+        gx, ga = inner.gradient(y, [x, a])  # a + 2x and x
+        total = gx + ga
+    # TF 2.21: [2.0, 1.0], [1.0, None], [3.0, 1.0], and jacobian [1.0, None]
+    assert [float(g) for g in outer.gradient(gx, [x, a])] == [2.0, 1.0]
+    d_ga = outer.gradient(ga, [x, a])
+    assert float(d_ga[0]) == 1.0 and d_ga[1] is None
+    assert [float(g) for g in outer.gradient(total, [x, a])] == [3.0, 1.0]
+    jac = outer.jacobian(ga, [x, a])
+    assert float(jac[0]) == 1.0 and jac[1] is None
+    with tf.GradientTape() as outer:
+        with tf.GradientTape() as inner:
+            y = a * x
+        g = inner.gradient(y, x)
+    d = outer.gradient(g, [x, a])
+    assert d[0] is None and float(d[1]) == 1.0
+
+
+def test_a_watched_output_gradient_connects_the_gradient_to_itself_only():
+    x, c = tf.Variable(2.0), tf.constant(5.0)
+    with tf.GradientTape() as outer:
+        outer.watch(c)
+        with tf.GradientTape() as inner:
+            y = 3 * x
+        g = inner.gradient(y, x, output_gradients=c)
+    d = outer.gradient(g, [x, c])
+    assert float(g) == 15.0 and d[0] is None and float(d[1]) == 3.0
+
+
+def test_the_jacobian_of_a_constant_gradient_is_none_and_of_a_linear_one_the_hessian():
+    w = tf.Variable([1.0, 2.0])
+    with tf.GradientTape() as outer:
+        with tf.GradientTape() as inner:
+            y = 3 * w
+        g = inner.gradient(y, w)
+    assert outer.jacobian(g, w) is None
+    with tf.GradientTape() as outer:
+        with tf.GradientTape() as inner:
+            y = w * w
+        g = inner.gradient(y, w)
+    np.testing.assert_array_equal(outer.jacobian(g, w).numpy(), [[2.0, 0.0], [0.0, 2.0]])
+
+
+def test_a_dense_layers_second_derivative_in_its_input():
+    inp = tf.constant([[1.0, 2.0]])
+    for activation, want in [(None, None), ("tanh", [[-0.11780792, -0.11780792]])]:
+        layer = tf.keras.layers.Dense(3, activation=activation, kernel_initializer="ones")
+        with tf.GradientTape() as outer:
+            outer.watch(inp)
+            with tf.GradientTape() as inner:
+                inner.watch(inp)
+                out = layer(inp)
+            g = inner.gradient(out, inp)
+        g2 = outer.gradient(g, inp)  # TF 2.21: None for the linear layer
+        if want is None:
+            assert g2 is None
+        else:
+            np.testing.assert_allclose(g2.numpy(), want, rtol=1e-5)
+
+
+def test_nested_tapes_inside_a_function_see_one_read_of_a_variable():
+    x = tf.Variable(2.0)
+
+    @tf.function
+    def second(fn):
+        with tf.GradientTape() as outer:
+            with tf.GradientTape() as inner:
+                y = fn(x)
+            g = inner.gradient(y, x)
+        return outer.gradient(g, x, unconnected_gradients="zero")
+
+    assert float(second(tf.sin)) == pytest.approx(-0.9092974)  # TF 2.21
+    assert float(second(lambda v: 3 * v)) == 0.0
+
+
+def test_forward_over_backward_of_a_constant_gradient_is_none():
+    x = tf.Variable(2.0)
+    with tf.autodiff.ForwardAccumulator(x, tf.constant(1.0)) as acc:
+        with tf.GradientTape() as tape:
+            y = 3 * x
+        g = tape.gradient(y, x)
+    assert acc.jvp(g) is None  # TF 2.21
+    with tf.autodiff.ForwardAccumulator(x, tf.constant(1.0)) as acc:
+        with tf.GradientTape() as tape:
+            y = x * x
+        g = tape.gradient(y, x)
+    assert float(acc.jvp(g)) == 2.0
+
+
 def test_course_assignment_polynomial_gives_29():
     x = tf.Variable(2.0)
     with tf.GradientTape() as tape:

@@ -27,7 +27,7 @@ class Op:
     of eager dispatch and of gradient replay.
     """
 
-    __slots__ = ("name", "fn", "_eager", "string_fn", "deferrable", "differentiable")
+    __slots__ = ("name", "fn", "_eager", "string_fn", "deferrable", "differentiable", "output_deps")
 
     def __init__(self, name, fn, static=(), jit=True):
         self.name = name
@@ -40,6 +40,9 @@ class Op:
         # False for ops TF registers no gradient for (floor, round, ...): a tape does not connect
         # their outputs, so a target reached only through them has gradient None, as in TF
         self.differentiable = True
+        # None: every output depends on every input. Else, per output, the positions of the inputs
+        # it uses (a gradient replay recorded by an outer tape: `_tape._dependencies`)
+        self.output_deps = None
 
     def __call__(self, *inputs, **params):
         """Applies the op to Tensors/Variables; returns a Tensor or a tuple of Tensors."""
@@ -71,8 +74,9 @@ class Op:
         if state.staging:  # a function's graph names its tensors (`_tensor_names`)
             _tensor_names.name_outputs(self.name, outputs)
         if state.tapes:
+            reads = {} if len(state.tapes) > 1 else None  # nested tapes see the same Variable reads
             for tape in state.tapes:
-                tape._record(self, params, inputs, outputs)
+                tape._record(self, params, inputs, outputs, reads)
         return result
 
     def _staged(self, values, params):

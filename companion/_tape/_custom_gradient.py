@@ -74,8 +74,9 @@ def _call(f, ops, args, kwargs):
         outputs = op.apply(inputs, {})
         return _nest.pack_sequence_as(structure["y"], list(outputs))
     flat_y = [convert_to_tensor(v) for v in _nest.flatten(y)]
+    reads = {}  # nested tapes see the same Variable reads
     for tape in list(state.tapes):
-        tape._record(op, {}, inputs, tuple(flat_y))
+        tape._record(op, {}, inputs, tuple(flat_y), reads)
     return _nest.pack_sequence_as(y, flat_y)
 
 

@@ -71,14 +71,22 @@ class GradientTape:
             state.tapes.remove(self)
         self._recording = False
 
-    def _record(self, op, params, inputs, outputs):
-        """Called by every op while this tape records; keeps ops with a watched input."""
+    def _record(self, op, params, inputs, outputs, reads=None):
+        """Called by every op while this tape records; keeps ops with a watched input.
+
+        ``reads``: a dict the tapes recording one application share, so that they all see one
+        read per Variable (a read while tracing is a new tensor each time)."""
         tracked = self._tracked
         hit = False
         resolved = None
         for i, x in enumerate(inputs):
             if x._is_variable:
-                read = x._read()
+                if reads is None:
+                    read = x._read()
+                else:
+                    read = reads.get(id(x))
+                    if read is None:
+                        read = reads[id(x)] = x._read()
                 if resolved is None:
                     resolved = list(inputs)
                 resolved[i] = read
@@ -86,9 +94,15 @@ class GradientTape:
             elif id(x) in tracked:
                 hit = True
         if hit and op.differentiable:
-            for o in outputs:
+            inputs = tuple(resolved) if resolved else inputs
+            connected = outputs
+            if op.output_deps is not None:  # a gradient replay: each output only from what it uses
+                connected = _connected_outputs(op.output_deps, inputs, outputs, tracked)
+                if not connected:
+                    return
+            for o in connected:
                 tracked[id(o)] = o
-            self._records.append((op, params, tuple(resolved) if resolved else inputs, outputs))
+            self._records.append((op, params, inputs, outputs))
 
     def _note_read(self, variable, read):
         """Called when ``variable`` is read as ``read``; True if the read is watched."""
@@ -297,6 +311,12 @@ class GradientTape:
         return (f"<companion.GradientTape {status}, persistent={self._persistent}, "
                 f"{ops} op{'s' * (ops != 1)} recorded, {watched} watched variable{'s' * (watched != 1)}, "
                 f"{tensors} watched tensor{'s' * (tensors != 1)}>")
+
+
+def _connected_outputs(deps, inputs, outputs, tracked):
+    """The outputs that use a tracked input (``deps``: per output, the input positions it uses)."""
+    live = {i for i, x in enumerate(inputs) if id(x) in tracked}
+    return tuple(o for o, used in zip(outputs, deps) if not live.isdisjoint(used))
 
 
 def _describe(tensor):

@@ -20,7 +20,9 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from companion._core._context import state
 from companion._core._op import Op
+from companion._tape import _dependencies
 
 _PLANS = {}
 _PLAN_LIMIT = 1024
@@ -125,7 +127,9 @@ def compute_jvp(records, targets, sources, tangents):
             _PLANS.clear()
         plan = _PLANS[key] = JvpPlan(steps, len(slots), leaf_slots, len(leaf_sources), (), target_slots,
                                      target_avals, "jvp", 0)
-    out = plan.op(*leaves, *(tangent for _, tangent in pairs.values()))
+    inputs = [*leaves, *(tangent for _, tangent in pairs.values())]
+    _note_dependencies(plan.op, inputs)
+    out = plan.op(*inputs)
     out = out if isinstance(out, (tuple, list)) else (out,)
     return [value if slot in reached else None for slot, value in zip(target_slots, out)]
 
@@ -133,9 +137,14 @@ def compute_jvp(records, targets, sources, tangents):
 def _forward_reach(steps, source_slots):
     """The slots whose values depend on a source through float-valued ops."""
     reached = set(source_slots)
-    for _, _, in_slots, out_slots in steps:
-        if not reached.isdisjoint(in_slots):
-            reached.update(out_slots)
+    for op, _, in_slots, out_slots in steps:
+        if op.output_deps is None:
+            if not reached.isdisjoint(in_slots):
+                reached.update(out_slots)
+            continue
+        for slot, used in zip(out_slots, op.output_deps):
+            if any(in_slots[i] in reached for i in used):
+                reached.add(slot)
     return reached
 
 
@@ -191,9 +200,14 @@ def _reached(steps, target_slots, source_slots):
     """Per source slot: whether a cotangent flows back to it (not through integers only: TF's
     None for a source whose only path to the target is, e.g., a cast to an integer dtype)."""
     reached = set(target_slots)
-    for _, _, in_slots, out_slots, active in reversed(steps):
-        if not reached.isdisjoint(out_slots):
-            reached.update(in_slots[i] for i in active)
+    for op, _, in_slots, out_slots, active in reversed(steps):
+        if op.output_deps is None:
+            if not reached.isdisjoint(out_slots):
+                reached.update(in_slots[i] for i in active)
+            continue
+        for slot, used in zip(out_slots, op.output_deps):
+            if slot in reached:
+                reached.update(in_slots[i] for i in active if i in used)
     return tuple(s in reached for s in source_slots)
 
 
@@ -243,6 +257,7 @@ def compute(records, targets, sources, cotangents, mode):
     inner_sources = [s for s in connected if id(s) in produced]
     slots, leaves = _assign_slots(kept, targets, leaf_sources)
     plan = _plan_for(kept, slots, leaves, leaf_sources, inner_sources, targets, cotangents, mode)
+    _note_dependencies(plan.op, [*leaves, *cotangents])
     grads = plan.op(*leaves, *cotangents)
     by_id = dict(zip((id(s) for s in leaf_sources + inner_sources), grads))
     return [by_id.get(id(s)) for s in sources]
@@ -280,8 +295,9 @@ def _compute_vjp(kept, connected, targets, sources, cotangents):
         live = tuple(i for i, slot in enumerate(in_slots) if slot in active)
         if not live:
             continue
-        for o, slot in zip(outputs, out_slots):
-            if _inexact(o):
+        deps = op.output_deps
+        for k, (o, slot) in enumerate(zip(outputs, out_slots)):
+            if _inexact(o) and (deps is None or any(i in deps[k] for i in live)):
                 active.add(slot)
         for x, slot in zip(inputs, in_slots):
             if slot not in value_slots:
@@ -305,6 +321,7 @@ def _compute_vjp(kept, connected, targets, sources, cotangents):
         _PLANS[key] = plan
     if not any(plan.reached):
         return [None] * len(sources)
+    _note_dependencies(plan.op, [*values, *cotangents])
     grads = iter(plan.op(*values, *cotangents))
     by_id = {id(s): next(grads) for s, reached in zip(connected, plan.reached) if reached}
     return [by_id.get(id(s)) for s in sources]
@@ -318,9 +335,21 @@ def prune(records, targets):
         outputs = rec[3]
         if (id(outputs[0]) in needed) if len(outputs) == 1 else not needed.isdisjoint(map(id, outputs)):
             kept.append(rec)
-            needed.update(map(id, rec[2]))
+            deps = rec[0].output_deps
+            if deps is None:
+                needed.update(map(id, rec[2]))
+            else:  # a gradient replay: only the inputs the needed outputs use
+                used = [i for o, uses in zip(outputs, deps) if id(o) in needed for i in uses]
+                needed.update(id(rec[2][i]) for i in used)
     kept.reverse()
     return kept, needed
+
+
+def _note_dependencies(op, inputs):
+    """Before a replay runs while an outer tape records it: which inputs each of its outputs uses
+    (once per plan), so that the outer tape connects each gradient only to those."""
+    if state.tapes and op.output_deps is None:
+        op.output_deps = _dependencies.output_dependencies(op.fn, [x._v for x in inputs])
 
 
 def _unique(tensors):
