@@ -13,7 +13,7 @@ from jax.experimental import io_callback
 from companion._core import _callback_errors
 from companion._core._convert import as_input, binary_inputs
 from companion._core._dtypes import as_dtype
-from companion._core._errors import InvalidArgumentError
+from companion._core._errors import InvalidArgumentError, OpError
 from companion._core._tensor import Tensor
 
 __all__ = ["Assert", "assert_all_finite", "assert_equal", "assert_greater", "assert_greater_equal",
@@ -47,7 +47,7 @@ def assert_equal(x, y, message=None, summarize=None, name=None):
         if bad.any():
             _fail("Condition x == y did not hold element-wise", message, a, b, bad, summarize)
 
-    _run(check, x, y)
+    run_check(check, x, y)
 
 
 def Assert(condition, data, summarize=None, name=None):  # noqa: N802 - TensorFlow's name
@@ -84,7 +84,7 @@ def Assert(condition, data, summarize=None, name=None):  # noqa: N802 - TensorFl
     if strings and condition.is_traced:
         raise InvalidArgumentError("Assert inside a compiled function takes numeric data only (string "
                                    "tensors stay on the host). Put the text in the error's context instead.")
-    _run(check, condition, *items)
+    run_check(check, condition, *items)
 
 
 def _comparison(symbol, compare, what):
@@ -97,7 +97,7 @@ def _comparison(symbol, compare, what):
             if bad.any():
                 _fail(f"Condition x {symbol} y did not hold element-wise", message, a, b, bad, summarize)
 
-        _run(check, x, y)
+        run_check(check, x, y)
 
     assert_compare.__name__ = assert_compare.__qualname__ = what
     return assert_compare
@@ -217,7 +217,7 @@ def assert_near(x, y, rtol=None, atol=None, message=None, summarize=None, name=N
             _fail(f"x and y not equal to tolerance rtol = {rtol:g}, atol = {atol:g}", message, a, b, bad,
                   summarize)
 
-    _run(check, x, y)
+    run_check(check, x, y)
 
 
 def check_numerics(tensor, message, name=None):
@@ -242,7 +242,7 @@ def check_numerics(tensor, message, name=None):
         if np.isinf(a).any():
             raise InvalidArgumentError(f"{message} : Tensor had Inf values")
 
-    _run(check, tensor)
+    run_check(check, tensor)
     return tensor
 
 
@@ -256,13 +256,13 @@ def set_log_device_placement(enabled):
     _settings["log_device_placement"] = bool(enabled)
 
 
-def _run(check, *tensors):
+def run_check(check, *tensors):
     values = [t._value for t in tensors]
     if any(t.is_traced for t in tensors):
         def on_host(*arrays):
             try:
                 check(*[np.asarray(a) for a in arrays])
-            except InvalidArgumentError as error:
+            except OpError as error:
                 _callback_errors.remember(error)  # the call re-raises it (XLA wraps what a callback raises)
                 raise
 

@@ -10,8 +10,14 @@ import jax.numpy as jnp
 from companion._core import _dtypes
 from companion._core._convert import as_input, binary_inputs
 from companion._core._dispatch import composite
-from companion._core._errors import InvalidArgumentError, InvalidArgumentTypeError, UnimplementedTypeError
+from companion._core._errors import (
+    InternalError,
+    InvalidArgumentError,
+    InvalidArgumentTypeError,
+    UnimplementedTypeError,
+)
 from companion._core._op import op
+from companion._ops._debugging import run_check
 from companion._ops._shape_hints import matmul_instead_hint
 
 __all__ = [
@@ -28,8 +34,12 @@ __all__ = [
 
 # -- binary ops: arithmetic, comparisons and logic -------------------------------------------
 
-def _binary(name, fn, doc, differentiable=True):
-    """A public binary function: TF's operand conversion, then the pure op ``fn``."""
+def _binary(name, fn, doc, differentiable=True, check=None):
+    """A public binary function: TF's operand conversion, then the pure op ``fn``.
+
+    ``check(y)``: for integer operands, TF's run-time check of the second operand's values
+    (`_integer_divisor`, `_integer_exponent`): at once on a value known now, on the host when a
+    compiled function runs for a traced one (`_debugging.run_check`)."""
     pure = op(name)(fn)
     pure.differentiable = differentiable
 
@@ -38,6 +48,8 @@ def _binary(name, fn, doc, differentiable=True):
         if ragged is not None:  # TF's ragged dispatch: the op runs on the flat values
             return ragged._dispatch_elementwise(apply, x, y)
         x, y = binary_inputs(x, y, pure.name)
+        if check is not None and y._v.dtype.kind in "iu":  # only integers: no float op reads a value
+            check(y)
         try:
             return pure(x, y)
         except (TypeError, ValueError) as error:  # JAX raises TypeError for shapes that cannot broadcast
@@ -60,15 +72,40 @@ def _product_hint(name, x, y):
     return matmul_instead_hint(tuple(x._v.shape), tuple(y._v.shape)) if name == "multiply" else ""
 
 
+def _integer_divisor(error, op_name, message=""):
+    """The check of an integer division: TF's ``error`` (its class for the op) for a zero divisor,
+    where XLA would return a meaningless number."""
+
+    def check(values):
+        if not values.all():
+            raise error(f"{message}Integer division by zero [Op:{op_name}]: the divisor has a 0 element. "
+                        "Divide floats instead, or make the divisor nonzero (e.g. companion.maximum(y, 1)).")
+
+    return lambda y: run_check(check, y)
+
+
+def _no_negative_exponent(values):
+    if (values < 0).any():
+        raise InvalidArgumentError("Integers to negative integer powers are not allowed [Op:Pow]: cast "
+                                   "the base to a float dtype (companion.cast(x, 'float32')) for a "
+                                   "fractional power.")
+
+
+def _integer_exponent(y):
+    """TF's check of an integer power: no negative exponent (the result would not be an integer)."""
+    run_check(_no_negative_exponent, y)
+
+
 add = _binary("add", jnp.add, "``x + y`` element-wise, with broadcasting. Both operands must have one dtype.")
 subtract = _binary("subtract", jnp.subtract, "``x - y`` element-wise, with broadcasting.")
 multiply = _binary("multiply", jnp.multiply, "``x * y`` element-wise, with broadcasting.")
 floordiv = _binary("floordiv", jnp.floor_divide, "``x // y``: division rounded towards minus infinity.",
-                   differentiable=False)
+                   differentiable=False, check=_integer_divisor(InvalidArgumentError, "FloorDiv"))
 floor_div = floordiv
-mod = _binary("floormod", jnp.mod, "``x % y`` with the sign of ``y`` (Python's and TF's ``floormod``).")
+mod = _binary("floormod", jnp.mod, "``x % y`` with the sign of ``y`` (Python's and TF's ``floormod``).",
+              check=_integer_divisor(InvalidArgumentError, "FloorMod"))
 floormod = mod
-pow = _binary("pow", jnp.power, "``x ** y`` element-wise.")
+pow = _binary("pow", jnp.power, "``x ** y`` element-wise.", check=_integer_exponent)
 def _ties_to_x(fn, x_wins):
     """``fn`` (maximum or minimum) whose gradient goes wholly to ``x`` where ``x_wins(x, y)`` and
     else to ``y``, as TF's MaximumGrad/MinimumGrad (a tie gives ``x`` all of it; JAX splits it)."""
@@ -97,13 +134,17 @@ minimum = _binary("minimum", _ties_to_x(jnp.minimum, jnp.less_equal),
                   "The element-wise minimum of ``x`` and ``y`` (a tie's gradient goes to ``x``, as TF).")
 squared_difference = _binary("squared_difference", lambda x, y: jnp.square(x - y),
                              "``(x - y) ** 2`` element-wise.")
+# TF's TruncateDiv/TruncateMod kernels report a zero divisor as an internal error, with this text
+_TRUNCATE_ERROR = "Unexpected error in binary operator (only integer div and mod should have errors): "
 truncatediv = _binary("truncatediv", lambda x, y: (jnp.trunc(x / y) if jnp.issubdtype(x.dtype, jnp.inexact)
                                                   else jax.lax.div(x, y)),
                       "``x / y`` rounded towards zero (C's integer division), element-wise.",
-                      differentiable=False)
+                      differentiable=False,
+                      check=_integer_divisor(InternalError, "TruncateDiv", _TRUNCATE_ERROR))
 truncatemod = _binary("truncatemod", lambda x, y: (jnp.fmod(x, y) if jnp.issubdtype(x.dtype, jnp.inexact)
                                                   else jax.lax.rem(x, y)),
-                      "The remainder of `truncatediv`: it has the sign of ``x`` (C's ``%``, ``fmod``).")
+                      "The remainder of `truncatediv`: it has the sign of ``x`` (C's ``%``, ``fmod``).",
+                      check=_integer_divisor(InternalError, "TruncateMod", _TRUNCATE_ERROR))
 atan2 = _binary("atan2", jnp.arctan2, "``atan2(y, x)``: the angle of the point ``(x, y)``, element-wise.")
 nextafter = _binary("nextafter", jnp.nextafter,
                     "The next representable float after ``x1`` in the direction of ``x2``, element-wise.",

@@ -115,3 +115,53 @@ def test_broadcast_dynamic_shape():
     assert out.dtype == tf.int32 and out.numpy().tolist() == [2, 3]
     with pytest.raises(tf.errors.InvalidArgumentError):  # TF 2.21 raises InvalidArgumentError
         tf.broadcast_dynamic_shape(tf.constant([2]), tf.constant([3]))
+
+
+@pytest.mark.parametrize("dtype", ["int32", "int64", "uint8"])
+def test_integer_division_by_zero_raises_tf_classes(dtype):
+    a, b = tf.constant([7, 8], dtype), tf.constant([2, 0], dtype)
+    # TF 2.21: InvalidArgumentError "Integer division by zero" for FloorDiv/FloorMod and an
+    # InternalError for TruncateDiv (its kernel's "Unexpected error in binary operator")
+    for fn in (lambda: a // b, lambda: a % b, lambda: tf.math.floordiv(a, b), lambda: tf.math.floormod(a, b),
+               lambda: tf.math.mod(a, b)):
+        with pytest.raises(tf.errors.InvalidArgumentError, match="Integer division by zero"):
+            fn()
+    with pytest.raises(tf.errors.InternalError, match="Unexpected error in binary operator"):
+        tf.truncatediv(a, b)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Integer division by zero"):
+        7 // tf.constant(0, dtype)
+    assert (a // tf.constant([2, 3], dtype)).numpy().tolist() == [3, 2]
+
+
+def test_float_division_by_zero_still_gives_inf_and_nan():
+    assert float(tf.constant(7.0) // 0.0) == np.inf
+    assert np.isnan(float(tf.constant(7.0) % 0.0))
+    np.testing.assert_array_equal((tf.constant([7, 8]) / tf.constant([2, 0])).numpy(), [3.5, np.inf])
+
+
+def test_integer_to_a_negative_integer_power_raises():
+    for fn in (lambda: tf.constant(2) ** -1, lambda: tf.constant([2, 3]) ** tf.constant([1, -1]),
+               lambda: tf.pow(tf.constant(1, tf.int64), -2), lambda: 2 ** tf.constant(-1)):
+        with pytest.raises(tf.errors.InvalidArgumentError,
+                           match="Integers to negative integer powers are not allowed"):
+            fn()
+    assert int(tf.constant(2) ** 0) == 1
+    assert float(tf.constant(2.0) ** -1) == 0.5
+
+
+def test_integer_division_by_zero_inside_a_function_raises_when_it_runs():
+    @tf.function
+    def divide(a, b):
+        return a // b, a % b
+
+    q, r = divide(tf.constant([7, 8]), tf.constant([2, 3]))
+    assert q.numpy().tolist() == [3, 2] and r.numpy().tolist() == [1, 2]
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Integer division by zero"):
+        divide(tf.constant([7, 8]), tf.constant([2, 0]))
+
+    @tf.function
+    def power(a, b):
+        return a ** b
+
+    with pytest.raises(tf.errors.InvalidArgumentError, match="negative integer powers"):
+        power(tf.constant([7, 8]), tf.constant([2, -1]))
