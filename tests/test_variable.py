@@ -8,11 +8,61 @@ import companion as tf
 
 def test_assignments_return_the_variable_and_update_it():
     v = tf.Variable([1.0, 2.0])
-    assert v.assign([3.0, 4.0]) is v
+    r = v.assign([3.0, 4.0])  # TF: an _UnreadVariable, v under another name
+    assert r is not v and isinstance(r, tf.Variable) and type(r).__name__ == "_UnreadVariable"
+    assert r.name == "UnreadVariable"
     v.assign_add([1.0, 1.0])
     v.assign_sub(tf.constant([0.5, 0.5]))
     np.testing.assert_allclose(v.numpy(), [3.5, 4.5])
     np.testing.assert_allclose((v.assign_add([1.0, 1.0]) * 2).numpy(), [9.0, 11.0])
+
+
+def test_an_assignment_returns_the_variable_named_unread_variable():
+    v = tf.Variable(1.0)
+    r = v.assign(2.0)
+    # TF 2.21 prints <tf.Variable 'UnreadVariable' shape=() dtype=float32, numpy=2.0>
+    assert repr(r) == "<companion.Variable 'UnreadVariable' shape=() dtype=float32, numpy=2.0>"
+    assert str(v.assign_add(1.0)).endswith("numpy=3.0>") and v.assign_sub(0.5).name == "UnreadVariable"
+    assert v.assign(3.0, read_value=False) is None and v.assign_add(1.0, read_value=False) is None
+    assert float(v.assign(1.0) + 1) == 2.0
+    v.assign(6.0)
+    assert float(r) == 6.0  # it reads the Variable's current value
+    r.assign_add(1.0)  # and writes the Variable
+    assert float(v) == 7.0 and v.name == "Variable:0"
+    w = tf.Variable([1, 2], name="w")
+    assert w.assign([5, 6]).assign([7, 8])._unread_of is w and w.numpy().tolist() == [7, 8]
+    assert w[0].assign(9).name == "UnreadVariable" and w.numpy().tolist() == [9, 8]
+
+
+def test_a_tape_sees_the_variable_through_what_assign_returned():
+    v = tf.Variable(1.0, name="v")
+    with tf.GradientTape() as tape:
+        r = v.assign(2.0)
+        y = r * 3
+    # TF 2.21: 3.0 with respect to either, and the tape watched v:0
+    assert float(tape.gradient(y, r)) == 3.0
+    assert [x.name for x in tape.watched_variables()] == ["v:0"]
+    with tf.GradientTape() as tape:
+        y = v.assign(2.0) * 3
+    assert float(tape.gradient(y, v)) == 3.0
+
+
+def test_assign_inside_a_function_returns_the_new_value():
+    v = tf.Variable(1.0)
+
+    @tf.function
+    def step():
+        return v.assign(7.0) * 2
+
+    assert float(step()) == 14.0 and float(v) == 7.0
+
+
+def test_a_keras_weights_assignment_returns_the_new_value_as_a_tensor():
+    layer = tf.keras.layers.Dense(2)
+    layer.build((None, 1))
+    r = layer.bias.assign([1.0, 2.0])  # Keras 3: the value, a tensor
+    assert type(r) is tf.Tensor and r.numpy().tolist() == [1.0, 2.0]
+    assert layer.bias.assign_add([1.0, 2.0]).numpy().tolist() == [2.0, 4.0]
 
 
 def test_variable_behaves_as_a_value_in_ops():

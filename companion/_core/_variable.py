@@ -29,10 +29,11 @@ class Variable(ScatterMethods):
         >>> import companion as tf
         >>> v = tf.Variable([1.0, 2.0], name="v")
         >>> v.assign_add([1.0, 1.0])
-        <companion.Variable 'v:0' shape=(2,) dtype=float32, numpy=array([2., 3.], dtype=float32)>
+        <companion.Variable 'UnreadVariable' shape=(2,) dtype=float32, numpy=array([2., 3.], dtype=float32)>
     """
 
     _is_variable = True
+    _unread_of = None  # the Variable an `_UnreadView` (what assign returns) stands for
     _keras_autocast = False  # a Keras weight read in a mixed layer's compute dtype (KerasVariable)
     # a `function` argument of this class is traced by its VariableSpec (one trace for all Variables
     # of a shape and dtype); placed Variables (mirrored, on parameter servers, in a TF1 graph) by identity
@@ -137,19 +138,25 @@ class Variable(ScatterMethods):
         return traced
 
     def assign(self, value, use_locking=None, name=None, read_value=True):
-        """Sets the value; its dtype must match and its shape be compatible. Returns ``self``."""
+        """Sets the value; its dtype must match and its shape be compatible. Returns the
+        Variable as TF does (a view of it named ``'UnreadVariable'``), or None if not
+        ``read_value``."""
         new = _assigned(value, self.dtype)
         self._check_shape(new.shape, "assign")
         self._set_value(new._value)
-        return self if read_value else None
+        return self._assigned_result() if read_value else None
 
     def assign_add(self, delta, use_locking=None, name=None, read_value=True):
-        """Adds ``delta`` to the value in place. Returns ``self``."""
+        """Adds ``delta`` to the value in place. Returns the Variable, as `assign`."""
         return self._update(_ADD, delta, "assign_add", read_value)
 
     def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
-        """Subtracts ``delta`` from the value in place. Returns ``self``."""
+        """Subtracts ``delta`` from the value in place. Returns the Variable, as `assign`."""
         return self._update(_SUB, delta, "assign_sub", read_value)
+
+    def _assigned_result(self):
+        """What a write returns: TF's ``_UnreadVariable``, the same Variable under another name."""
+        return _unread_view(self if self._unread_of is None else self._unread_of)
 
     def _update(self, fn, delta, what, read_value):
         value = self._v
@@ -158,12 +165,12 @@ class Variable(ScatterMethods):
                 and delta._v.shape == value.shape):  # the optimizer-loop case: no checks needed
             new = _deferred.run(fn, (value, delta._v), {})
             self._set_value(fn._eager(value, delta._value) if new is None else new)
-            return self if read_value else None
+            return self._assigned_result() if read_value else None
         delta = _assigned(delta, self.dtype)
         new = (fn.fn if state.staging else fn._eager)(self._value, delta._value)
         self._check_shape(TensorShape(new.shape), what)
         self._set_value(new)
-        return self if read_value else None
+        return self._assigned_result() if read_value else None
 
     def _check_shape(self, shape, what):
         if not self._shape.is_compatible_with(shape):
@@ -272,6 +279,62 @@ class Variable(ScatterMethods):
     __str__ = __repr__
 
 
+class _UnreadView:
+    """TF's ``_UnreadVariable``, what ``v.assign(...)`` returns: the Variable ``v`` itself (its
+    state is ``v``'s, shared, so it reads ``v``'s current value and writes to ``v``), shown under
+    the name ``'UnreadVariable'``. Reads and writes go through ``v``, so tapes and staged
+    functions see ``v``. Mixed into a subclass of ``v``'s class (`_unread_view`)."""
+
+    __slots__ = ("_unread_of",)
+
+    @property
+    def name(self):
+        return "UnreadVariable"
+
+    @property
+    def _value(self):
+        return self._unread_of._value
+
+    def _read(self):
+        return self._unread_of._read()
+
+    def value(self):
+        return self._unread_of.value()
+
+    read_value = value
+
+    def _set_value(self, new_value):
+        self._unread_of._set_value(new_value)
+
+    def ref(self):
+        return self._unread_of.ref()
+
+    experimental_ref = ref
+
+    def __repr__(self):
+        shown = f"<companion.Variable 'UnreadVariable' shape={self.shape} dtype={self.dtype.name}"
+        if self.is_traced:
+            return shown + " (traced)>"
+        return f"{shown}, numpy={_numpy_repr(self._read())}>"
+
+    __str__ = __repr__
+
+
+_UNREAD_CLASSES = {}
+
+
+def _unread_view(variable):
+    """An `_UnreadView` of ``variable``: an instance of ``variable``'s class sharing its state."""
+    cls = variable.__class__
+    view_class = _UNREAD_CLASSES.get(cls)
+    if view_class is None:
+        view_class = _UNREAD_CLASSES[cls] = type("_UnreadVariable", (_UnreadView, cls), {"__slots__": ()})
+    view = object.__new__(view_class)
+    view.__dict__ = variable.__dict__
+    view._unread_of = variable
+    return view
+
+
 class _VariableSlice(Tensor):
     """The tensor ``v[key]``; its ``assign*`` methods write through to the variable ``v``."""
 
@@ -300,7 +363,7 @@ class _VariableSlice(Tensor):
         update = as_input(value, var.dtype)._value
         at = var._value.at[build_index(spec, [a._value for a in arrays])]
         var._set_value(at.set(update) if how == "set" else at.add(update))
-        return var if read_value else None
+        return var._assigned_result() if read_value else None
 
 
 _ADD = _op.Op("assign_add", jnp.add)  # its pure function while staged, its jit or a deferred node eagerly

@@ -99,7 +99,7 @@ def _divide(tensor, indices, updates):
 def _write(variable, scatter, indices, updates):
     new = scatter(variable._read(), indices, updates)
     variable._set_value(new._value)
-    return variable
+    return variable._assigned_result()  # TF: the Variable, named 'UnreadVariable'
 
 
 def _write_rows(variable, scatter, sparse_delta, what):

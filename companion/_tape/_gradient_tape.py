@@ -108,6 +108,8 @@ class GradientTape:
         """Called when ``variable`` is read as ``read``; True if the read is watched."""
         key = id(variable)
         if key not in self._watched:
+            if variable._unread_of is not None:  # what assign returned: the Variable it stands for
+                return self._note_read(variable._unread_of, read)
             if not (self._watch_accessed and variable.trainable):
                 return False
             self._watched[key] = variable
@@ -120,6 +122,7 @@ class GradientTape:
         """Watches a Tensor or Variable (or a nested structure of them) on this tape."""
         for item in _flatten(tensor):
             if getattr(item, "_is_variable", False):
+                item = _origin(item)
                 self._watched[id(item)] = item
             elif isinstance(item, Tensor):
                 self._tracked[id(item)] = item
@@ -291,7 +294,7 @@ class GradientTape:
 
     def _source_tensors(self, source):
         if getattr(source, "_is_variable", False):
-            return list(self._reads.get(id(source), {}).values())
+            return list(self._reads.get(id(_origin(source)), {}).values())
         if isinstance(source, Tensor):
             return [source] if id(source) in self._tracked else []
         raise _not_a_tensor("source", source)
@@ -358,7 +361,7 @@ def _as_tensor(x):
 
 def _target_tensor(target, tape):
     if getattr(target, "_is_variable", False):
-        reads = list(tape._reads.get(id(target), {}).values())
+        reads = list(tape._reads.get(id(_origin(target)), {}).values())
         return reads[-1] if reads else target._read()
     if target is None:
         raise ValueError("tape.gradient(target, ...) got None as its target: the value to differentiate "
@@ -368,6 +371,11 @@ def _target_tensor(target, tape):
     if not isinstance(target, Tensor):
         raise _not_a_tensor("target", target)
     return target
+
+
+def _origin(variable):
+    """The Variable itself for the view of it that an assignment returns."""
+    return variable if variable._unread_of is None else variable._unread_of
 
 
 def _not_a_tensor(role, value):

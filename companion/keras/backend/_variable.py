@@ -9,6 +9,8 @@ mixed-precision layer while that layer calls (`companion.keras.mixed_precision`)
 
 import numpy as np
 
+from companion._core._context import state
+from companion._core._tensor import Tensor
 from companion._core._variable import Variable
 from companion.keras.backend._name_scope import join_path
 
@@ -37,6 +39,10 @@ class KerasVariable(Variable):
         self._name = name
         self._keras_autocast = bool(autocast)  # read in a mixed-precision layer's compute dtype
         self.path = join_path(name)  # an attribute, so it survives a strategy's placement
+
+    def _assigned_result(self):
+        """Keras 3's ``assign``/``assign_add``/``assign_sub`` return the new value, a tensor."""
+        return Tensor(self._value if state.staging else self._v)
 
     # a Keras 3 weight has no in-place operators: `w += 1` rebinds `w` to a tensor, as Keras does
     def __iadd__(self, other):
