@@ -15,7 +15,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from companion._core import _convert, _deferred, _graph_mode, _tensor_names
+from companion._core import _convert, _deferred, _graph_mode, _out_of_scope, _tensor_names
 from companion._core._context import state
 from companion._core._tensor import Tensor
 
@@ -61,7 +61,11 @@ class Op:
             values = [x._value for x in inputs]
             try:
                 out = self._staged(values, params) if state.staging else self._eager(*values, **params)
-            except TypeError:
+            except TypeError as error:
+                if isinstance(error, jax.errors.UnexpectedTracerError):  # a tensor kept from a function
+                    leaked = [x for x in inputs if _out_of_scope.is_out_of_scope(x._v)]
+                    if leaked:
+                        raise _out_of_scope.out_of_scope_error(leaked[0]) from None
                 if not any(type(v) is np.ndarray and v.dtype == object for v in values):  # strings
                     raise
                 out = self._on_strings(values, params)

@@ -4,7 +4,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from companion._core import _context, _deferred, _dtypes, _graph_mode, _op
+from companion._core import _context, _deferred, _dtypes, _graph_mode, _op, _out_of_scope
 from companion._core._context import state
 from companion._core._convert import as_input, constant
 from companion._core._deferred import Pending
@@ -442,9 +442,12 @@ def _creation_error(trace, variable):
 def _assigned(value, dtype):
     """``value`` as an input of ``dtype``; a tensor of another dtype is a plain ValueError (TF's class)."""
     try:
-        return as_input(value, dtype)
+        new = as_input(value, dtype)
     except InvalidArgumentError as error:
         raise ValueError(str(error)) from None
+    if new._v.__class__ not in _EAGER_KINDS and not state.staging and _out_of_scope.is_out_of_scope(new._v):
+        raise _out_of_scope.out_of_scope_error(new)  # stored, it would break every later read
+    return new
 
 
 def _declared_shape(value, shape, validate_shape):

@@ -9,6 +9,7 @@ companion checks the traced program as soon as it is traced and raises TF's erro
 
 import jax
 
+from companion._core import _out_of_scope
 from companion._core._errors import InaccessibleTensorError
 
 try:
@@ -24,6 +25,11 @@ def check_no_leaked_tensors(staged, name):
         return  # traced under a JAX transformation: its tracers are legitimate constants
     for const in staged.closed.consts:
         if isinstance(const, jax.core.Tracer):
+            if _out_of_scope.of_ended_function(const):  # made by another function call: TF's TypeError
+                aval = const.aval
+                raise _out_of_scope.out_of_scope_error(
+                    f"The tensor (shape={tuple(aval.shape)}, dtype={aval.dtype}) used by companion.function "
+                    f"{name!r}")
             raise leaked_tensor_error(const, name)
 
 

@@ -23,7 +23,7 @@ import numpy as np
 from jax import lax
 from jax._src import core as _jax_core  # trace_state_clean: is any JAX trace active
 
-from companion._core import _deferred
+from companion._core import _deferred, _out_of_scope
 from companion._core._context import state
 from companion._core._tensor import Tensor
 from companion._core._tensor_spec import TensorSpec
@@ -88,6 +88,8 @@ def stage(fn, avals, trace, axis_env=()):
     info = {}
 
     def traced(*arrays):
+        if not nested:
+            jax_traces.append(_jax_core.trace_ctx.trace)
         with contextlib.nullcontext() if nested else staging(trace):
             outs = list(fn(*arrays))
             written = [var for key, (var, _) in trace.originals.items()
@@ -98,9 +100,12 @@ def stage(fn, avals, trace, axis_env=()):
         info.update(written=written, n_out=len(outs))
         return outs + finals
 
+    jax_traces = []
     try:
         closed = jax.make_jaxpr(traced, axis_env=list(axis_env))(*avals)
     finally:
+        for ended in jax_traces:  # a tensor kept from it is out of scope from now on (TF's TypeError)
+            _out_of_scope.function_ended(ended)
         _put_back(trace, before)
         for var, value in hidden.values():
             var._v, var._read_cache = value, None
@@ -224,8 +229,7 @@ def leaf_key(x):
     if getattr(x, "_is_variable", False):
         return ("variable", id(x), x._v.shape, x._v.dtype)
     if isinstance(x, TensorSpec):  # a named spec names its graph's input: a trace of its own (TF)
-        dims = x.shape.dims
-        key = ("tensor", None if dims is None else tuple(dims), x.dtype._np)
+        key = ("tensor", x.shape._dims, x.dtype._np)
         return key + (x.name,) if x.name else key
     if is_traced_leaf(x):
         value = x._value if isinstance(x, Tensor) else x

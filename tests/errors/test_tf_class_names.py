@@ -119,3 +119,26 @@ def test_a_tensor_leaked_out_of_a_staged_loop_is_inaccessible():
         return values.stack()
 
     np.testing.assert_array_equal(fixed(tf.constant(3)).numpy(), [0, 2, 4])
+
+
+def test_a_tensor_kept_from_an_ended_function_call_is_out_of_scope():
+    # TF 2.21: TypeError "<tf.Tensor 'mul:0' ...> is out of scope and cannot be used here" for an op
+    # or an assignment after the call, and inside another function
+    leaked = []
+
+    @tf.function
+    def f(x):
+        y = x * 2
+        leaked.append(y)
+        return y
+
+    f(tf.constant(1.0))
+    kept = leaked[0]
+    v = tf.Variable(0.0)
+    for use in (lambda: kept + 1, lambda: tf.reduce_sum(kept), lambda: v.assign(kept)):
+        error = _raised(use)
+        assert type(error) is TypeError and "is out of scope and cannot be used here" in str(error)
+    assert float(v) == 0.0  # the assignment stored nothing
+    error = _raised(lambda: tf.function(lambda: leaked[0] + 1)())
+    assert type(error) is TypeError and "out of scope" in str(error)
+    assert kept.shape == () and kept.dtype == tf.float32  # static facts stay readable, as in TF
