@@ -184,9 +184,10 @@ def ensure_shape(x, shape, name=None):
     x = convert_to_tensor(x)
     expected = TensorShape(shape)
     if not expected.is_compatible_with(x._v.shape):
+        shown = None if expected.rank is None else expected.as_list()
         raise InvalidArgumentError(
             f"Shape of tensor {tuple(x._v.shape)} is not compatible with expected shape "
-            f"{expected.dims}. Each known dimension must match (None matches any size). Reshape "
+            f"{shown}. Each known dimension must match (None matches any size). Reshape "
             "the tensor or fix the expected shape.")
     # deferred: the op layer is built on this module (an upward import is a cycle)
     from companion._ops._py_function import _note_shapes

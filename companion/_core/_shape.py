@@ -1,5 +1,7 @@
 """`TensorShape`: a tensor's shape, with unknown (``None``) dimensions for signatures."""
 
+from companion._core._dimension import Dimension, dimension_of
+
 
 class TensorShape:
     """The shape of a tensor: a tuple of dimensions, each an int or ``None`` (unknown).
@@ -23,9 +25,9 @@ class TensorShape:
         elif dims is None:
             self._dims = None
         elif isinstance(dims, int):
-            self._dims = (_dim(dims),)
+            self._dims = (dimension_of(dims),)
         else:
-            self._dims = tuple(_dim(d) for d in dims)
+            self._dims = tuple(dimension_of(d) for d in dims)
 
     @property
     def rank(self):
@@ -35,7 +37,9 @@ class TensorShape:
 
     @property
     def dims(self):
-        return None if self._dims is None else list(self._dims)
+        """The dimensions as TF 1's `Dimension` objects (None for an unknown rank); indexing the
+        shape gives plain ints."""
+        return None if self._dims is None else [Dimension(d) for d in self._dims]
 
     def as_list(self):
         if self._dims is None:
@@ -61,10 +65,94 @@ class TensorShape:
             return False
         return all(a is None or b is None or a == b for a, b in zip(self._dims, other._dims))
 
+    def assert_is_compatible_with(self, other):
+        """ValueError unless `is_compatible_with` ``other``."""
+        if not self.is_compatible_with(other):
+            raise ValueError(f"Shapes {self} and {other} are incompatible")
+
+    def merge_with(self, other):
+        """The shape both describe: each known dimension of either (ValueError if they differ)."""
+        other = TensorShape(other)
+        if self._dims is None:
+            return other
+        if other._dims is None:
+            return self
+        if not self.is_compatible_with(other):
+            raise ValueError(f"Shapes {self} and {other} are not compatible")
+        return TensorShape([b if a is None else a for a, b in zip(self._dims, other._dims)])
+
+    def most_specific_compatible_shape(self, other):
+        """The most specific shape compatible with both: their common known dimensions, None
+        where they differ (unknown rank if the ranks differ)."""
+        other = TensorShape(other)
+        if self._dims is None or other._dims is None or len(self._dims) != len(other._dims):
+            return TensorShape(None)
+        return TensorShape([a if a == b else None for a, b in zip(self._dims, other._dims)])
+
+    def is_subtype_of(self, other):
+        """Whether every shape this one describes is one ``other`` describes (tf.types' rule)."""
+        if not isinstance(other, TensorShape):
+            return False
+        if other._dims is None:
+            return True
+        if self._dims is None or len(self._dims) != len(other._dims):
+            return False
+        return all(b is None or a == b for a, b in zip(self._dims, other._dims))
+
+    def most_specific_common_supertype(self, others):
+        """The most specific shape that ``self`` and every shape of ``others`` are subtypes of
+        (None if one of them is not a TensorShape)."""
+        if not all(isinstance(other, TensorShape) for other in others):
+            return None
+        common = self
+        for other in others:
+            common = common.most_specific_compatible_shape(other)
+        return common
+
+    def concatenate(self, other):
+        """The dimensions of ``self`` then those of ``other`` (unknown rank if either is)."""
+        other = TensorShape(other)
+        if self._dims is None or other._dims is None:
+            return TensorShape(None)
+        return TensorShape(self._dims + other._dims)
+
+    def with_rank(self, rank):
+        """This shape if it can have rank ``rank`` (an unknown one gets ``rank`` unknown dimensions)."""
+        try:
+            return self.merge_with(TensorShape([None] * rank))
+        except ValueError:
+            raise ValueError(f"Shape {self} must have rank {rank}") from None
+
+    def with_rank_at_least(self, rank):
+        if self._dims is not None and len(self._dims) < rank:
+            raise ValueError(f"Shape {self} must have rank at least {rank}")
+        return self
+
+    def with_rank_at_most(self, rank):
+        if self._dims is not None and len(self._dims) > rank:
+            raise ValueError(f"Shape {self} must have rank at most {rank}")
+        return self
+
+    def assert_has_rank(self, rank):
+        if self._dims is not None and len(self._dims) != rank:
+            raise ValueError(f"Shape {self} must have rank {rank}")
+
+    def assert_same_rank(self, other):
+        other = TensorShape(other)
+        if self._dims is not None and other._dims is not None and len(self._dims) != len(other._dims):
+            raise ValueError(f"Shapes {self} and {other} must have the same rank")
+
+    def assert_is_fully_defined(self):
+        if not self.is_fully_defined():
+            raise ValueError(f"Shape {self} is not fully defined")
+
     def __len__(self):
         if self._dims is None:
-            raise ValueError("Cannot take the length of a shape with unknown rank.")
+            raise ValueError("Cannot take the length of shape with unknown rank.")
         return len(self._dims)
+
+    def __bool__(self):
+        return self._dims is not None
 
     def __iter__(self):
         if self._dims is None:
@@ -72,6 +160,11 @@ class TensorShape:
         return iter(self._dims)
 
     def __getitem__(self, key):
+        if self._dims is None:  # any dimension of an unknown shape is unknown
+            if isinstance(key, slice):
+                return TensorShape(None)
+            key.__index__()
+            return None
         if isinstance(key, slice):
             return TensorShape(self._dims[key])
         return self._dims[key]
@@ -91,7 +184,10 @@ class TensorShape:
         return hash(self._dims)
 
     def __add__(self, other):
-        return TensorShape(self._dims + TensorShape(other)._dims)
+        return self.concatenate(other)
+
+    def __radd__(self, other):
+        return TensorShape(other).concatenate(self)
 
     def __repr__(self):
         if self._dims is None:
@@ -106,11 +202,8 @@ class TensorShape:
         return "(" + ", ".join(str(d) for d in self._dims) + ")"
 
 
-def _dim(d):
-    if d is None:
-        return None
-    if hasattr(d, "__index__"):
-        value = d.__index__()
-        if value >= 0:
-            return value
-    raise TypeError(f"A shape dimension must be a non-negative int or None. Received: {d!r}")
+def dimension_at_index(shape, index):
+    """``tf.compat.dimension_at_index``: ``shape``'s dimension ``index`` as a `Dimension`
+    (``Dimension(None)`` for a shape of unknown rank)."""
+    shape = TensorShape(shape)
+    return Dimension(None if shape._dims is None else shape._dims[index])

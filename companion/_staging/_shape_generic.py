@@ -121,23 +121,20 @@ class ShapeGenericFunction(ConcreteSurface):
 
 def placeholder(spec):
     """A concrete array standing for ``spec`` when no call gave a shape: size 1 in ``None`` dims."""
-    dims = spec.shape.dims
+    dims = spec.shape._dims
     if dims is None:
         dims = []
     return np.zeros([1 if d is None else d for d in dims], spec.dtype._np)
 
 
 def _other_size(spec, real):
-    dims = spec.shape.dims
+    dims = spec.shape._dims
     shape = real.shape if dims is None else [r + 1 if d is None else r for d, r in zip(dims, real.shape)]
     return Tensor(np.zeros(tuple(shape), real.dtype._np))
 
 
 def _common_shape(a, b):
-    a, b = TensorShape(a), TensorShape(b)
-    if a.rank is None or b.rank is None or a.rank != b.rank:
-        return TensorShape(None)
-    return TensorShape([x if x == y else None for x, y in zip(a.dims, b.dims)])
+    return TensorShape(a).most_specific_compatible_shape(b)
 
 
 def _shape_of(x):

@@ -477,9 +477,9 @@ def _shape_tuple(shape):
     if shape is None:
         return None
     shape = TensorShape(shape)
-    if shape.dims is None or not shape.is_fully_defined():
+    if not shape.is_fully_defined():
         return None
-    return tuple(shape.dims)
+    return shape._dims
 
 
 def _out_of_range(message):

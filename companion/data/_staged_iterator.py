@@ -77,7 +77,7 @@ def layout_of(iterator):
                 "An iterator passed to (or used inside) a companion.function must yield numeric tensors: "
                 f"its element spec holds {leaf!r}. Iterate it outside the function and pass the "
                 "elements as arguments, or map strings to numbers in the dataset.")
-    dims = [leaf.shape.dims for leaf in leaves]
+    dims = [leaf.shape._dims for leaf in leaves]
     if all(d is not None and None not in d for d in dims):
         return Layout(iterator.element_spec, [tuple(d) for d in dims])
     element = iterator._peek()

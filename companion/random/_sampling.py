@@ -80,7 +80,7 @@ def float_dtype(dtype, what):
 def static_shape(shape, what):
     """A shape (list, tuple, TensorShape, int, int tensor) as a tuple of non-negative ints."""
     if isinstance(shape, TensorShape):
-        shape = shape.dims if shape.rank is not None else None
+        shape = shape._dims
     elif isinstance(shape, Tensor) or getattr(shape, "_is_variable", False):
         shape = _shape_from_tensor(shape, what)
     elif isinstance(shape, (int, np.integer)) and not isinstance(shape, bool):

@@ -32,6 +32,8 @@ Example:
 
 import companion
 from companion._core import _graph_mode
+from companion._core._dimension import Dimension, dimension_value
+from companion._core._shape import dimension_at_index
 from companion._core._variable import Variable
 from companion._missing import missing_attribute
 from companion._staging._graph import (
@@ -60,13 +62,14 @@ from companion.compat.v1._variable_scope import (
 from companion.keras import initializers
 
 __all__ = [
-    "AUTO_REUSE", "Graph", "GraphKeys", "InteractiveSession", "Operation", "Session", "Variable",
-    "add_to_collection", "constant_initializer", "disable_eager_execution", "enable_eager_execution",
-    "executing_eagerly", "executing_eagerly_outside_functions", "get_collection", "get_default_graph",
-    "get_default_session", "get_variable", "global_variables", "global_variables_initializer",
-    "initialize_all_variables", "losses", "ones_initializer", "placeholder", "random_normal_initializer",
-    "random_uniform_initializer", "reset_default_graph", "train", "trainable_variables",
-    "truncated_normal_initializer", "variable_scope", "variables_initializer", "zeros_initializer",
+    "AUTO_REUSE", "Dimension", "Graph", "GraphKeys", "InteractiveSession", "Operation", "Session",
+    "Variable", "add_to_collection", "constant_initializer", "dimension_at_index", "dimension_value",
+    "disable_eager_execution", "enable_eager_execution", "executing_eagerly",
+    "executing_eagerly_outside_functions", "get_collection", "get_default_graph", "get_default_session",
+    "get_variable", "global_variables", "global_variables_initializer", "initialize_all_variables",
+    "losses", "ones_initializer", "placeholder", "random_normal_initializer", "random_uniform_initializer",
+    "reset_default_graph", "train", "trainable_variables", "truncated_normal_initializer", "variable_scope",
+    "variables_initializer", "zeros_initializer"
 ]
 
 

@@ -309,7 +309,7 @@ def _check_feeds(targets, fed):
 
 def _unfed(operation):
     tensor = operation._outputs[0]
-    dims = tensor.shape.dims
+    dims = tensor.shape._dims
     shape = "<unknown>" if dims is None else "[" + ",".join("?" if d is None else str(d) for d in dims) + "]"
     dtype = {"float32": "float", "float64": "double"}.get(tensor.dtype.name, tensor.dtype.name)
     return InvalidArgumentError(
@@ -337,7 +337,7 @@ def placeholder(dtype, shape=None, name=None):
     """
 
     graph = _building("placeholder")
-    dims = TensorShape(shape).dims
+    dims = TensorShape(shape)._dims
     abstract = _Abstract(dims, _dtypes.as_dtype(dtype)._np)
     operation = graph._new_operation(name or "Placeholder", "Placeholder", "placeholder", (), [abstract])
     return operation._outputs[0]
