@@ -329,6 +329,8 @@ def _unread_view(variable):
     view_class = _UNREAD_CLASSES.get(cls)
     if view_class is None:
         view_class = _UNREAD_CLASSES[cls] = type("_UnreadVariable", (_UnreadView, cls), {"__slots__": ()})
+        if cls in _op._PLAIN:  # an eager op reads the shared stored value as is (pending or not)
+            _op._PLAIN.add(view_class)
     view = object.__new__(view_class)
     view.__dict__ = variable.__dict__
     view._unread_of = variable
