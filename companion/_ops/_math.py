@@ -8,6 +8,7 @@ import jax
 import jax.numpy as jnp
 
 from companion._core import _dtypes
+from companion._core._context import state
 from companion._core._convert import as_input, binary_inputs
 from companion._core._dispatch import composite
 from companion._core._errors import (
@@ -81,7 +82,7 @@ def _integer_divisor(error, op_name, message=""):
             raise error(f"{message}Integer division by zero [Op:{op_name}]: the divisor has a 0 element. "
                         "Divide floats instead, or make the divisor nonzero (e.g. companion.maximum(y, 1)).")
 
-    return lambda y: run_check(check, y)
+    return lambda y: _run_integer_check(check, y)
 
 
 def _no_negative_exponent(values):
@@ -93,7 +94,15 @@ def _no_negative_exponent(values):
 
 def _integer_exponent(y):
     """TF's check of an integer power: no negative exponent (the result would not be an integer)."""
-    run_check(_no_negative_exponent, y)
+    _run_integer_check(_no_negative_exponent, y)
+
+
+def _run_integer_check(check, y):
+    """``check`` on ``y``'s values: now, or when a compiled `function` runs; not on values traced
+    by a JAX transformation of companion code (``jax.jit``/``jax.grad`` of a function using it),
+    where a host callback could not run."""
+    if state.staging or not y.is_traced:
+        run_check(check, y)
 
 
 add = _binary("add", jnp.add, "``x + y`` element-wise, with broadcasting. Both operands must have one dtype.")
