@@ -76,7 +76,7 @@ def covers(general, spec):
         return _structure.same_structure(general.element_spec, spec.element_spec) and all(
             type(g) is type(s) and g.dtype == s.dtype and g.shape.is_compatible_with(s.shape)
             and (g.shape.rank is None or g.shape.rank == s.shape.rank)
-            and all(a is None or a == b for a, b in zip(g.shape.dims or [], s.shape.dims or []))
+            and all(a is None or a == b for a, b in zip(g.shape._dims or (), s.shape._dims or ()))
             for g, s in pairs)
     except (ValueError, TypeError, AttributeError):
         return False
