@@ -9,6 +9,7 @@ from companion.keras._functional._config import (
 from companion.keras._functional._graph import Graph
 from companion.keras._functional._keras_tensor import KerasTensor
 from companion.keras.layers._layer import Layer
+from companion.keras.layers._naming import unique_name
 from companion.keras.layers._tracking import map_structure
 from companion.keras.models._summary import print_summary
 from companion.keras.models._training import Trainer
@@ -43,6 +44,8 @@ class Model(Trainer, Layer):
         if len(args) > 2:
             raise TypeError(f"Model takes at most (inputs, outputs) positionally. Received {len(args)} "
                             "positional arguments.")
+        if type(self) is Model and (inputs is not None or outputs is not None) and kwargs.get("name") is None:
+            kwargs["name"] = unique_name("Functional")  # Keras 3: functional, functional_1, ...
         super().__init__(**kwargs)
         self._graph = None
         self._init_trainer()
@@ -161,9 +164,15 @@ class Model(Trainer, Layer):
         return list(self._graph.output_names)
 
     def summary(self, line_length=None, positions=None, print_fn=None, expand_nested=False,
-                show_trainable=False):
-        """Prints the layer table: names and types, output shapes, parameter counts, totals."""
-        print_summary(self, line_length, positions, print_fn)
+                show_trainable=False, layer_range=None):
+        """Prints Keras 3's layer table (names and types, output shapes, parameter counts), then
+        the parameter totals; ``print_fn``, when given, receives the whole text at once."""
+        print_summary(self, line_length, positions, print_fn, expand_nested=expand_nested,
+                      show_trainable=show_trainable, layer_range=layer_range)
+
+    def _display_class_name(self):
+        # Keras 3's Model(inputs, outputs) is an instance of its Functional class
+        return "Functional" if type(self) is Model and self._graph is not None else type(self).__name__
 
     # -- configs and saving ---------------------------------------------------------------------
     def get_config(self):
@@ -193,8 +202,6 @@ class Model(Trainer, Layer):
         """Reads weights written by `save_weights` into this model (same architecture)."""
         return _weights_file.load_weights(self, filepath, skip_mismatch=skip_mismatch)
 
-    def __repr__(self):
-        return f"<{type(self).__module__.split('._')[0]}.{type(self).__name__} name={self.name!r}>"
 
 
 def _placeholders(input_shape):

@@ -1,136 +1,238 @@
-"""`print_summary`: Keras's ``model.summary()`` table (layers, output shapes, parameter counts)."""
+"""`print_summary`: Keras 3's ``model.summary()`` (the layer table, then the parameter totals).
+
+The table is the one Keras 3 draws when its output is not a terminal (`_box_table`): one row
+per layer with its name and class, output shape (``?`` before it is known) and parameter count
+(``0 (unbuilt)`` before its weights exist); a functional model whose layers do not form a single
+chain also shows what each layer is connected to (``dense[0][0]``: layer, call, output).
+"""
+
+import re
+import shutil
+import sys
 
 import numpy as np
 
-from companion.keras._functional._input_layer import InputLayer
+from companion.keras.layers._layer import Layer
+from companion.keras.models._box_table import box_table, console_width
 
 
-def print_summary(model, line_length=None, positions=None, print_fn=None):
-    """Prints ``model``'s layer table the way Keras 2 does, then the parameter totals."""
-    print_fn = print_fn or print
-    rows, connected = _rows(model)
-    line_length = line_length or (98 if connected else 65)
-    fractions = positions or ([0.3, 0.6, 0.70, 1.0] if connected else [0.45, 0.85, 1.0])
-    stops = [int(line_length * p) if p <= 1 else int(p) for p in fractions]
-    header = ["Layer (type)", "Output Shape", "Param #"] + (["Connected to"] if connected else [])
-    print_fn(f'Model: "{model.name}"')
-    print_fn("_" * line_length)
-    _print_rows(print_fn, _row(header, stops))
-    print_fn("=" * line_length)
-    for row in rows:
-        _print_rows(print_fn, _row(row, stops))
-        print_fn(" " * line_length)
-    print_fn("=" * line_length)
-    for label, weights in (("Total", model.weights), ("Trainable", model.trainable_weights),
-                           ("Non-trainable", model.non_trainable_weights)):
-        count, size = _count(weights)
-        print_fn(f"{label} params: {count} ({_readable(size)})")
-    print_fn("_" * line_length)
-
-
-def _print_rows(print_fn, text):
-    for line in text.split("\n"):
-        print_fn(line)
-
-
-def _rows(model):
-    graph = getattr(model, "_graph", None)
-    if graph is not None:
-        connected = not _is_chain(graph)
-        return [_graph_row(layer, graph, connected) for layer in graph.layers], connected
-    if hasattr(model, "layer_output_shapes"):
-        if not model.built or (model.layers and model.layer_output_shapes()[0] is None
-                               and not model.weights):
-            _unbuilt(model)
-        shapes = model.layer_output_shapes()
-        return [[_label(layer), "multiple" if shape is None else str(shape), _params(layer)]
-                for layer, shape in zip(model.layers, shapes)], False
-    if not model.built:
-        _unbuilt(model)
-    return [[_label(layer), "multiple", _params(layer)] for layer in model.layers], False
-
-
-def _unbuilt(model):
-    raise ValueError(f"Model {model.name!r} has not yet been built, so it has no summary. Build it by "
-                     "calling it on data, calling build(input_shape), or starting it with a "
-                     "keras.Input(shape=...).")
-
-
-def _graph_row(layer, graph, connected):
-    nodes = [node for node in graph.nodes if node.layer is layer]
-    if isinstance(layer, InputLayer):
-        shape = f"[{tuple(layer.output.shape.as_list())}]"
+def print_summary(model, line_length=None, positions=None, print_fn=None, expand_nested=False,
+                  show_trainable=False, layer_range=None):
+    """Prints ``model``'s summary as Keras 3 does; ``print_fn`` gets the whole text in one call."""
+    layers, nodes = _summary_layers(model)
+    chain = nodes is None or _is_chain(nodes)
+    if chain:
+        length, positions = 88, positions or [0.45, 0.80, 1.0]
+        header, justify = ["Layer (type)", "Output Shape", "Param #"], ["left", "left", "right"]
     else:
-        shapes = {_shape_text(node.outputs) for node in nodes}
-        shape = shapes.pop() if len(shapes) == 1 else "multiple"
-    row = [_label(layer), shape, _params(layer)]
-    if connected:
-        row.append(str([_source(kt, graph) for node in nodes for kt in node.parents()]) if nodes
-                   else "[]")
-    return row
+        length, positions = 108, positions or [0.3, 0.56, 0.74, 1.0]
+        header = ["Layer (type)", "Output Shape", "Param #", "Connected to"]
+        justify = ["left", "left", "right", "left"]
+    if show_trainable:
+        length += 12
+        positions = [p * 0.90 for p in positions] + [1.0]
+        header.append("Trainable")
+        justify.append("center")
+    line_length = line_length or min(length, shutil.get_terminal_size().columns - 4)
+    widths, current = [], 0
+    for position in positions:
+        width = int(position * line_length) - current
+        if width < 4:
+            raise ValueError("Insufficient console width to print summary.")
+        widths.append(width)
+        current += width
+
+    rows = []
+    start, stop = _layer_range(layers, layer_range)
+    for layer in layers[start:stop]:
+        _add_rows(rows, layer, 0, None if chain else nodes, show_trainable, expand_nested)
+
+    crop = console_width()
+    lines = [f'Model: "{model.name}"']
+    lines += [line[:crop] for line in box_table(header, rows, widths, justify, line_length)]
+    lines += _totals(model)
+    text = "".join(line + "\n" for line in lines)
+    if print_fn is None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    else:
+        print_fn(text)
 
 
-def _source(tensor, graph):
-    node = tensor.node
-    same_layer = [n for n in graph.nodes if n.layer is node.layer]
-    index = next((i for i, n in enumerate(same_layer) if n is node), 0)
-    return f"{node.layer.name}[{index}][{tensor._index}]"
+def _summary_layers(model):
+    """The layers to list, and for a functional model the layer calls (nodes) it is made of."""
+    graph = getattr(model, "_graph", None)
+    if graph is None or hasattr(model, "_stack"):  # subclassed or Sequential: its layers
+        return model.layers, None
+    nodes = list(graph.nodes)
+    nodes += [kt.node for kt in graph.flat_inputs if kt.node is not None and kt.node not in nodes]
+    return list(graph.layers), nodes
 
 
-def _is_chain(graph):
-    if len(graph.flat_inputs) != 1 or len(graph.flat_outputs) != 1:
-        return False
-    return all(len(node.parents()) == 1 and len(node.flat_outputs()) == 1 for node in graph.nodes)
+def _is_chain(nodes):
+    """Whether the layer calls form one chain (Keras 3 then leaves out "Connected to")."""
+    ids = {id(node) for node in nodes}
+    children, layers = {}, set()
+    for node in nodes:
+        parents = node.parents()
+        if len(parents) > 1 or id(node.layer) in layers:
+            return False
+        layers.add(id(node.layer))
+        for tensor in parents:
+            if id(tensor.node) in ids:
+                children[id(tensor.node)] = children.get(id(tensor.node), 0) + 1
+    return all(count == 1 for count in children.values()) and len(nodes) - len(children) == 1
 
 
-def _shape_text(outputs):
-    if isinstance(outputs, (list, tuple)):
-        return "[" + ", ".join(str(tuple(t.shape.as_list())) for t in outputs) + "]"
-    if isinstance(outputs, dict):
-        return str({k: tuple(t.shape.as_list()) for k, t in outputs.items()})
-    return str(tuple(outputs.shape.as_list()))
+def _add_rows(rows, layer, level, nodes, show_trainable, expand_nested):
+    prefix = "   " * level + "└ " if level else ""
+    row = [f"{prefix}{layer.name} ({layer._display_class_name()})", _shape_text(layer), _params(layer)]
+    if nodes is not None:
+        row.append(_connections(layer, nodes))
+    if show_trainable:
+        row.append(("Y" if layer.trainable else "N") if layer.weights else "-")
+    rows.append(row)
+    nested = getattr(layer, "layers", None) if expand_nested else None
+    for inner in nested or []:
+        _add_rows(rows, inner, level + 1, nodes, show_trainable, expand_nested)
 
 
-def _label(layer):
-    return f"{layer.name} ({type(layer).__name__})"
+def _shape_text(layer):
+    """The output shape of the layer's last call, or, for a layer built on data, the shape
+    its ``compute_output_shape`` gives; ``?`` when neither is known."""
+    nodes = layer.__dict__.get("_inbound_nodes")
+    if nodes:
+        shapes = [_shape(kt.shape) for kt in _flat(nodes[-1].outputs)]  # Keras 3 lists them flat
+        return shapes[0] if len(shapes) == 1 else "[" + ", ".join(shapes) + "]"
+    build_shape = layer.__dict__.get("_build_input_shape")
+    if not layer.built or build_shape is None:
+        return "?"
+    if not _knows_output_shape(layer):
+        return "?"
+    try:
+        shape = layer.compute_output_shape(build_shape)
+    except Exception:  # Keras 3 shows "?" when a layer cannot tell its output shape
+        return "?"
+    return _shape(shape) if _is_shape(shape) else _structure_text(shape)
+
+
+def _knows_output_shape(layer):
+    """Companion's layers all compute their output shapes; a user's layer only if it defines
+    ``compute_output_shape`` (Keras 3's base Layer does not guess)."""
+    cls = type(layer)
+    if cls.__module__.startswith("companion."):
+        return True
+    return any("compute_output_shape" in vars(base) for base in cls.__mro__
+               if not base.__module__.startswith("companion."))
+
+
+def _is_shape(value):
+    if hasattr(value, "as_list"):
+        return True
+    return isinstance(value, (tuple, list)) and all(d is None or isinstance(d, (int, np.integer))
+                                                    for d in value)
+
+
+def _shape(shape):
+    dims = shape.as_list() if hasattr(shape, "as_list") else list(shape)
+    return "(" + ", ".join(str(None if d is None else int(d)) for d in dims) + ")"
+
+
+def _structure_text(structure):
+    """Several outputs, as Keras 3 prints them: ``[(None, 2), (None, 3)]``."""
+    if getattr(structure, "_is_keras_tensor", False):
+        return _shape(structure.shape)
+    if isinstance(structure, dict):
+        return "{" + ", ".join(f"{k}: {_structure_text(v)}" for k, v in structure.items()) + "}"
+    if isinstance(structure, (list, tuple)) and not _is_shape(structure):
+        inner = ", ".join(_structure_text(v) for v in structure)
+        if isinstance(structure, list):
+            return f"[{inner}]"
+        return f"({inner}{',' if len(structure) == 1 else ''})"
+    return _shape(structure)
+
+
+def _flat(structure):
+    if isinstance(structure, dict):
+        return [leaf for value in structure.values() for leaf in _flat(value)]
+    if isinstance(structure, (list, tuple)):
+        return [leaf for value in structure for leaf in _flat(value)]
+    return [structure]
 
 
 def _params(layer):
-    return layer.count_params() if layer.built else 0
+    if not isinstance(layer, Layer):
+        return "0"
+    if not layer.built:
+        return "0 (unbuilt)"
+    return f"{layer.count_params():,}"
+
+
+def _connections(layer, nodes):
+    """``layer[call][output]`` for each tensor the layer's calls in this model consumed."""
+    ids = {id(node) for node in nodes}
+    found = []
+    for node in layer.__dict__.get("_inbound_nodes") or []:
+        if id(node) not in ids:
+            continue
+        for tensor in node.parents():
+            source = tensor.node.layer
+            calls = source.__dict__.get("_inbound_nodes") or []
+            index = next((i for i, n in enumerate(calls) if n is tensor.node), 0)
+            found.append(f"{source.name}[{index}][{tensor._index}]")
+    return ", ".join(found) or "-"
+
+
+def _layer_range(layers, layer_range):
+    if layer_range is None:
+        return 0, len(layers)
+    if len(layer_range) != 2:
+        raise ValueError(f"layer_range must be a list or tuple of length 2. Received: "
+                         f"layer_range = {layer_range} of length {len(layer_range)}")
+    if not all(isinstance(name, str) for name in layer_range):
+        raise ValueError(f"layer_range should contain string type only. Received: {layer_range}")
+    lower = [i for i, layer in enumerate(layers) if re.match(layer_range[0], layer.name)]
+    upper = [i for i, layer in enumerate(layers) if re.match(layer_range[1], layer.name)]
+    if not lower or not upper:
+        raise ValueError(f"Passed layer_names do not match the layer names in the model. Received: "
+                         f"{layer_range}")
+    if min(lower) > max(upper):
+        return min(upper), max(lower) + 1
+    return min(lower), max(upper) + 1
+
+
+def _totals(model):
+    trainable = _count(model.trainable_weights)
+    frozen = _count(model.non_trainable_weights)
+    optimizer = getattr(model, "optimizer", None)
+    built = optimizer is not None and getattr(optimizer, "built", False)
+    extra = _count(optimizer.variables) if built else (0, 0)
+    total = (trainable[0] + frozen[0] + extra[0], trainable[1] + frozen[1] + extra[1])
+    lines = [f" {label} params: {count:,} ({_readable(size)})"
+             for label, (count, size) in (("Total", total), ("Trainable", trainable),
+                                          ("Non-trainable", frozen))]
+    if built:
+        lines.append(f" Optimizer params: {extra[0]:,} ({_readable(extra[1])})")
+    return lines
 
 
 def _count(weights):
+    """The number of values in ``weights`` and their size in bytes (each Variable once)."""
+    unique = list({id(w): w for w in weights}.values())
     count = sum(int(np.prod(w.shape.as_list(), dtype=np.int64)) for w in weights)
-    size = sum(int(np.prod(w.shape.as_list(), dtype=np.int64)) * w.dtype.size for w in weights)
+    size = sum(int(np.prod(w.shape.as_list(), dtype=np.int64)) * _dtype_size(w.dtype) for w in unique)
     return count, size
 
 
+def _dtype_size(dtype):
+    size = getattr(dtype, "size", None)
+    return size if size is not None else np.dtype(str(dtype)).itemsize
+
+
 def _readable(size):
-    for unit in ("Byte", "KB", "MB", "GB"):
-        if size < 1024 or unit == "GB":
+    size = float(size)
+    for unit in ("B", "KB", "MB", "GB", "TB"):
+        if size / 1024 < 1:
             return f"{size:.2f} {unit}"
         size /= 1024
-    return f"{size:.2f} GB"
-
-
-def _row(fields, stops):
-    """One table row; text too long for its column continues on the next lines."""
-    left, lines = [str(f) for f in fields], []
-    while any(left) or not lines:
-        line = " "
-        for index, stop in enumerate(stops):
-            room = max(stop - len(line) - (2 if index < len(stops) - 1 else 0), 1)
-            piece = _fitting(left[index], room)
-            line += piece
-            left[index] = left[index][len(piece):].lstrip(" ")
-            line += " " * max(stop - len(line), 0)
-        lines.append(line)
-    return "\n".join(lines)
-
-
-def _fitting(text, room):
-    """The longest start of ``text`` that fits ``room``, cut after a space when there is one."""
-    if len(text) <= room:
-        return text
-    cut = text.rfind(" ", 0, room + 1)
-    return text[:cut] if cut > 0 else text[:room]
+    return f"{size:.2f} PB"

@@ -81,6 +81,7 @@ class Optimizer:
         self._slots = {}  # var.ref() -> {slot name: Variable}
         self._slot_list = []
         self._step_op = None  # the eager update as an Op (`_eager_step`)
+        self.built = False  # Keras 3: True once `build` (or the first step) has made the slots
 
     # -- the public state -----------------------------------------------------------------
     @property
@@ -148,6 +149,7 @@ class Optimizer:
             if self.gradient_accumulation_steps:
                 self._accumulator_for(variable)
             self._slots_for(variable)
+        self.built = True
 
     # -- taking steps -----------------------------------------------------------------------
     def apply_gradients(self, grads_and_vars, name=None, **kwargs):
@@ -163,6 +165,7 @@ class Optimizer:
         if not pairs:
             return self._iterations
         variables = [_checked_variable(v) for _, v in pairs]
+        self.built = True
         if self.loss_scale_factor is not None:  # `scale_loss` multiplied the loss: undo it here
             pairs = [(_divided(g, self.loss_scale_factor), v) for g, v in pairs]
         if self.gradient_accumulation_steps:
