@@ -4,7 +4,6 @@ from companion._core import _dtypes
 from companion.keras._functional._keras_tensor import KerasTensor
 from companion.keras._functional._node import Node
 from companion.keras.layers._layer import Layer
-from companion.keras.layers._naming import _NAME_COUNTS, unique_name
 
 
 class InputLayer(Layer):
@@ -21,19 +20,18 @@ class InputLayer(Layer):
         >>> import companion as tf
         >>> layer = tf.keras.layers.InputLayer(input_shape=(28, 28), name="pixels")
         >>> layer.output
-        <KerasTensor: shape=(None, 28, 28) dtype=float32 (created by layer 'pixels')>
+        <KerasTensor shape=(None, 28, 28), dtype=float32, sparse=False, ragged=False, name=pixels>
     """
 
     def __init__(self, input_shape=None, batch_size=None, dtype=None, name=None,
                  batch_input_shape=None, shape=None, **kwargs):
-        if name is None:
-            name = _next_input_name()
+        tensor_name = name  # Keras 3 names an unnamed Input's tensor keras_tensor, keras_tensor_1, ...
         super().__init__(name=name, dtype=dtype, **kwargs)
         if shape is not None and input_shape is None:
             input_shape = shape
         self._batch_input_shape = _batch_shape(input_shape, batch_size, batch_input_shape)
         self._input_dtype = _dtypes.as_dtype(dtype or "float32")
-        tensor = KerasTensor(self._batch_input_shape, self._input_dtype, name=self.name)
+        tensor = KerasTensor(self._batch_input_shape, self._input_dtype, name=tensor_name)
         tensor._node = Node(self, None, (), {}, tensor)
         self._inbound_nodes = [tensor._node]  # its `output` (and `input`) is this tensor
         self.built = True
@@ -52,7 +50,7 @@ def Input(shape=None, batch_size=None, name=None, dtype=None, batch_shape=None, 
     Example:
         >>> import companion as tf
         >>> tf.keras.Input(shape=(784,), name="digits")
-        <KerasTensor: shape=(None, 784) dtype=float32 (created by layer 'digits')>
+        <KerasTensor shape=(None, 784), dtype=float32, sparse=False, ragged=False, name=digits>
     """
     batch_shape = kwargs.pop("batch_input_shape", batch_shape)
     if kwargs:
@@ -60,12 +58,6 @@ def Input(shape=None, batch_size=None, name=None, dtype=None, batch_shape=None, 
                         "batch_size, name, dtype or batch_shape.")
     return InputLayer(input_shape=shape, batch_size=batch_size, name=name, dtype=dtype,
                       batch_input_shape=batch_shape).output
-
-
-def _next_input_name():
-    """Keras counts inputs from 1: ``input_1``, ``input_2``, ..."""
-    unique_name("input")
-    return f"input_{_NAME_COUNTS['input']}"
 
 
 def _batch_shape(input_shape, batch_size, batch_input_shape):

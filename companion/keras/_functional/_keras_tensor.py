@@ -17,8 +17,8 @@ class KerasTensor:
     Example:
         >>> import companion as tf
         >>> x = tf.keras.Input(shape=(3,))
-        >>> tf.keras.layers.Dense(4, name="hidden")(x)
-        <KerasTensor: shape=(None, 4) dtype=float32 (created by layer 'hidden')>
+        >>> print(tf.keras.layers.Dense(4, name="hidden")(x).shape)
+        (None, 4)
     """
 
     _is_keras_tensor = True
@@ -26,6 +26,11 @@ class KerasTensor:
     def __init__(self, shape, dtype="float32", name=None, node=None, index=0):
         self._shape = TensorShape(shape)
         self._dtype = _dtypes.as_dtype(dtype)
+        if name is None:
+            # deferred: companion.keras.layers (the names' package) imports this module at its top
+            from companion.keras.layers._naming import unique_name
+
+            name = unique_name("KerasTensor")  # Keras 3 numbers them: keras_tensor, keras_tensor_1, ...
         self.name = name
         self._node = node
         self._index = index
@@ -49,9 +54,8 @@ class KerasTensor:
         return self._node
 
     def __repr__(self):
-        layer = f" (created by layer {self._node.layer.name!r})" if self._node is not None else ""
-        return (f"<KerasTensor: shape={tuple(self._shape.as_list())} dtype={self._dtype.name}"
-                f"{layer}>")
+        return (f"<KerasTensor shape={tuple(self._shape.as_list())}, dtype={self._dtype.name}, "
+                f"sparse=False, ragged=False, name={self.name}>")
 
     def __array__(self, *args, **kwargs):
         raise TypeError(_symbolic_error(self, "converted to a NumPy array"))

@@ -413,8 +413,12 @@ class Layer(Module):
         of their names, so a checkpoint can also name them as they were created."""
         return self._own_weights, f"{self.name}/"
 
+    def _display_class_name(self):
+        """The class name Keras 3 prints in reprs and summaries."""
+        return type(self).__name__
+
     def __repr__(self):
-        return f"<{type(self).__name__} name={self.name!r}, built={self.built}>"
+        return f"<{self._display_class_name()} name={self.name}, built={self.built}>"  # as Keras 3
 
 
 # -- private helpers ----------------------------------------------------------------------

@@ -2,10 +2,10 @@
 
 from companion.keras._functional._graph import conform
 from companion.keras._functional._input_layer import InputLayer
-from companion.keras._functional._keras_tensor import KerasTensor
 from companion.keras.backend._name_scope import name_scope
 from companion.keras.layers import deserialize, serialize
 from companion.keras.layers._layer import Layer
+from companion.keras.layers._naming import unique_name
 from companion.keras.models._model import Model
 
 
@@ -33,10 +33,12 @@ class Sequential(Model):
         self._output = None
         self._layer_outputs = []
         for layer in layers or []:
-            self.add(layer)
+            self.add(layer, rebuild=False)
+        self._rebuild()
 
-    def add(self, layer):
-        """Appends ``layer`` (a `keras.Input` tensor or InputLayer sets the input shape)."""
+    def add(self, layer, rebuild=True):
+        """Appends ``layer`` (a `keras.Input` tensor or InputLayer sets the input shape); with
+        ``rebuild=False`` the model is not built again until the next `add` or call."""
         if getattr(layer, "_is_keras_tensor", False) and layer.node is not None and layer.node.is_input:
             return self._set_input(layer)
         if isinstance(layer, InputLayer):
@@ -52,11 +54,18 @@ class Sequential(Model):
                                      dtype=layer.dtype).output
             self._output = self._input
         self._stack.append(layer)
-        if self._output is not None:
+        if self._output is not None and rebuild and len(self._layer_outputs) == len(self._stack) - 1:
             with name_scope(self.name, caller=self):  # Keras 3 builds the stack in the model's scope
                 self._output = layer(self._output)
             self._layer_outputs.append(self._output)
             self.built = True
+            # Keras 3 rebuilds its whole stack as a new Functional on each add: the same names are
+            # used up (functional_N, one keras_tensor per earlier layer) without calling them again
+            unique_name("Functional")
+            for _ in range(len(self._stack) - 1):
+                unique_name("KerasTensor")
+        elif rebuild:
+            self._rebuild()
         return None
 
     def pop(self):
@@ -77,6 +86,10 @@ class Sequential(Model):
         if self._input is None:
             return
         self._output, self._layer_outputs = self._input, []
+        if not self._stack:
+            return
+        unique_name("Functional")  # Keras 3's Sequential holds a Functional, named like any other
+        self.built = True
         with name_scope(self.name, caller=self):
             for layer in self._stack:
                 self._output = layer(self._output)
@@ -97,15 +110,15 @@ class Sequential(Model):
         if input_shape is None:  # Keras 3: builds from its Input if it has one, else stays unbuilt
             return
         if self._input is None or tuple(self._input.shape.as_list()) != tuple(input_shape):
-            self._input = KerasTensor(tuple(input_shape))
+            self._input = InputLayer(batch_input_shape=tuple(input_shape)).output
             self._rebuild()
 
     def _maybe_build(self, inputs):
         if self.built:
             return
         shape = getattr(inputs, "shape", None)
-        if shape is not None and self._stack:
-            self.build((None,) + tuple(shape)[1:])
+        if shape is not None and self._stack:  # Keras 3 keeps the first batch's size in the shapes
+            self.build(tuple(shape))
         self.built = True
 
     @property
