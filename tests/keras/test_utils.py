@@ -124,7 +124,21 @@ def test_verbose_2_prints_one_line_at_the_end(interactive, capsys):
     assert capsys.readouterr().out == ""
     bar.update(3, [("loss", 1e-5)])
     out = capsys.readouterr().out
-    assert re.fullmatch(rf"3/3 - \d+s - loss: 1\.0000e-05 - {TIME}/epoch - {TIME}/step\n", out), out
+    assert re.fullmatch(rf"3/3 - \d+s - {TIME}/step - loss: 1\.0000e-05\n", out), out
+
+
+def test_verbose_2_writes_negative_values_in_exponent_form(interactive, capsys):
+    # Keras 3.15's verbose=2 line tests `avg > 1e-3` (verbose=1 tests abs): -0.5 is "-5.0000e-01"
+    bar = Progbar(1, verbose=2)
+    bar.update(1, [("loss", -0.5), ("acc", 0.25)])
+    out = capsys.readouterr().out
+    assert re.fullmatch(rf"1/1 - \d+s - {TIME}/step - loss: -5\.0000e-01 - acc: 0\.2500\n", out), out
+
+
+def test_verbose_2_prints_nothing_for_an_unknown_target(interactive, capsys):
+    bar = Progbar(None, verbose=2)
+    bar.update(4, [("loss", 1.0)], finalize=True)
+    assert capsys.readouterr().out == ""
 
 
 def test_verbose_0_is_silent(interactive, capsys):

@@ -26,7 +26,7 @@ class ProgbarLogger(Callback):
         >>> logger.on_train_begin(); logger.on_epoch_begin(0)
         Epoch 1/2
         >>> logger.on_epoch_end(0, {"loss": 0.25})
-        4/4 - ...s - loss: 0.2500 - ...s/epoch - ...s/step
+        4/4 - ...s - ...s/step - loss: 0.2500
     """
 
     _supports_tf_logs = True  # batch logs arrive as tensors; converted only when drawn

@@ -19,6 +19,7 @@ from companion.keras.utils._image_utils import load_img as load_img
 from companion.keras.utils._image_utils import save_img as save_img
 from companion.keras.utils._normalize import normalize as normalize
 from companion.keras.utils._pad_sequences import pad_sequences as pad_sequences
+from companion.keras.utils._plot_model import plot_model as plot_model
 from companion.keras.utils._progbar import Progbar as Progbar
 from companion.keras.utils._py_dataset import PyDataset as PyDataset
 from companion.keras.utils._py_dataset import Sequence as Sequence
@@ -30,6 +31,7 @@ from companion.keras.utils._to_categorical import to_categorical as to_categoric
 __all__ = ["CustomObjectScope", "Progbar", "PyDataset", "Sequence", "array_to_img", "clear_session",
            "custom_object_scope", "get_custom_objects", "get_registered_name", "get_registered_object",
            "image_dataset_from_directory", "img_to_array", "load_img", "normalize", "pack_x_y_sample_weight",
-           "pad_sequences", "register_keras_serializable", "save_img", "set_random_seed", "split_dataset",
+           "pad_sequences", "plot_model",
+           "register_keras_serializable", "save_img", "set_random_seed", "split_dataset",
            "text_dataset_from_directory", "timeseries_dataset_from_array", "to_categorical",
            "unpack_x_y_sample_weight"]

@@ -136,9 +136,11 @@ class Progbar:
         _write(prefix + line + padding + ("\n" if finalize else ""))
 
     def _print_line(self, current, now, step_time):
-        elapsed = now - self._start
-        line = f"{self._count(current)} - {elapsed:.0f}s{self._metrics()}"
-        _write(f"{line} - {_format_time(elapsed, 'epoch')} - {_format_time(step_time, self.unit_name)}\n")
+        """Keras 3's ``verbose=2`` line: ``2/2 - 0s - 15ms/step - loss: 0.5000`` (known targets only)."""
+        if not self.target:
+            return
+        timing = f"{now - self._start:.0f}s - {_format_time(step_time, self.unit_name)}"
+        _write(f"{self._count(current)} - {timing}{self._metrics(signed=False)}\n")
 
     def _count(self, current):
         if self.target is None:
@@ -160,11 +162,13 @@ class Progbar:
             return f" - {now - self._start:.0f}s {_format_time(step_time, self.unit_name)}"
         return f" - ETA: {_format_eta(step_time * (self.target - current))}"
 
-    def _metrics(self):
+    def _metrics(self, signed=True):
+        """`` - name: value`` for each value; Keras 3's ``verbose=2`` line writes the ones not above
+        1e-3 (negative ones included) in exponent form (``signed=False``)."""
         text = ""
         for name in self._values_order:
             total, count = self._values[name]
-            text += f" - {name}: {_format_value(float(np.mean(total / max(count, 1))))}"
+            text += f" - {name}: {_format_value(float(np.mean(total / max(count, 1))), signed)}"
         return text
 
 
@@ -173,8 +177,8 @@ def _as_number(value):
     return np.asarray(value, dtype=np.float64)
 
 
-def _format_value(value):
-    return f"{value:.4f}" if abs(value) > 1e-3 else f"{value:.4e}"
+def _format_value(value, signed=True):
+    return f"{value:.4f}" if (abs(value) if signed else value) > 1e-3 else f"{value:.4e}"
 
 
 def _format_time(seconds, unit):
