@@ -37,7 +37,8 @@ class KerasTensor:
 
     @property
     def shape(self):
-        return self._shape
+        """A tuple, as in Keras 3 (``(None, 4)``), that also has TensorShape's methods."""
+        return KerasShape(self._shape)
 
     @property
     def dtype(self):
@@ -71,6 +72,26 @@ class KerasTensor:
 
     def __getitem__(self, key):
         return _lambda(lambda x: x[key], self)
+
+
+class KerasShape(tuple):
+    """A `KerasTensor`'s shape: Keras 3's plain tuple (its repr is ``(None, 4)``), with
+    `TensorShape`'s methods (``as_list``, ``rank``, ...) kept for TF 2 code."""
+
+    def __new__(cls, dims):
+        return super().__new__(cls, TensorShape(dims).as_list())
+
+    def __getitem__(self, key):
+        item = super().__getitem__(key)
+        return KerasShape(item) if isinstance(key, slice) else item
+
+    def __add__(self, other):
+        return KerasShape(tuple(self) + tuple(other))
+
+    def __getattr__(self, name):  # as_list, rank, ndims, dims, is_fully_defined, ...
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(TensorShape(tuple(self)), name)
 
 
 def _symbolic_error(tensor, what):
