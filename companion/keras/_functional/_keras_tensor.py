@@ -38,7 +38,10 @@ class KerasTensor:
     @property
     def shape(self):
         """A tuple, as in Keras 3 (``(None, 4)``), that also has TensorShape's methods."""
-        return KerasShape(self._shape)
+        shape = self.__dict__.get("_keras_shape")
+        if shape is None:
+            shape = self._keras_shape = KerasShape(self._shape)
+        return shape
 
     @property
     def dtype(self):
@@ -84,6 +87,13 @@ class KerasShape(tuple):
     def __getitem__(self, key):
         item = super().__getitem__(key)
         return KerasShape(item) if isinstance(key, slice) else item
+
+    def as_list(self):
+        return list(self)
+
+    @property
+    def rank(self):
+        return len(self)
 
     def __add__(self, other):
         return KerasShape(tuple(self) + tuple(other))
