@@ -90,3 +90,11 @@ def test_plot_model_without_pydot_raises_import_error():
         keras.utils.plot_model(model)
     with pytest.raises(ValueError, match="not yet been built"):
         keras.utils.plot_model(keras.Sequential([keras.layers.Dense(1)]))
+
+
+def test_keras_tensor_shape_is_a_tuple_with_tensor_shape_methods():
+    y = keras.layers.Dense(4)(keras.Input((3,)))
+    assert repr(y.shape) == "(None, 4)" and isinstance(y.shape, tuple)  # Keras 3: a plain tuple
+    assert y.shape == (None, 4) and y.shape[-1] == 4 and repr(y.shape[1:]) == "(4,)"
+    assert y.shape.as_list() == [None, 4] and y.shape.rank == 2 and y.shape[1:].as_list() == [4]
+    assert not y.shape.is_fully_defined()

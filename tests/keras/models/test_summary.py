@@ -115,6 +115,13 @@ def test_lines_wider_than_the_console_are_cut(monkeypatch):
     assert len(_text(model, line_length=120).splitlines()[1]) == 120
 
 
+def test_wrapped_headers_sit_on_the_bottom_line_and_narrow_columns_cut_words():
+    x = keras.Input((2, 3, 5))
+    model = keras.Model(x, keras.layers.Flatten()(x))
+    assert _text(model, positions=[0.5, 0.7, 1.0]) == WRAPPED_HEADER
+    assert _text(model, line_length=50, show_trainable=True) == NARROW
+
+
 LECTURE = """\
 Model: "sequential"
 ┏━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━┓
@@ -294,5 +301,38 @@ Model: "functional"
 └─────────────────────────────────┴────────────────────────┴───────────────┘
  Total params: 112 (448.00 B)
  Trainable params: 112 (448.00 B)
+ Non-trainable params: 0 (0.00 B)
+"""
+
+
+WRAPPED_HEADER = """\
+Model: "functional"
+┏━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━━━━━━┓
+┃                                     ┃ Output      ┃                      ┃
+┃ Layer (type)                        ┃ Shape       ┃              Param # ┃
+┡━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━━━━━━┩
+│ input_layer (InputLayer)            │ (None, 2,   │                    0 │
+│                                     │ 3, 5)       │                      │
+├─────────────────────────────────────┼─────────────┼──────────────────────┤
+│ flatten (Flatten)                   │ (None, 30)  │                    0 │
+└─────────────────────────────────────┴─────────────┴──────────────────────┘
+ Total params: 0 (0.00 B)
+ Trainable params: 0 (0.00 B)
+ Non-trainable params: 0 (0.00 B)
+"""
+
+NARROW = """\
+Model: "functional"
+┏━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━┳━━━━━━━┳━━━━┓
+┃                   ┃               ┃ Param ┃    ┃
+┃ Layer (type)      ┃ Output Shape  ┃     # ┃ T… ┃
+┡━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━╇━━━━━━━╇━━━━┩
+│ input_layer       │ (None, 2, 3,  │     0 │ -  │
+│ (InputLayer)      │ 5)            │       │    │
+├───────────────────┼───────────────┼───────┼────┤
+│ flatten (Flatten) │ (None, 30)    │     0 │ -  │
+└───────────────────┴───────────────┴───────┴────┘
+ Total params: 0 (0.00 B)
+ Trainable params: 0 (0.00 B)
  Non-trainable params: 0 (0.00 B)
 """
