@@ -37,6 +37,7 @@ class FitLoop:
         self.epoch = initial_epoch  # the epoch being (or next to be) trained
         self.data = DataHandler(x, y, sample_weight, batch_size, steps_per_epoch, shuffle)
         self.callbacks = _callbacks(model, callbacks, verbose, epochs=epochs, steps=self.data.steps)
+        _build_from_spec(model, x, batch_size)
         model._build_step_state(x, y, train=True)
         self.train_function = self.data.runner(model.make_train_function(),
                                                lambda: model._gathering("train_step"),
@@ -189,3 +190,25 @@ def _concatenate(batches):
     if isinstance(first, dict):
         return {k: _concatenate([b[k] for b in batches]) for k in first}
     return np.concatenate(batches, axis=0) if first.ndim else np.stack(batches)
+
+
+def _build_from_spec(model, x, batch_size):
+    """Keras 3 builds an unbuilt Sequential before fit's first step from the data's spec, not its
+    first batch: arrays give a batch axis of ``batch_size`` when it divides the sample count (else
+    None), a Dataset its element spec's. Its shapes (summary, ``input_shape``) show that axis."""
+    if model.built or not getattr(model, "_stack", None) or model._distribute_strategy is not None:
+        return
+    if is_dataset(x):
+        spec = x.element_spec
+        spec = spec[0] if isinstance(spec, tuple) else spec
+        shape = getattr(spec, "shape", None)
+        if shape is None or shape.rank is None:
+            return
+        model.build(tuple(shape.as_list()))
+    elif isinstance(x, np.ndarray) or hasattr(x, "numpy"):
+        dims = tuple(np.shape(x))
+        if not dims:
+            return
+        batch = batch_size or 32
+        model.build((batch if dims[0] % batch == 0 else None,) + dims[1:])
+

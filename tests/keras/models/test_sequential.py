@@ -92,3 +92,23 @@ def test_build_without_a_shape_as_keras_3():
 
 def test_a_metric_shows_its_name_as_keras_3():
     assert repr(tf.keras.metrics.Mean(name="test_loss")) == "<Mean name=test_loss>"  # TF 2.21
+
+
+@pytest.mark.parametrize(("samples", "batch_size", "expected"), [
+    (8, 4, (4, 3)), (10, 4, (None, 3)), (3, 4, (None, 3)), (96, None, (32, 3)), (100, None, (None, 3))])
+def test_fit_builds_from_the_data_spec_like_keras(samples, batch_size, expected):
+    # TF 2.21 / Keras 3.15: the batch axis is batch_size when it divides the sample count, else None
+    model = tf.keras.Sequential([tf.keras.layers.Dense(2)])
+    model.compile("sgd", "mse")
+    model.fit(np.ones((samples, 3), np.float32), np.ones((samples, 2), np.float32), batch_size=batch_size,
+              verbose=0)
+    assert model.input_shape == expected
+
+
+def test_fit_on_a_dataset_builds_from_its_element_spec():
+    data = tf.data.Dataset.from_tensor_slices((np.ones((8, 3), np.float32), np.ones((8, 2), np.float32)))
+    for dataset, expected in ((data.batch(4), (None, 3)), (data.batch(4, drop_remainder=True), (4, 3))):
+        model = tf.keras.Sequential([tf.keras.layers.Dense(2)])
+        model.compile("sgd", "mse")
+        model.fit(dataset, verbose=0)
+        assert model.input_shape == expected
