@@ -5,7 +5,7 @@ import jax.extend.core
 import jax.numpy as jnp
 import numpy as np
 
-from companion._core import _dtypes, _nest, _tensor_names
+from companion._core import _nest, _tensor_names
 from companion._core._callback_errors import reraised
 from companion._core._context import state
 from companion._core._convert import convert_to_tensor
@@ -21,7 +21,6 @@ from companion._staging._dataset_specs import dataset_spec, is_dataset
 from companion._staging._input_names import CallNames
 from companion._staging._leaked_tensors import check_no_leaked_tensors
 from companion._staging._program_text import legend, program_text
-from companion._staging._signature_text import signature_block, signature_line
 
 
 def trace_concrete(fn, leaves, treedef, trace, name, shown=None, names=None):
@@ -231,22 +230,6 @@ class ConcreteFunction(ConcreteSurface):
     def _program(self):
         return self
 
-    def pretty_signature(self):
-        """companion's one line: ``f(arg0: float32[None, 3]) -> (float32[None])``."""
-        args = ", ".join(f"arg{i}: {_spec_text(s)}" for i, s in enumerate(self._input_specs))
-        outs = ", ".join(_spec_text(s) for s in self._output_specs)
-        return f"{self.name}({args}) -> ({outs})"
-
-    def pretty_printed_signature(self, verbose=True):
-        """TF's text: the input parameters, output type and captures (`_signature_text`)."""
-        return signature_block(self)
-
-    def __str__(self):
-        return f"ConcreteFunction {signature_block(self)}"
-
-    def __repr__(self):
-        return f"<ConcreteFunction {signature_line(self)} at 0x{id(self):X}>"
-
     def _repr_html_(self):
         """In Jupyter: the signature, then the traced program (see `_Graph`)."""
         return self.graph._page(self.pretty_signature())
@@ -376,10 +359,3 @@ def _abstract(x):
         return x._abstract()
     value = x._value if isinstance(x, Tensor) else x
     return jax.ShapeDtypeStruct(value.shape, value.dtype)
-
-
-def _spec_text(spec):
-    if spec.shape.rank is None:
-        return f"{_dtypes.as_dtype(spec.dtype).name}[...]"
-    dims = ", ".join("None" if d is None else str(d) for d in spec.shape)
-    return f"{_dtypes.as_dtype(spec.dtype).name}[{dims}]"

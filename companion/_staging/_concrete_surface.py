@@ -14,6 +14,7 @@ from companion._core._tensor_spec import TensorSpec
 from companion._core._variable_spec import VariableSpec
 from companion._staging._concrete_call import bind_call, flat_inputs
 from companion._staging._function_type import function_type
+from companion._staging._signature_text import signature_block, signature_line
 
 
 class SymbolicTensor:
@@ -53,6 +54,22 @@ class ConcreteSurface:
     """What a `ConcreteFunction` (and a `ShapeGenericFunction`) shows and how it is called, as in TF:
     ``inputs``, ``outputs``, ``structured_outputs``, ``output_shapes``, ``output_dtypes``,
     ``captured_inputs``, ``function_type``, and calls by the structured or the flat signature."""
+
+    def pretty_signature(self):
+        """companion's one line: ``f(arg0: float32[None, 3]) -> (float32[None])``."""
+        args = ", ".join(f"arg{i}: {spec_text(s)}" for i, s in enumerate(self._input_specs))
+        outs = ", ".join(spec_text(s) for s in self._output_specs)
+        return f"{self.name}({args}) -> ({outs})"
+
+    def pretty_printed_signature(self, verbose=True):
+        """TF's text: the input parameters, output type and captures (`_signature_text`)."""
+        return signature_block(self)
+
+    def __str__(self):
+        return f"ConcreteFunction {signature_block(self)}"
+
+    def __repr__(self):
+        return f"<ConcreteFunction {signature_line(self)} at 0x{id(self):X}>"
 
     def __call__(self, *args, **kwargs):
         if not kwargs and self._flat_positional and len(args) == len(self._input_specs):
@@ -149,3 +166,37 @@ def checked_arguments(name, inputs, args):
                                        f"companion.cast(x, companion.{spec.dtype.name}).")
         tensors.append(tensor)
     return tensors
+
+
+class StagedAgain(ConcreteSurface):
+    """A concrete function that is one counted trace (``_first``) and programs staged again behind
+    it, silently (`ShapeGenericFunction` per shape, `DatasetGenericFunction` per dataset or string
+    value): it shows the counted trace's graph, Variables and signature."""
+
+    @property
+    def graph(self):
+        return self._first.graph
+
+    @property
+    def variables(self):
+        return self._first.variables
+
+    @property
+    def structured_input_signature(self):
+        return self._first.structured_input_signature
+
+    def _program(self):
+        return self._first
+
+    def __getattr__(self, name):  # the program's internals (_signature, _run, _feed_slots): the first's
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self._first, name)
+
+
+def spec_text(spec):
+    """A spec in companion's one-line signature: ``float32[None, 3]``."""
+    if spec.shape.rank is None:
+        return f"{_dtypes.as_dtype(spec.dtype).name}[...]"
+    dims = ", ".join("None" if d is None else str(d) for d in spec.shape)
+    return f"{_dtypes.as_dtype(spec.dtype).name}[{dims}]"

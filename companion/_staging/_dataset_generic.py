@@ -15,14 +15,13 @@ program is built with its strings' values; TF traces once per ``TensorSpec(dtype
 A call with other strings stages the function again for them, silently (the values are the key).
 """
 
-from companion._staging._concrete_surface import ConcreteSurface
+from companion._staging._concrete_surface import StagedAgain
 from companion._staging._dataset_specs import argument_key
-from companion._staging._signature_text import signature_block, signature_line
 
 _KEPT = 8  # programs kept for datasets other than the traced one (the most recently used)
 
 
-class DatasetGenericFunction(ConcreteSurface):
+class DatasetGenericFunction(StagedAgain):
     """A `ConcreteFunction` whose signature holds `DatasetSpec`s (or string tensors); staged per
     dataset (or string values) passed."""
 
@@ -56,22 +55,7 @@ class DatasetGenericFunction(ConcreteSurface):
     def call(self, flat_args, variables=None, datasets=None):
         return self.specialization(datasets).call(flat_args, variables)
 
-    # -- what a ConcreteFunction shows: the counted trace's ------------------------------------
-    def _program(self):
-        return self._first
-
-    @property
-    def graph(self):
-        return self._first.graph
-
-    @property
-    def variables(self):
-        return self._first.variables
-
-    @property
-    def structured_input_signature(self):
-        return self._first.structured_input_signature
-
+    # -- what a ConcreteFunction shows: the counted trace's (`StagedAgain`) ------------------
     @property
     def _output_specs(self):
         return self._first._output_specs
@@ -79,20 +63,3 @@ class DatasetGenericFunction(ConcreteSurface):
     @property
     def _input_specs(self):
         return self._first._input_specs
-
-    def pretty_signature(self):
-        return self._first.pretty_signature()
-
-    def pretty_printed_signature(self, verbose=True):
-        return signature_block(self)
-
-    def __str__(self):
-        return f"ConcreteFunction {signature_block(self)}"
-
-    def __repr__(self):
-        return f"<ConcreteFunction {signature_line(self)} at 0x{id(self):X}>"
-
-    def __getattr__(self, name):  # the program's internals (_signature, _arg_variables): the first's
-        if name.startswith("__"):
-            raise AttributeError(name)
-        return getattr(self._first, name)

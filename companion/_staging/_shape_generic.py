@@ -28,11 +28,10 @@ import numpy as np
 from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor
 from companion._core._tensor_spec import TensorSpec
-from companion._staging._concrete_function import ConcreteSurface, _spec_text
-from companion._staging._signature_text import signature_block, signature_line
+from companion._staging._concrete_surface import StagedAgain
 
 
-class ShapeGenericFunction(ConcreteSurface):
+class ShapeGenericFunction(StagedAgain):
     """A `ConcreteFunction` whose signature has ``None`` dimensions; compiled per concrete shape.
 
     Behaves as one concrete function: calling it with tensors of any compatible shape runs
@@ -48,47 +47,13 @@ class ShapeGenericFunction(ConcreteSurface):
         self._by_shape = {_shape_key(first._input_specs): first}
         self._outputs = None
 
-    # -- what a ConcreteFunction shows --------------------------------------------------------
-    @property
-    def graph(self):
-        return self._first.graph
-
-    @property
-    def variables(self):
-        return self._first.variables
-
-    @property
-    def structured_input_signature(self):
-        return self._first.structured_input_signature
-
+    # -- what a ConcreteFunction shows: the first shape's (`StagedAgain`), None dims in outputs --
     @property
     def _output_specs(self):
         """Output specs; a dimension that follows an input's ``None`` dimension is ``None``."""
         if self._outputs is None:
             self._outputs = self._generalized_outputs()
         return self._outputs
-
-    def _program(self):
-        return self._first
-
-    def pretty_signature(self):
-        args = ", ".join(f"arg{i}: {_spec_text(s)}" for i, s in enumerate(self._input_specs))
-        outs = ", ".join(_spec_text(s) for s in self._output_specs)
-        return f"{self.name}({args}) -> ({outs})"
-
-    def pretty_printed_signature(self, verbose=True):
-        return signature_block(self)
-
-    def __str__(self):
-        return f"ConcreteFunction {signature_block(self)}"
-
-    def __repr__(self):
-        return f"<ConcreteFunction {signature_line(self)} at 0x{id(self):X}>"
-
-    def __getattr__(self, name):  # the program's internals (_run, _feed_slots): the first shape's
-        if name.startswith("__"):
-            raise AttributeError(name)
-        return getattr(self._first, name)
 
     # -- calling ------------------------------------------------------------------------------
     def specialization(self, flat_args):
