@@ -445,9 +445,7 @@ def _string_stand_in(value):
     values. The concrete function stages itself again for the strings each call passes
     (`companion._staging._dataset_generic`)."""
     if isinstance(value, TensorSpec) and value.dtype.name == "string":
-        dims = value.shape._dims
-        shape = () if dims is None else tuple(1 if d is None else d for d in dims)
-        return convert_to_tensor(np.full(shape, b"", dtype=object))
+        return convert_to_tensor(placeholder(value))
     return value
 
 

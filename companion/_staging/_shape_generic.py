@@ -85,11 +85,13 @@ class ShapeGenericFunction(StagedAgain):
 
 
 def placeholder(spec):
-    """A concrete array standing for ``spec`` when no call gave a shape: size 1 in ``None`` dims."""
+    """A concrete array standing for ``spec`` when no call gave a shape: size 1 in ``None`` dims
+    (zeros; empty strings for a string spec)."""
     dims = spec.shape._dims
-    if dims is None:
-        dims = []
-    return np.zeros([1 if d is None else d for d in dims], spec.dtype._np)
+    shape = [] if dims is None else [1 if d is None else d for d in dims]
+    if spec.dtype.name == "string":
+        return np.full(shape, b"", dtype=object)
+    return np.zeros(shape, spec.dtype._np)
 
 
 def _other_size(spec, real):
