@@ -40,7 +40,7 @@ from companion.distribute._strategies import (
     _DefaultDistributionStrategy,
 )
 from companion.distribute._strategy import Strategy
-from companion.distribute._values import PerReplica
+from companion.distribute._values import PerReplica, ValueContext
 
 
 def get_strategy():
@@ -101,6 +101,7 @@ class experimental:  # noqa: N801 (TF's namespace)
     coordinator = _coordinator_namespace
     partitioners = partitioners
     create_local_cluster = staticmethod(create_local_cluster)
+    ValueContext = ValueContext
 
 
 __all__ = [

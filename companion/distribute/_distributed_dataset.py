@@ -77,6 +77,10 @@ class InputContext:
                              f"number of replicas ({self.num_replicas_in_sync}).")
         return global_batch_size // self.num_replicas_in_sync
 
+    def __str__(self):
+        return (f"tf.distribute.InputContext(input pipeline id {self.input_pipeline_id}, total: "
+                f"{self.num_input_pipelines})")
+
 
 def from_function(strategy, dataset_fn):
     """``dataset_fn(InputContext)`` gives per-replica batches; each step takes one per replica."""

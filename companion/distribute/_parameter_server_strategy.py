@@ -21,7 +21,7 @@ from companion._core._dtypes import as_dtype
 from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor
 from companion._core._variable import _ADD, Variable, _assigned
-from companion.distribute import _ps_service
+from companion.distribute import _extended, _ps_service
 from companion.distribute._context import ReplicaContext
 from companion.distribute._distributed_dataset import InputContext
 from companion.distribute._ps_service import _split
@@ -50,6 +50,8 @@ class ParameterServerStrategy(Strategy):
         ...
         ValueError: ParameterServerStrategy needs a cluster with at least one 'ps' task ...
     """
+
+    _extended_class = _extended.ParameterServerStrategyV2Extended
 
     def __init__(self, cluster_resolver, variable_partitioner=None):
         if cluster_resolver is None or not hasattr(cluster_resolver, "cluster_spec"):

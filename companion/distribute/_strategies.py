@@ -5,6 +5,7 @@ import contextlib
 import jax
 
 from companion._core._device import resolve
+from companion.distribute import _extended
 from companion.distribute._context import ReplicaContext
 from companion.distribute._reduce_op import ReduceOp
 from companion.distribute._strategy import Strategy
@@ -19,6 +20,8 @@ class _DefaultDistributionStrategy(Strategy):
     with ``axis=None`` hands it back unchanged (one replica: nothing to combine); every
     Variable counts as created in its scope.
     """
+
+    _extended_class = _extended._DefaultDistributionExtended
 
     def __init__(self):
         super().__init__(jax.devices()[:1])
@@ -46,6 +49,8 @@ class _DefaultDistributionStrategy(Strategy):
     def experimental_distribute_dataset(self, dataset, options=None):
         return dataset
 
+    _per_replica_values = False
+
 
 class OneDeviceStrategy(Strategy):
     """Everything on one device (``'/gpu:0'``, ``'/cpu:0'``): TF's ``OneDeviceStrategy``.
@@ -56,12 +61,21 @@ class OneDeviceStrategy(Strategy):
         1
     """
 
+    _extended_class = _extended.OneDeviceExtended
+
     def __init__(self, device):
         found = resolve(device)
         if found is None:
             raise ValueError(f"OneDeviceStrategy needs a device such as '/gpu:0' or '/cpu:0'. Received: "
                              f"device={device!r}")
         super().__init__([found])
+
+    _per_replica_values = False  # values from a function are the one replica's, as they are
+
+    def place_variable(self, variable, traced=False):
+        """A Variable made in scope stays a plain Variable (as in TF), placed on the device."""
+        variable._v = jax.device_put(variable._v, self._devices[0])
+        variable._strategy = self
 
 
 class MirroredStrategy(Strategy):
@@ -80,6 +94,8 @@ class MirroredStrategy(Strategy):
         True
     """
 
+    _extended_class = _extended.MirroredExtended
+
     def __init__(self, devices=None, cross_device_ops=None):
         _check_cross_device_ops(cross_device_ops)
         self._cross_device_ops = cross_device_ops
@@ -95,6 +111,8 @@ class CentralStorageStrategy(MirroredStrategy):
     the results are the same. ``parameter_device`` is recorded as ``parameter_device``.
     """
 
+    _extended_class = _extended.ParameterServerStrategyExtended
+
     def __init__(self, compute_devices=None, parameter_device=None):
         super().__init__(compute_devices)
         self.parameter_device = resolve(parameter_device) if parameter_device else self._devices[0]
@@ -106,6 +124,8 @@ class TPUStrategy(MirroredStrategy):
     Without a TPU, creating the cluster resolver raises the ValueError the course's lab
     catches to fall back to the default strategy.
     """
+
+    _extended_class = _extended.TPUExtended
 
     def __init__(self, tpu_cluster_resolver=None, experimental_device_assignment=None):
         resolver = tpu_cluster_resolver or TPUClusterResolver()
@@ -119,6 +139,8 @@ class MultiWorkerMirroredStrategy(MirroredStrategy):
     With more than one worker it joins them with ``jax.distributed.initialize`` (gloo
     collectives on CPUs); the mesh then spans every process's devices.
     """
+
+    _extended_class = _extended.CollectiveAllReduceExtended
 
     def __init__(self, cluster_resolver=None, communication_options=None):
         resolver = cluster_resolver or TFConfigClusterResolver()

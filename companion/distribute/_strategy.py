@@ -1,6 +1,7 @@
 """`Strategy`: the common API of every distribution strategy, on a one-axis device mesh."""
 
 import contextlib
+import functools
 
 import jax
 import jax.numpy as jnp
@@ -9,15 +10,17 @@ from jax.experimental import multihost_utils
 from jax.sharding import Mesh, NamedSharding
 from jax.sharding import PartitionSpec as P
 
+from companion._core import _nest
 from companion._core._convert import as_input
 from companion._core._tensor import Tensor
 from companion._core._variable_aggregation import VariableSynchronization
 from companion.distribute import _context
 from companion.distribute._distributed_dataset import DistributedDataset, from_function
+from companion.distribute._extended import StrategyExtended
 from companion.distribute._mirrored_variable import MirroredVariable
 from companion.distribute._reduce_op import ReduceOp
 from companion.distribute._run import AXIS, ReplicaProgram, signature
-from companion.distribute._values import PerReplica
+from companion.distribute._values import PerReplica, ValueContext
 
 
 class Strategy:
@@ -40,9 +43,12 @@ class Strategy:
     def num_replicas_in_sync(self):
         return len(self._devices)
 
-    @property
+    _extended_class = StrategyExtended
+
+    @functools.cached_property
     def extended(self):
-        return self
+        """The lower-level API (`StrategyExtended`), as TF names it for this strategy."""
+        return self._extended_class(self)
 
     @property
     def worker_devices(self):
@@ -116,7 +122,7 @@ class Strategy:
         stacked = _stacked(value)
         axes = (0,) if axis is None else (0, _axis(axis, stacked.ndim - 1) + 1)
         if reduce_op is ReduceOp.SUM:
-            return Tensor(jnp.sum(stacked, axis=axes))
+            return Tensor(jnp.sum(stacked, axis=axes, dtype=stacked.dtype))
         return Tensor(_masked_mean(value, stacked, axes))
 
     def gather(self, value, axis):
@@ -130,6 +136,35 @@ class Strategy:
         if isinstance(value, PerReplica):
             return value.values
         return (value,)
+
+    _per_replica_values = True  # (one-device strategies hand out the value itself)
+
+    def experimental_distribute_values_from_function(self, value_fn):
+        """``value_fn(ValueContext)`` called once per replica: its results as `PerReplica` values
+        (one per leaf of the structure it returns), ready to pass to `run`."""
+        replicas = self.num_replicas_in_sync
+        results = [value_fn(ValueContext(i, replicas)) for i in range(replicas)]
+        if not self._per_replica_values:
+            return results[0]
+        flat = [_nest.tree_flatten(result) for result in results]
+        for _, treedef in flat[1:]:
+            if treedef != flat[0][1]:
+                raise ValueError("experimental_distribute_values_from_function: every replica's value must "
+                                 f"have the same structure. Replica 0 gave {flat[0][1]}, another gave "
+                                 f"{treedef}.")
+        stacked = [self._stacked_values([as_input(leaves[i])._value for leaves, _ in flat])
+                   for i in range(len(flat[0][0]))]
+        return _nest.tree_unflatten(flat[0][1], stacked)
+
+    def _stacked_values(self, arrays):
+        shapes = {(a.shape, a.dtype) for a in arrays}
+        if len(shapes) > 1:
+            found = [(a.shape, str(a.dtype)) for a in arrays]
+            raise ValueError("experimental_distribute_values_from_function: companion keeps a per-replica "
+                             "value as one array, so every replica's value must have the same shape and "
+                             f"dtype. Received (shape, dtype) per replica: {found}. Pad the values to one "
+                             "shape.")
+        return PerReplica(jax.device_put(jnp.stack(arrays), self._split), len(arrays), stacked=True)
 
     def experimental_distribute_dataset(self, dataset, options=None):
         """A `DistributedDataset`: each global batch of ``dataset`` split across the replicas."""

@@ -49,6 +49,19 @@ class PerReplica:
         return "PerReplica:{\n" + body + "\n}"
 
 
+class ValueContext:
+    """What ``experimental_distribute_values_from_function``'s function is told: which replica
+    its value is for (TF's ``tf.distribute.experimental.ValueContext``)."""
+
+    def __init__(self, replica_id_in_sync_group=0, num_replicas_in_sync=1):
+        self.replica_id_in_sync_group = replica_id_in_sync_group
+        self.num_replicas_in_sync = num_replicas_in_sync
+
+    def __str__(self):
+        return (f"tf.distribute.ValueContext(replica id {self.replica_id_in_sync_group},  total replicas "
+                f"in sync: {self.num_replicas_in_sync})")
+
+
 def _flatten(value):
     mask = None if value._mask is None else Tensor(value._mask)
     return (Tensor(value._array), mask), (value._replicas, value._stacked)
