@@ -46,8 +46,10 @@ class Variable(ScatterMethods):
             _op._PLAIN.add(cls)  # an op reads the stored value as is (it may be pending)
 
     def __new__(cls, *args, **kwargs):
-        if _graph_mode.building is not None and cls is Variable:  # TF1 graph mode: a graph's Variable
-            return object.__new__(_graph_mode.building._variable_class)
+        if cls is Variable:
+            if _graph_mode.building is not None:  # TF1 graph mode: a graph's Variable
+                return object.__new__(_graph_mode.building._variable_class)
+            return object.__new__(ResourceVariable)  # TF's eager Variables are of this class
         return object.__new__(cls)
 
     def __init__(self, initial_value=None, trainable=None, validate_shape=True, name=None,
@@ -69,10 +71,10 @@ class Variable(ScatterMethods):
         self._shape = _declared_shape(value, shape, validate_shape)
         self._read_cache = None
         self._name = _variable_name(name)
-        self.aggregation = aggregation_of(aggregation, name)
-        self.synchronization = synchronization_of(synchronization, name)
+        self._aggregation = aggregation_of(aggregation, name)
+        self._synchronization = synchronization_of(synchronization, name)
         if trainable is None:  # TF: a Variable synchronized on read (a metric total) is not trained
-            trainable = self.synchronization is not VariableSynchronization.ON_READ
+            trainable = self._synchronization is not VariableSynchronization.ON_READ
         self._trainable = bool(trainable)
         self._is_rng_state = bool(kwargs.pop("_is_rng_state", False))
         self._constraint = kwargs.pop("constraint", None)  # TF records it; optimizers may apply it
@@ -215,6 +217,16 @@ class Variable(ScatterMethods):
         return self._trainable
 
     @property
+    def aggregation(self):
+        """How replicas' updates combine (a `VariableAggregation`; NONE unless given)."""
+        return self._aggregation
+
+    @property
+    def synchronization(self):
+        """When a distributed Variable's copies are made equal (a `VariableSynchronization`)."""
+        return self._synchronization
+
+    @property
     def constraint(self):
         """The ``constraint`` given at creation (a callable projecting the value), or None."""
         return self._constraint
@@ -277,6 +289,11 @@ class Variable(ScatterMethods):
                 f"numpy={_numpy_repr(self._read())}>")
 
     __str__ = __repr__
+
+
+class ResourceVariable(Variable):
+    """The class of the Variables ``companion.Variable(...)`` makes, as TF names it
+    (``type(tf.Variable(1.0)).__name__`` is ``'ResourceVariable'``); it adds nothing."""
 
 
 class _UnreadView:

@@ -359,7 +359,7 @@ class GraphVariable(Variable):
         self._trainable = True if trainable is None else bool(trainable)
         self._is_rng_state = False
         self._constraint = kwargs.pop("constraint", None)
-        self.aggregation = self.synchronization = None
+        self._aggregation = self._synchronization = None
         source = initial if isinstance(initial, SymbolicTensor) else _Constant(initial._value)
         self._initializer_op = graph._new_operation(f"{base}/Assign", "AssignVariableOp", "init",
                                                     [source], (), variable=self)

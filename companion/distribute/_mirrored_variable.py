@@ -3,10 +3,28 @@
 import jax
 
 from companion._core._context import state
-from companion._core._variable import Variable
+from companion._core._variable import ResourceVariable, Variable
 
 
-class MirroredVariable(Variable):
+class _Mirrored:
+    """What keeps a Variable's copies equal; mixed into its class when a strategy places it, so
+    a subclass (a Keras weight) keeps its own surface and printing."""
+
+    _traced_by_spec = False
+
+    def _set_value(self, new_value):
+        if not state.staging and isinstance(new_value, jax.Array) \
+                and new_value.sharding != self._strategy._replicated:
+            new_value = self._strategy._replicated_array(new_value)
+        super()._set_value(new_value)
+
+    def _staged_output(self, traced):
+        """The value a traced program returns for this Variable: constrained to stay replicated
+        (otherwise XLA may choose to return it split over the replicas)."""
+        return jax.lax.with_sharding_constraint(traced, self._strategy._replicated)
+
+
+class MirroredVariable(_Mirrored, Variable):
     """A Variable whose value is replicated on every device of its strategy (TF's class).
 
     Its value is one ``jax.Array`` with a replicated sharding, so every replica reads the
@@ -24,8 +42,6 @@ class MirroredVariable(Variable):
         ('MirroredVariable', 1.0)
     """
 
-    _traced_by_spec = False
-
     def __repr__(self):
         devices = self._strategy.worker_devices
         inner = super().__repr__()
@@ -39,13 +55,18 @@ class MirroredVariable(Variable):
 
     __str__ = __repr__  # print() shows every copy too, as TF
 
-    def _set_value(self, new_value):
-        if not state.staging and isinstance(new_value, jax.Array) \
-                and new_value.sharding != self._strategy._replicated:
-            new_value = self._strategy._replicated_array(new_value)
-        super()._set_value(new_value)
 
-    def _staged_output(self, traced):
-        """The value a traced program returns for this Variable: constrained to stay replicated
-        (otherwise XLA may choose to return it split over the replicas)."""
-        return jax.lax.with_sharding_constraint(traced, self._strategy._replicated)
+def mirrored_class(cls):
+    """The class a Variable of class ``cls`` takes when a strategy mirrors it: `MirroredVariable`
+    for a plain Variable; for a subclass (a Keras weight, which TF's Keras also shows as itself),
+    that subclass with the mirroring mixed in, made once."""
+    if cls in (Variable, ResourceVariable) or issubclass(cls, _Mirrored):
+        return cls if issubclass(cls, _Mirrored) else MirroredVariable
+    found = _mirrored_subclasses.get(cls)
+    if found is None:
+        found = _mirrored_subclasses[cls] = type(cls.__name__, (_Mirrored, cls),
+                                                 {"__module__": cls.__module__, "__doc__": cls.__doc__})
+    return found
+
+
+_mirrored_subclasses = {}

@@ -134,7 +134,7 @@ def _synchronized(variable, new, old, metrics_summed):
         return new
     if metrics_summed and getattr(variable, "_metric_state", False):
         return new  # summed over the replicas as it was updated (Keras fit's step)
-    aggregation = getattr(variable, "aggregation", None)  # (a metric's state: SUM)
+    aggregation = getattr(variable, "_aggregation", None)  # (a metric's state: SUM)
     if aggregation == VariableAggregation.SUM and old is not None:
         return old + jax.lax.psum(new - old, AXIS)
     if aggregation == VariableAggregation.ONLY_FIRST_REPLICA:

@@ -77,6 +77,12 @@ class OneDeviceStrategy(Strategy):
         variable._v = jax.device_put(variable._v, self._devices[0])
         variable._strategy = self
 
+    def run(self, fn, args=(), kwargs=None):
+        """Calls ``fn`` as written, once, in this strategy's replica context (one replica: nothing
+        to split or combine), as TF's one-device strategy does; a `function` around it compiles it."""
+        with self.scope(), ReplicaContext(self):
+            return fn(*args, **(kwargs or {}))
+
 
 class MirroredStrategy(Strategy):
     """Synchronous data parallelism over the local devices, TF's ``MirroredStrategy``.

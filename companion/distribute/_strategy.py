@@ -17,7 +17,7 @@ from companion._core._variable_aggregation import VariableSynchronization
 from companion.distribute import _context
 from companion.distribute._distributed_dataset import DistributedDataset, from_function
 from companion.distribute._extended import StrategyExtended
-from companion.distribute._mirrored_variable import MirroredVariable
+from companion.distribute._mirrored_variable import mirrored_class
 from companion.distribute._reduce_op import ReduceOp
 from companion.distribute._run import AXIS, ReplicaProgram, signature
 from companion.distribute._values import PerReplica, ValueContext
@@ -83,10 +83,10 @@ class Strategy:
 
             value = multihost_utils.broadcast_one_to_all(value)
         variable._v = self._replicated_array(value)
-        variable.__class__ = MirroredVariable
+        variable.__class__ = mirrored_class(type(variable))
         variable._strategy = self
-        if variable.synchronization is VariableSynchronization.AUTO:  # TF: a mirrored one syncs on write
-            variable.synchronization = VariableSynchronization.ON_WRITE
+        if variable._synchronization is VariableSynchronization.AUTO:  # TF: a mirrored one syncs on write
+            variable._synchronization = VariableSynchronization.ON_WRITE
 
     def variable_created_in_scope(self, variable):
         """Whether ``variable`` was created in this strategy's `scope` (TF's ``extended`` method)."""

@@ -24,11 +24,12 @@ from companion.keras import (
     utils,
 )
 from companion.keras._functional._input_layer import Input
+from companion.keras.backend._variable import KerasVariable as Variable
 from companion.keras.models import Model, Sequential
 
-__all__ = ["Input", "Model", "Sequential", "activations", "backend", "callbacks", "config", "constraints",
-           "datasets", "initializers", "layers", "losses", "metrics", "mixed_precision", "models", "ops",
-           "optimizers", "preprocessing", "random", "regularizers", "saving", "utils"]
+__all__ = ["Input", "Model", "Sequential", "Variable", "activations", "backend", "callbacks", "config",
+           "constraints", "datasets", "initializers", "layers", "losses", "metrics", "mixed_precision",
+           "models", "ops", "optimizers", "preprocessing", "random", "regularizers", "saving", "utils"]
 
 
 def __getattr__(name):

@@ -1,4 +1,6 @@
-"""`Strategy.run` stages the replica function once per signature (TF runs it once per trace)."""
+"""`Strategy.run` of a mirrored strategy stages the replica function once per signature (TF runs it once
+per trace inside a function; eagerly, companion compiles it where TF runs it op by op on each replica).
+A one-device strategy runs the function as written, as TF does."""
 
 import numpy as np
 
@@ -7,7 +9,7 @@ from tests.distribute.replicas import run_with_devices
 
 
 def test_a_replica_function_runs_its_python_once_per_signature():
-    strategy = tf.distribute.OneDeviceStrategy("/cpu:0")
+    strategy = tf.distribute.MirroredStrategy()
     calls = []
 
     def step(x):
@@ -24,7 +26,7 @@ def test_a_replica_function_runs_its_python_once_per_signature():
 
 
 def test_first_call_variable_creation_inside_run_happens_once():
-    strategy = tf.distribute.OneDeviceStrategy("/cpu:0")
+    strategy = tf.distribute.MirroredStrategy()
     with strategy.scope():
         w = tf.Variable(2.0)
         optimizer = tf.keras.optimizers.Adam(0.1)
@@ -48,6 +50,23 @@ def test_first_call_variable_creation_inside_run_happens_once():
     assert len(created) == 1 and created[0] > 0
     assert train.experimental_get_tracing_count() == 2
     assert losses[2] < losses[0]
+
+
+def test_a_one_device_strategy_runs_the_python_of_each_call_and_each_trace():
+    strategy = tf.distribute.OneDeviceStrategy("/cpu:0")
+    calls = []
+
+    def step(x):
+        calls.append(x.numpy().tolist() if tf.executing_eagerly() else "traced")
+        return x * 2.0
+
+    strategy.run(step, args=(tf.constant([1.0, 2.0]),))
+    strategy.run(step, args=(tf.constant([3.0, 4.0]),))
+    train = tf.function(lambda x: strategy.run(step, args=(x,)))
+    doubled = [train(tf.constant([5.0])) for _ in range(2)]
+    # TF 2.21: eagerly, every call runs step; in a function, its one trace does
+    assert calls == [[1.0, 2.0], [3.0, 4.0], "traced"]
+    np.testing.assert_allclose(doubled[1].numpy(), [10.0])
 
 
 def test_side_effects_of_a_replica_function_happen_once_on_four_replicas():

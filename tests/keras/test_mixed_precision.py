@@ -80,7 +80,7 @@ def test_weights_of_sublayers_autocast_and_a_float32_layer_inside_stays_float32(
             self.head = keras.layers.Dense(2, dtype="float32")
 
         def build(self, input_shape):
-            self.scale = self.add_weight("scale", shape=(2,), initializer="ones")
+            self.scale = self.add_weight(name="scale", shape=(2,), initializer="ones")
 
         def call(self, inputs):
             hidden = self.inner(inputs) * self.scale  # the float32 weight is read in float16

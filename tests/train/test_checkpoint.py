@@ -104,8 +104,8 @@ def test_resuming_equals_an_uninterrupted_run(tmp_path, build_first, compiled):
 def test_attribute_named_differently_from_add_weight_is_restored_when_built(tmp_path):
     class Scale(tf.keras.layers.Layer):
         def build(self, input_shape):
-            self.w = self.add_weight("weight", shape=(input_shape[-1],))
-            self.add_weight("unattached", shape=(), initializer="ones")
+            self.w = self.add_weight(name="weight", shape=(input_shape[-1],))
+            self.add_weight(name="unattached", shape=(), initializer="ones")
 
     saved = Scale()
     saved(np.ones((1, 3), np.float32))

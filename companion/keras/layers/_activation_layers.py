@@ -143,7 +143,7 @@ class PReLU(_ElementwiseActivation):
         if None in shape:
             raise ValueError(f"PReLU layer {self.name!r}: every non-batch axis needs a known size or "
                              f"must be in shared_axes. Received: input_shape={tuple(input_shape)}")
-        self.alpha = self.add_weight("alpha", shape=tuple(shape), initializer=self.alpha_initializer,
+        self.alpha = self.add_weight(name="alpha", shape=tuple(shape), initializer=self.alpha_initializer,
                                      regularizer=self.alpha_regularizer, constraint=self.alpha_constraint)
 
     def call(self, inputs):

@@ -76,15 +76,15 @@ class BatchNormalization(Layer):
         self._broadcast_shape = [dims.get(i, 1) for i in range(rank)]
         # one axis: vectors of its size; several: the input's rank, size 1 on the reduced axes
         shape = tuple(dims.values()) if len(axes) == 1 else tuple(self._broadcast_shape)
-        self.gamma = self.add_weight("gamma", shape=shape, initializer=self.gamma_initializer,
+        self.gamma = self.add_weight(name="gamma", shape=shape, initializer=self.gamma_initializer,
                                      regularizer=self.gamma_regularizer,
                                      constraint=self.gamma_constraint) if self.scale else None
-        self.beta = self.add_weight("beta", shape=shape, initializer=self.beta_initializer,
+        self.beta = self.add_weight(name="beta", shape=shape, initializer=self.beta_initializer,
                                     regularizer=self.beta_regularizer,
                                     constraint=self.beta_constraint) if self.center else None
-        self.moving_mean = self.add_weight("moving_mean", shape=shape, trainable=False,
+        self.moving_mean = self.add_weight(name="moving_mean", shape=shape, trainable=False,
                                            initializer=self.moving_mean_initializer)
-        self.moving_variance = self.add_weight("moving_variance", shape=shape, trainable=False,
+        self.moving_variance = self.add_weight(name="moving_variance", shape=shape, trainable=False,
                                                initializer=self.moving_variance_initializer)
         self.input_spec = InputSpec(ndim=len(input_shape), axes=dims)
 

@@ -101,11 +101,12 @@ class DepthwiseConv2D(_DepthwiseBase):
 
     def build(self, input_shape):
         channels = self._channels(input_shape)
-        self.kernel = self.add_weight("kernel", shape=(*self.kernel_size, channels, self.depth_multiplier),
+        self.kernel = self.add_weight(name="kernel",
+                                      shape=(*self.kernel_size, channels, self.depth_multiplier),
                                       initializer=self.depthwise_initializer,
                                       regularizer=self.depthwise_regularizer,
                                       constraint=self.depthwise_constraint)
-        self.bias = self.add_weight("bias", shape=(channels * self.depth_multiplier,),
+        self.bias = self.add_weight(name="bias", shape=(channels * self.depth_multiplier,),
                                     initializer=self.bias_initializer, regularizer=self.bias_regularizer,
                                     constraint=self.bias_constraint) if self.use_bias else None
 
@@ -158,14 +159,15 @@ class SeparableConv2D(_DepthwiseBase):
     def build(self, input_shape):
         channels = self._channels(input_shape)
         self.depthwise_kernel = self.add_weight(
-            "depthwise_kernel", shape=(*self.kernel_size, channels, self.depth_multiplier),
+            name="depthwise_kernel", shape=(*self.kernel_size, channels, self.depth_multiplier),
             initializer=self.depthwise_initializer, regularizer=self.depthwise_regularizer,
             constraint=self.depthwise_constraint)
         self.pointwise_kernel = self.add_weight(
-            "pointwise_kernel", shape=(1,) * self.rank + (channels * self.depth_multiplier, self.filters),
+            name="pointwise_kernel",
+            shape=(1,) * self.rank + (channels * self.depth_multiplier, self.filters),
             initializer=self.pointwise_initializer, regularizer=self.pointwise_regularizer,
             constraint=self.pointwise_constraint)
-        self.bias = self.add_weight("bias", shape=(self.filters,), initializer=self.bias_initializer,
+        self.bias = self.add_weight(name="bias", shape=(self.filters,), initializer=self.bias_initializer,
                                     regularizer=self.bias_regularizer,
                                     constraint=self.bias_constraint) if self.use_bias else None
 

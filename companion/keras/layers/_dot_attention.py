@@ -45,8 +45,8 @@ class Attention(Layer):
 
     def build(self, input_shape):
         _validate(self, input_shape)
-        self.scale = self.add_weight("scale", shape=(), initializer="ones") if self.use_scale else None
-        self.concat_score_weight = self.add_weight("concat_score_weight", shape=(), initializer="ones") \
+        self.scale = self.add_weight(name="scale", shape=(), initializer="ones") if self.use_scale else None
+        self.concat_score_weight = self.add_weight(name="concat_score_weight", shape=(), initializer="ones") \
             if self.score_mode == "concat" else None
 
     def _scores(self, query, key):
@@ -116,7 +116,7 @@ class AdditiveAttention(Attention):
     def build(self, input_shape):
         _validate(self, input_shape)
         dim = tuple(input_shape[0])[-1]
-        self.scale = self.add_weight("scale", shape=(dim,), initializer="glorot_uniform") \
+        self.scale = self.add_weight(name="scale", shape=(dim,), initializer="glorot_uniform") \
             if self.use_scale else None
 
     def _scores(self, query, key):

@@ -51,10 +51,10 @@ class EinsumDense(Layer):
         if isinstance(init, VarianceScaling) and (init.input_axes is None or init.output_axes is None):
             init = type(init).from_config({**init.get_config(), "input_axes": input_axes,
                                            "output_axes": output_axes})
-        self.kernel = self.add_weight("kernel", shape=tuple(kernel_shape), initializer=init,
+        self.kernel = self.add_weight(name="kernel", shape=tuple(kernel_shape), initializer=init,
                                       regularizer=self.kernel_regularizer, constraint=self.kernel_constraint)
         self.bias = None if bias_shape is None else self.add_weight(
-            "bias", shape=tuple(bias_shape), initializer=self.bias_initializer,
+            name="bias", shape=tuple(bias_shape), initializer=self.bias_initializer,
             regularizer=self.bias_regularizer, constraint=self.bias_constraint)
         self.built = True
 

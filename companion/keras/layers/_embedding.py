@@ -41,7 +41,7 @@ class Embedding(Layer):
         self._autocast = False
 
     def build(self, input_shape):
-        self.embeddings = self.add_weight("embeddings", shape=(self.input_dim, self.output_dim),
+        self.embeddings = self.add_weight(name="embeddings", shape=(self.input_dim, self.output_dim),
                                           initializer=self.embeddings_initializer,
                                           regularizer=self.embeddings_regularizer,
                                           constraint=self.embeddings_constraint)

@@ -72,9 +72,11 @@ class Normalization(Layer):
             self._fixed = tuple(self._broadcast_values(value, shape)
                                 for value in (self.input_mean, self.input_variance))
             return
-        self.adapt_mean = self.add_weight("mean", shape=shape, initializer="zeros", trainable=False)
-        self.adapt_variance = self.add_weight("variance", shape=shape, initializer="ones", trainable=False)
-        self.count = self.add_weight("count", shape=(), initializer="zeros", dtype="int64", trainable=False)
+        self.adapt_mean = self.add_weight(name="mean", shape=shape, initializer="zeros", trainable=False)
+        self.adapt_variance = self.add_weight(name="variance", shape=shape, initializer="ones",
+                                              trainable=False)
+        self.count = self.add_weight(name="count", shape=(), initializer="zeros", dtype="int64",
+                                     trainable=False)
 
     def _broadcast_values(self, value, shape):
         array = np.broadcast_to(np.asarray(value, np.float32), shape)

@@ -18,10 +18,10 @@ def configure(layer, center, scale, beta_initializer, gamma_initializer, beta_re
 
 def add_gamma_and_beta(layer, shape):
     """Creates ``layer.gamma`` (when ``scale``) and ``layer.beta`` (when ``center``) of ``shape``."""
-    layer.gamma = layer.add_weight("gamma", shape=shape, initializer=layer.gamma_initializer,
+    layer.gamma = layer.add_weight(name="gamma", shape=shape, initializer=layer.gamma_initializer,
                                    regularizer=layer.gamma_regularizer,
                                    constraint=layer.gamma_constraint) if layer.scale else None
-    layer.beta = layer.add_weight("beta", shape=shape, initializer=layer.beta_initializer,
+    layer.beta = layer.add_weight(name="beta", shape=shape, initializer=layer.beta_initializer,
                                   regularizer=layer.beta_regularizer,
                                   constraint=layer.beta_constraint) if layer.center else None
 

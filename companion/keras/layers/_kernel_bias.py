@@ -18,9 +18,9 @@ def configure(layer, activation, use_bias, kernel_initializer, bias_initializer,
 
 def add_kernel_and_bias(layer, kernel_shape, units):
     """Creates ``layer.kernel`` of ``kernel_shape`` and ``layer.bias`` of ``(units,)`` (or None)."""
-    layer.kernel = layer.add_weight("kernel", shape=kernel_shape, initializer=layer.kernel_initializer,
+    layer.kernel = layer.add_weight(name="kernel", shape=kernel_shape, initializer=layer.kernel_initializer,
                                     regularizer=layer.kernel_regularizer, constraint=layer.kernel_constraint)
-    layer.bias = layer.add_weight("bias", shape=(units,), initializer=layer.bias_initializer,
+    layer.bias = layer.add_weight(name="bias", shape=(units,), initializer=layer.bias_initializer,
                                   regularizer=layer.bias_regularizer,
                                   constraint=layer.bias_constraint) if layer.use_bias else None
 

@@ -45,7 +45,7 @@ class Layer(Module):
         >>> import companion as tf
         >>> class Scale(tf.keras.layers.Layer):
         ...     def build(self, input_shape):
-        ...         self.w = self.add_weight("w", shape=(input_shape[-1],), initializer="ones")
+        ...         self.w = self.add_weight(name="w", shape=(input_shape[-1],), initializer="ones")
         ...     def call(self, inputs):
         ...         return inputs * self.w
         >>> layer = Scale(name="scale")
@@ -211,8 +211,9 @@ class Layer(Module):
             self.add_loss(self.activity_regularizer(out) / batch)
 
     # -- weights ----------------------------------------------------------------------------
-    def add_weight(self, name=None, shape=None, dtype=None, initializer=None, regularizer=None,
-                   trainable=None, constraint=None, **kwargs):
+    def add_weight(self, *args, shape=None, initializer=None, dtype=None, trainable=None, autocast=True,
+                   regularizer=None, constraint=None, aggregation="none", overwrite_with_gradient=False,
+                   name=None):
         """Creates, tracks and returns a weight: a `KerasVariable` named ``name`` whose ``path`` is
         ``'{open layer scopes}/{name}'`` (``'sequential/dense/kernel'``), as in Keras 3.
 
@@ -221,16 +222,18 @@ class Layer(Module):
         A ``constraint`` (a name, a `Constraint` or a callable) is the variable's ``constraint``:
         optimizers project the weight with it after each update.
         """
+        shape, initializer, dtype = _positional_weight_arguments(args, shape, initializer, dtype)
         dtype = self._variable_dtype if dtype is None else _dtypes.as_dtype(dtype)
         shape = () if shape is None else tuple(shape)
         if initializer is None:
             initializer = "glorot_uniform" if dtype.is_floating else "zeros"
         init = initializers.get(initializer)
         with name_scope(self.name, caller=self):
-            var = KerasVariable(lambda: init(shape, dtype=dtype), name=name, dtype=dtype,
+            var = KerasVariable(init, shape=shape, name=name, dtype=dtype,
                                 trainable=True if trainable is None else trainable,
-                                constraint=constraints.get(constraint),
-                                autocast=kwargs.get("autocast", True))
+                                constraint=constraints.get(constraint), autocast=autocast,
+                                aggregation=aggregation)
+        var.overwrite_with_gradient = bool(overwrite_with_gradient)
         self._own_weights.append(var)
         _deferred.variable_created(self, var.name, var)  # restores a pending checkpoint value
         regularizer = regularizers.get(regularizer)
@@ -534,3 +537,20 @@ def _refuse_per_replica(layer, inputs):
                         "share per replica). Call the model inside the replica function instead: "
                         "strategy.run(step, args=(batch,)) hands each replica its share as a tensor. "
                         f"Received: {type(items[0]).__name__ if items else 'nothing'}")
+
+
+def _positional_weight_arguments(args, shape, initializer, dtype):
+    """Keras 3's ``add_weight(shape, initializer, dtype)`` positional form; a name first (Keras 2's
+    order) is a ValueError saying to pass it by keyword."""
+    if len(args) > 3:
+        raise TypeError(f"add_weight() takes at most 3 positional arguments but {len(args)} were given.")
+    if args and isinstance(args[0], str):
+        raise ValueError(f"`name` must be passed as a keyword argument. Received: add_weight('{args[0]}', "
+                         f"...). Use: add_weight(shape=..., name='{args[0]}').")
+    given = dict(zip(("shape", "initializer", "dtype"), args))
+    keywords = {"shape": shape, "initializer": initializer, "dtype": dtype}
+    for argument, value in given.items():
+        if keywords[argument] is not None:
+            raise ValueError(f"`{argument}` was passed both positionally and as a keyword argument.")
+        keywords[argument] = value
+    return keywords["shape"], keywords["initializer"], keywords["dtype"]

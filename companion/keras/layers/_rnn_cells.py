@@ -55,12 +55,14 @@ class _Cell(Layer):
     def build(self, input_shape):
         features = tuple(input_shape)[-1]
         width = self._gates * self.units
-        self.kernel = self.add_weight("kernel", shape=(features, width), initializer=self.kernel_initializer,
+        self.kernel = self.add_weight(name="kernel", shape=(features, width),
+                                      initializer=self.kernel_initializer,
                                       regularizer=self.kernel_regularizer, constraint=self.kernel_constraint)
         self.recurrent_kernel = self.add_weight(
-            "recurrent_kernel", shape=(self.units, width), initializer=self.recurrent_initializer,
+            name="recurrent_kernel", shape=(self.units, width), initializer=self.recurrent_initializer,
             regularizer=self.recurrent_regularizer, constraint=self.recurrent_constraint)
-        self.bias = self.add_weight("bias", shape=self._bias_shape(), initializer=self._bias_initializer(),
+        self.bias = self.add_weight(name="bias", shape=self._bias_shape(),
+                                    initializer=self._bias_initializer(),
                                     regularizer=self.bias_regularizer,
                                     constraint=self.bias_constraint) if self.use_bias else None
 

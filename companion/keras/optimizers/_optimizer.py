@@ -75,8 +75,8 @@ class Optimizer:
         self.clipvalue = clipvalue
         self.global_clipnorm = global_clipnorm
         with name_scope(self.name, caller=self):  # Keras 3 paths: 'adam/iteration'
-            self._iterations = KerasVariable(lambda: np.zeros((), np.int64), trainable=False,
-                                             name="iteration")
+            self._iterations = KerasVariable(np.zeros((), np.int64), trainable=False, name="iteration",
+                                             aggregation="only_first_replica")
         self._learning_rate = self._make_learning_rate(learning_rate)
         self._slots = {}  # var.ref() -> {slot name: Variable}
         self._slot_list = []
@@ -291,7 +291,7 @@ class Optimizer:
                             f"LearningRateSchedule. Received: learning_rate={value!r}")
         with name_scope(self.name, caller=self):
             return KerasVariable(_as_float(value), trainable=False, dtype=_dtypes.float32,
-                                 name="learning_rate")
+                                 name="learning_rate", aggregation="only_first_replica")
 
     def _current_learning_rate(self):
         """The learning rate now, as a Tensor or Variable."""
@@ -474,7 +474,8 @@ def _slot_like(var, name, fill, shape=None):
     shape = tuple(var._v.shape) if shape is None else shape
     dtype = var._v.dtype
     name = f"{_base_name(var)}_{_KERAS_SLOT_NAMES.get(name, name)}"
-    return KerasVariable(lambda: fill(shape, dtype), trainable=False, name=name)
+    return KerasVariable(lambda shape, dtype: fill(shape, dtype.as_numpy_dtype), shape=shape, dtype=dtype,
+                         trainable=False, name=name)
 
 
 # Keras 3's names of the slots companion keys as TF 2's optimizers did

@@ -16,7 +16,7 @@ class Scale(layers.Layer):
 
     def build(self, input_shape):
         self.build_shapes.append(tuple(input_shape))
-        self.w = self.add_weight("w", shape=(input_shape[-1],), initializer="ones",
+        self.w = self.add_weight(name="w", shape=(input_shape[-1],), initializer="ones",
                                  regularizer=self.regularizer)
 
     def call(self, inputs, training=None):

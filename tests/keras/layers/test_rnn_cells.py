@@ -33,7 +33,7 @@ class _Accumulator(L.Layer):
     state_size = 2
 
     def build(self, input_shape):
-        self.w = self.add_weight("w", shape=(input_shape[-1], 2), initializer="ones")
+        self.w = self.add_weight(name="w", shape=(input_shape[-1], 2), initializer="ones")
 
     def call(self, inputs, states):
         total = states[0] + inputs @ self.w

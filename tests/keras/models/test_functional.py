@@ -105,9 +105,9 @@ def test_custom_layer_with_forced_weights_gives_the_course_value():
 
         def build(self, input_shape):
             shape = (input_shape[-1], self.units)
-            self.a = self.add_weight("a", shape=shape, initializer="random_normal")
-            self.b = self.add_weight("b", shape=shape, initializer="random_normal")
-            self.c = self.add_weight("c", shape=(self.units,), initializer="zeros")
+            self.a = self.add_weight(name="a", shape=shape, initializer="random_normal")
+            self.b = self.add_weight(name="b", shape=shape, initializer="random_normal")
+            self.c = self.add_weight(name="c", shape=(self.units,), initializer="zeros")
 
         def call(self, inputs):
             return self.activation(tf.matmul(tf.square(inputs), self.a) + tf.matmul(inputs, self.b)
