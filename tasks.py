@@ -490,12 +490,13 @@ def record_parity_program(python: str, program: Path, timeout: float = 300) -> t
     start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="parity-") as scratch:
         try:
-            done = subprocess.run([python, str(program)], cwd=scratch, capture_output=True, text=True,
+            # bytes, decoded here: text=True would turn the "\r" of Keras's redrawn progress bar into "\n"
+            done = subprocess.run([python, str(program)], cwd=scratch, capture_output=True,
                                   env=dict(os.environ, **PARITY_ENV), timeout=timeout)
-            stdout, code, stderr = done.stdout, done.returncode, done.stderr
+            stdout, code, stderr = _text(done.stdout), done.returncode, _text(done.stderr)
         except subprocess.TimeoutExpired as expired:
             stdout, code, stderr = _text(expired.stdout), -1, f"TimeoutExpired: over {timeout:g} s"
-    program.with_suffix(".out").write_text(stdout)
+    program.with_suffix(".out").write_text(stdout, newline="")
     status, ended = program.with_suffix(".status"), parity_status(code, stderr)
     if ended is None:
         status.unlink(missing_ok=True)

@@ -55,10 +55,11 @@ def test_lambda_callback_functions_may_name_their_parameters_anything():
     assert seen == [{}, (0, {"loss": 1.0}), (1, {"loss": 1.0})]
 
 
-def test_default_callbacks_progbar_first_history_last_and_not_duplicated():
+def test_default_callbacks_history_then_progbar_after_the_users_and_not_duplicated():
+    # Keras 3.15 appends History, then ProgbarLogger: a user callback prints before the bar ends
     mine, history = cb.Callback(), cb.History()
     callbacks = cb.CallbackList([mine], add_history=True, add_progbar=True)
-    assert [type(c) for c in callbacks] == [cb.ProgbarLogger, cb.Callback, cb.History]
+    assert [type(c) for c in callbacks] == [cb.Callback, cb.History, cb.ProgbarLogger]
     assert cb.CallbackList([history], add_history=True).history is history
 
 
@@ -197,22 +198,50 @@ def test_terminate_on_nan_stops_at_the_bad_batch(capsys, bad):
 BATCHES = [{"loss": 0.1}, {"loss": 0.2}, {"loss": 0.3}]
 
 
-def test_progbar_logger_piped_prints_the_epoch_header_and_final_lines(monkeypatch, capsys):
-    monkeypatch.setattr(_progbar, "_is_interactive", lambda: False)
-    fit([], [{"loss": 0.3}] * 2, batch_logs=BATCHES, verbose=1)
-    line = r"3/3 \[={30}\] - \d+s \d+(us|ms|s)/step - loss: 0\.3000"
-    assert re.fullmatch(rf"Epoch 1/2\n{line}\nEpoch 2/2\n{line}\n", capsys.readouterr().out)
+def _styled_bar(count, done, rest, metrics):
+    return (f"\r\x1b[1m{count}\x1b[0m \x1b[32m{'━' * done}\x1b[0m\x1b[37m{'━' * rest}\x1b[0m"
+            f" \x1b[1m0s\x1b[0m 0s/step{metrics}")
 
 
-def test_progbar_logger_interactive_redraws_each_batch(monkeypatch, capsys):
-    monkeypatch.setattr(_progbar, "_is_interactive", lambda: True)
-    clock = itertools.count()  # each reading is a second later: no update is throttled
+@pytest.fixture
+def frozen_clock(monkeypatch):
+    monkeypatch.setattr(_progbar, "time", types.SimpleNamespace(time=lambda: 1000.0))
+
+
+def test_progbar_logger_draws_the_first_batch_then_the_epoch_logs(frozen_clock, capsys):
+    # Oracle: Keras 3.15's ProgbarLogger with the same logs and a clock that stands still (so
+    # later batches fall inside the redraw interval): the first batch, then the epoch's logs
+    fit([], [{"loss": 0.3, "val_loss": 0.5}] * 2, batch_logs=BATCHES, verbose=1)
+    epoch = (_styled_bar("1/3", 6, 14, " - loss: 0.1000") + "\b" * 50
+             + _styled_bar("3/3", 20, 0, " - loss: 0.3000 - val_loss: 0.5000") + "\n")
+    assert capsys.readouterr().out == f"Epoch 1/2\n{epoch}Epoch 2/2\n{epoch}"
+
+
+def test_progbar_logger_learns_an_unknown_target_and_shows_no_predict_outputs(frozen_clock, capsys):
+    logger = cb.ProgbarLogger()
+    logger.set_params({"verbose": 1, "epochs": 1, "steps": None})
+    logger.on_predict_begin()
+    for batch in range(2):
+        logger.on_predict_batch_end(batch, {"outputs": 1})
+    logger.on_predict_end()
+    assert capsys.readouterr().out == ("\r      1/Unknown \x1b[1m0s\x1b[0m 0s/step" + "\b" * 26
+                                       + _styled_bar("2/2", 20, 0, "") + "\n")
+
+
+def test_progbar_logger_redraws_each_batch_when_time_passes(monkeypatch, capsys):
+    clock = itertools.count(1000)  # each reading is a second later: no update is throttled
     monkeypatch.setattr(_progbar, "time", types.SimpleNamespace(time=lambda: float(next(clock))))
     fit([], [{"loss": 0.3}], batch_logs=BATCHES, verbose=1)
     out = capsys.readouterr().out
-    assert not out.startswith("Epoch")  # one epoch: no header, as in Keras 2
-    assert [part[:4] for part in out.split("\r")[1:]] == ["1/3 ", "2/3 ", "3/3 ", "3/3 "]
-    assert f"2/3 [{'=' * 19}>{'.' * 10}] - ETA: " in out and " - loss: 0.2000" in out
+    assert not out.startswith("Epoch")  # one epoch: no header, as in Keras 3
+    assert [part[:12] for part in out.split("\r")[1:]] == ["\x1b[1m1/3\x1b[0m ", "\x1b[1m2/3\x1b[0m ",
+                                                          "\x1b[1m3/3\x1b[0m ", "\x1b[1m3/3\x1b[0m "]
+    assert " - loss: 0.2000" in out
+
+
+def test_progbar_logger_takes_no_arguments_as_in_keras_3():
+    with pytest.raises(TypeError):
+        cb.ProgbarLogger(count_mode="steps")
 
 
 def test_progbar_logger_verbose_2_and_silent_validation(monkeypatch, capsys):

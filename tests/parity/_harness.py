@@ -35,6 +35,11 @@ ATOL = 1e-5
 # dtype=...)` in both.
 TF_PREFIX = re.compile(r"(?<![\w.])tf\.(?=(?:Tensor|Variable|RaggedTensor|SparseTensor|IndexedSlices)\b"
                        r"|(?:bfloat|float|u?int|bool|string|complex|half|double|resource|variant)\d*\b)")
+# Keras 3's progress bar (`fit(verbose=1)`) redraws a line with backspaces and "\r" and styles it
+# with ANSI codes; what is compared is what a terminal shows at the end. Its timings (`0s 12ms/step`,
+# `2/2 - 0s - 15ms/step`, an ETA) differ from run to run, so each is read as one placeholder.
+ANSI_STYLE = re.compile(r"\x1b\[[0-9;]*m")
+STEP_TIME = re.compile(r"(?<![\w.])(?:\d+(?::\d\d)*s( -)? )?\d+(?:s|ms|us)/(step|sample|epoch)\b")
 NUMBER = re.compile(r"(?<![\w.])(?:[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|-?\binf\b|\bnan\b)")
 
 
@@ -66,7 +71,7 @@ def recorded(path: Path) -> Outcome | None:
     if status.exists():
         text = status.read_text().strip()
         raised = text.removeprefix("raised ").strip() if text.startswith("raised ") else text
-    return Outcome(out.read_text(), raised)
+    return Outcome(out.read_bytes().decode("utf-8"), raised)  # "\r"s kept: Keras's progress bar redraws
 
 
 DIFFERENCE_KINDS = ("limits", "design", "pending")
@@ -159,10 +164,11 @@ def compare(expected: Outcome, actual: Outcome) -> list[str]:
     problems = []
     if expected.raised != actual.raised:
         problems.append(f"TF {_ending(expected.raised)}, companion {_ending(actual.raised)}")
-    want_text = TF_PREFIX.sub("companion.", expected.stdout)
-    if lines_match(want_text, actual.stdout):
+    want_text = TF_PREFIX.sub("companion.", as_shown(expected.stdout))
+    got_text = as_shown(actual.stdout)
+    if lines_match(want_text, got_text):
         return problems  # equal up to whitespace, line breaks included (NumPy wraps wide numbers)
-    want, got = want_text.splitlines(), actual.stdout.splitlines()
+    want, got = want_text.splitlines(), got_text.splitlines()
     for number, (line_want, line_got) in enumerate(zip(want, got), start=1):
         if not lines_match(line_want, line_got):
             problems.append(f"line {number}:\n    TF:        {line_want}\n    companion: {line_got}")
@@ -172,6 +178,31 @@ def compare(expected: Outcome, actual: Outcome) -> list[str]:
         problems.append(f"{who} printed {len(extra)} more line(s), from line {min(len(want), len(got)) + 1}: "
                         + " | ".join(extra[:5]))
     return problems
+
+
+def as_shown(text: str) -> str:
+    """What a terminal shows of `text`, with step timings as placeholders: each line's redraws
+    ("\b" moves back a column, "\r" to the first) applied, ANSI styles dropped (Keras's progress bar)."""
+    text = ANSI_STYLE.sub("", text)
+    if "\r" in text or "\b" in text:
+        text = "\n".join(_render_line(line) for line in text.split("\n"))
+    return STEP_TIME.sub(r"<elapsed>\1 <time>/\2", text)
+
+
+def _render_line(line: str) -> str:
+    if "\r" not in line and "\b" not in line:
+        return line
+    columns: list[str] = []
+    cursor = 0
+    for char in line:
+        if char == "\r":
+            cursor = 0
+        elif char == "\b":
+            cursor = max(cursor - 1, 0)
+        else:
+            columns[cursor:cursor + 1] = [char]
+            cursor += 1
+    return "".join(columns)
 
 
 def lines_match(expected: str, actual: str) -> bool:

@@ -61,3 +61,24 @@ def test_comparer_reports_the_ending_and_extra_lines():
     problems = _harness.compare(_harness.Outcome("a\nb\n", "ValueError"), _harness.Outcome("a\n"))
     assert "TF raised ValueError, companion exited normally" in problems[0]
     assert "TF printed 1 more line(s), from line 2: b" in problems[1]
+
+
+# Keras 3.15's `fit(verbose=1)` into a pipe: a first drawing, erased by backspaces and "\r", then
+# the final one; styled with ANSI codes; timings that differ from run to run.
+KERAS_BAR = ("Epoch 1/2\n\r\x1b[1m1/3\x1b[0m \x1b[32m━━━━━━\x1b[0m\x1b[37m━━━━━━━━━━━━━━\x1b[0m"
+             " \x1b[1m1s\x1b[0m 318ms/step - loss: 1.0952" + "\b" * 48
+             + "\r\x1b[1m3/3\x1b[0m \x1b[32m━━━━━━━━━━━━━━━━━━━━\x1b[0m\x1b[37m\x1b[0m"
+             " \x1b[1m0s\x1b[0m 12ms/step - loss: 1.0820 \n")
+
+
+def test_comparer_reads_a_progress_bar_as_a_terminal_shows_it_with_timings_as_placeholders():
+    shown = "Epoch 1/2\n3/3 ━━━━━━━━━━━━━━━━━━━━ <elapsed> <time>/step - loss: 1.0820 \n"
+    assert _harness.as_shown(KERAS_BAR) == shown
+    other_run = KERAS_BAR.replace("318ms", "2s").replace("12ms/", "950us/").replace("1s\x1b", "3s\x1b")
+    assert not _harness.compare(_harness.Outcome(KERAS_BAR), _harness.Outcome(other_run))
+    changed = KERAS_BAR.replace("1.0820 ", "1.0830 ")
+    assert _harness.compare(_harness.Outcome(KERAS_BAR), _harness.Outcome(changed))
+    # verbose=2's line; a "\r" drawing shorter than the one it overwrites leaves the rest visible
+    verbose_2 = "2/2 - 0s - 15ms/step - loss: 0.5\n"
+    assert _harness.as_shown(verbose_2) == "2/2 - <elapsed> - <time>/step - loss: 0.5\n"
+    assert _harness.as_shown("abcdef\rXY\bZ\n") == "XZcdef\n"

@@ -16,7 +16,7 @@ class CallbackList(Callback):
     Args:
         callbacks: a list of `Callback` objects, or None.
         add_history: append a `History` unless the list has one.
-        add_progbar: insert a `ProgbarLogger` first unless the list has one.
+        add_progbar: append a `ProgbarLogger` (after History) unless the list has one.
         model: the model, passed to every callback's ``set_model``.
         **params: the training parameters, passed to every ``set_params``: ``verbose``,
             ``epochs`` and ``steps`` (steps per epoch, None if unknown), as ``fit`` gives.
@@ -49,8 +49,8 @@ class CallbackList(Callback):
             self.history = History()
             self.callbacks.append(self.history)
         if self._progbar is None and add_progbar:
-            self._progbar = ProgbarLogger(count_mode="steps")
-            self.callbacks.insert(0, self._progbar)
+            self._progbar = ProgbarLogger()  # last, as in Keras 3: the others print before the bar ends
+            self.callbacks.append(self._progbar)
 
     def append(self, callback):
         """Adds ``callback`` at the end."""

@@ -12,12 +12,8 @@ class ProgbarLogger(Callback):
     line per epoch, 0: silent), ``epochs`` (``Epoch i/epochs`` is printed before each
     epoch when more than one) and ``steps`` (the batches per epoch, the bar's target;
     None when unknown, then the first epoch's count is used). Log values are shown as
-    given: ``fit``'s logs are already running averages, like Keras 2's metrics. Inside
-    ``fit`` validation is silent.
-
-    Args:
-        count_mode: ``"steps"`` (the only mode of TensorFlow 2's ``fit``).
-        stateful_metrics: kept for Keras compatibility (every value is shown as given).
+    given: ``fit``'s logs are already running averages. Inside ``fit`` validation is
+    silent. As in Keras 3 it takes no arguments (Keras 2's ``count_mode`` is gone).
 
     Example:
         >>> import companion as tf
@@ -31,10 +27,8 @@ class ProgbarLogger(Callback):
 
     _supports_tf_logs = True  # batch logs arrive as tensors; converted only when drawn
 
-    def __init__(self, count_mode="steps", stateful_metrics=None):
+    def __init__(self):
         super().__init__()
-        _check_count_mode(count_mode)
-        self.stateful_metrics = set(stateful_metrics or ())
         self.verbose, self.epochs, self.target = 1, 1, None
         self.seen = 0
         self.progbar = None
@@ -84,14 +78,14 @@ class ProgbarLogger(Callback):
     # -- helpers ----------------------------------------------------------------------------
     def _reset_progbar(self):
         self.seen = 0
-        self.progbar = Progbar(target=self.target, verbose=self.verbose,
-                               stateful_metrics=self.stateful_metrics, unit_name="step")
+        self.progbar = Progbar(target=self.target, verbose=self.verbose, stateless_metrics=(),
+                               unit_name="step")  # every value is shown as given
 
     def _update(self, batch, logs):
         if self.progbar is None:
             self._reset_progbar()
         self.seen = batch + 1  # batches are 0-based
-        if self.verbose == 1 and self.progbar.due(self.seen):
+        if self.progbar.due():
             self._show(self.seen, to_python(logs), finalize=False)
 
     def _finalize(self, logs):
@@ -102,15 +96,5 @@ class ProgbarLogger(Callback):
         self._show(self.target, logs, finalize=True)
 
     def _show(self, current, logs, finalize):
-        logs = dict(logs or {})
-        self.progbar.stateful_metrics.update(logs)
-        self.progbar.update(current, list(logs.items()), finalize=finalize)
+        self.progbar.update(current, list((logs or {}).items()), finalize=finalize)
 
-
-def _check_count_mode(count_mode):
-    if count_mode == "samples":
-        raise NotImplementedError("ProgbarLogger(count_mode='samples') is TensorFlow 1's mode; "
-                                  "TensorFlow 2's fit counts steps. Use count_mode='steps'.")
-    if count_mode != "steps":
-        raise ValueError("Unknown `count_mode`. Expected 'steps'. "
-                         f"Received: count_mode={count_mode!r}")

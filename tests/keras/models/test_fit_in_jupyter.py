@@ -22,5 +22,7 @@ def test_progress_bar_updates_in_place_in_a_kernel():
     nbclient.NotebookClient(notebook, timeout=120, kernel_name="python3").execute()
     text = "".join(o.get("text", "") for o in notebook.cells[0].outputs if o.output_type == "stream")
     assert "\r" in text  # redrawn in place, not one line per batch
-    assert "1/5 [=====>" in text and "5/5 [==============================]" in text
+    # Keras 3.15's bar: bold count, then the done part green and the rest grey
+    assert f"\x1b[1m1/5\x1b[0m \x1b[32m{'━' * 4}\x1b[0m\x1b[37m{'━' * 16}\x1b[0m" in text
+    assert f"\x1b[1m5/5\x1b[0m \x1b[32m{'━' * 20}\x1b[0m" in text
     assert text.count("\n") <= 2
