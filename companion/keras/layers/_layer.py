@@ -83,9 +83,25 @@ class Layer(Module):
 
     # -- the layer contract -----------------------------------------------------------------
     def build(self, input_shape):
-        """Creates the weights for inputs of ``input_shape``; the default creates none."""
+        """Creates the weights for inputs of ``input_shape``; the default creates none.
+
+        As in Keras 3 the default builds no sublayer either: called by hand on a layer whose
+        sublayers are unbuilt, it marks the layer built and warns (a UserWarning) that they
+        build on the first call only.
+        """
+        if _is_default_build(self) and any(not layer.built for layer in self._sublayers()):
+            warnings.warn(f"`build()` was called on layer {self.name!r}, which has no `build()` of its "
+                          "own and holds unbuilt layers: they stay unbuilt (no weights) until the "
+                          "layer is first called. Define `build()` to create them.", stacklevel=2)
         self._build_input_shape = input_shape
         self.built = True
+
+    build._is_default = True
+
+    def build_from_config(self, config):
+        """Builds the layer from a saved ``build_config`` dict (``{"input_shape": ...}``), as loading does."""
+        if config and config.get("input_shape") is not None:
+            self.build(config["input_shape"])
 
     def call(self, inputs, *args, **kwargs):
         """The computation; the default returns ``inputs`` unchanged."""
@@ -182,7 +198,12 @@ class Layer(Module):
     def _maybe_build(self, inputs):
         if self.built:
             return
-        self.build(map_structure(lambda x: TensorShape(x.shape) if hasattr(x, "shape") else None, inputs))
+        shape = map_structure(lambda x: TensorShape(x.shape) if hasattr(x, "shape") else None, inputs)
+        if _is_default_build(self):  # nothing to create: the sublayers build as call reaches them
+            self._build_input_shape = shape
+            self.built = True
+            return
+        self.build(shape)
 
     def _convert_input(self, x):
         if not isinstance(x, Tensor) and not getattr(x, "_is_variable", False):
@@ -554,3 +575,8 @@ def _positional_weight_arguments(args, shape, initializer, dtype):
             raise ValueError(f"`{argument}` was passed both positionally and as a keyword argument.")
         keywords[argument] = value
     return keywords["shape"], keywords["initializer"], keywords["dtype"]
+
+
+def _is_default_build(layer):
+    """Whether ``layer``'s class keeps the default `build` (Layer's or a subclassed Model's)."""
+    return getattr(type(layer).build, "_is_default", False)

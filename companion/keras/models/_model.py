@@ -71,27 +71,35 @@ class Model(Trainer, Layer):
         return self._graph.run(inputs, self.name)
 
     def build(self, input_shape):
-        """Creates the weights by calling the model on symbolic inputs of ``input_shape``."""
+        """Marks a subclassed model built, as Keras 3 does: its layers are not built (no weights)
+        until the first call, and a UserWarning says so. A functional model is built already.
+        Loading a saved model builds it by running it (`build_from_config`)."""
         if self._graph is not None:
             return
-        self.built = True  # the symbolic call below must not come back here
-        self(_placeholders(input_shape))
+        Layer.build(self, input_shape)
 
-    def _maybe_build(self, inputs):
-        if self.built:
+    build._is_default = True
+
+    def build_from_config(self, config):
+        """Builds the model from a saved ``build_config``: a subclassed model without a `build` of
+        its own runs on symbolic inputs of the saved shape, which builds its layers (Keras 3)."""
+        shape = (config or {}).get("input_shape")
+        if shape is None:
             return
-        if type(self).build is Model.build:  # subclassed: layers build on the real first call
-            self._build_input_shape = map_structure(lambda x: getattr(x, "shape", None), inputs)
-            self.built = True
+        if self._graph is None and type(self).build is Model.build:
+            self.built = True  # the symbolic call below must not come back here
+            self._build_input_shape = shape
+            self(_placeholders(shape))
             return
-        super()._maybe_build(inputs)
+        self.build(shape)
 
     # -- structure ----------------------------------------------------------------------------
     @property
     def layers(self):
         """The model's layers (a functional model's InputLayers first)."""
         if self._graph is not None:
-            return list(self._graph.layers)
+            # Keras 3: the ops on KerasTensors (``x + 1``) are in the graph and the summary, not here
+            return [layer for layer in self._graph.layers if not getattr(layer, "_is_operation", False)]
         return list(self._sublayers())
 
     def get_layer(self, name=None, index=None):

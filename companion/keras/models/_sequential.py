@@ -1,5 +1,6 @@
 """`Sequential`: a Model that is a plain stack of layers, each feeding the next."""
 
+from companion._core._shape import TensorShape
 from companion.keras._functional._graph import conform
 from companion.keras._functional._input_layer import InputLayer
 from companion.keras.backend._name_scope import name_scope
@@ -112,6 +113,16 @@ class Sequential(Model):
         if self._input is None or tuple(self._input.shape.as_list()) != tuple(input_shape):
             self._input = InputLayer(batch_input_shape=tuple(input_shape)).output
             self._rebuild()
+
+    def compute_output_shape(self, input_shape):
+        """The last layer's output shape for ``input_shape``: the built stack's own when it was built
+        for that shape, else each layer's `compute_output_shape` in turn."""
+        shape = tuple(TensorShape(input_shape).as_list())
+        if self._output is not None and tuple(self._input.shape.as_list()) == shape:
+            return self._output.shape
+        for layer in self._stack:
+            shape = layer.compute_output_shape(shape)
+        return shape
 
     def _maybe_build(self, inputs):
         if self.built:

@@ -108,7 +108,7 @@ def model_from_config(config, custom_objects=None):
                         "@keras.saving.register_keras_serializable().") from None
     build = config.get("build_config") or {}
     if not model.built and build.get("input_shape") is not None:
-        model.build(_shape(build["input_shape"]))
+        model.build_from_config({"input_shape": _shape(build["input_shape"])})
     return model
 
 

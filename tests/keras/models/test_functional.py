@@ -1,5 +1,7 @@
 """Functional models: Input, graphs with several inputs/outputs, shared layers, nesting."""
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -86,13 +88,62 @@ def test_subclassed_model_tracks_layers_and_builds():
 
     model = TwoLayers()
     assert model.name.startswith("two_layers") and not model.weights
-    model.build((None, 3))
-    assert [tuple(w.shape) for w in model.weights] == [(3, 5), (5,), (5, 1), (1,)]
+    # Keras 3.15: build() on a subclassed model marks it built but leaves its layers unbuilt
+    # (UserWarning); the summary shows them as "?" and "0 (unbuilt)"; the first call builds them
+    with pytest.warns(UserWarning, match="unbuilt layers"):
+        model.build((None, 3))
+    assert model.built and not model.hidden.built and model.weights == [] and model.count_params() == 0
     assert model.layers == [model.hidden, model.out]
     lines = []
     model.summary(print_fn=lines.append)
     row = next(line for line in lines[0].splitlines() if f"{model.hidden.name} (Dense)" in line)
-    assert row.split("│")[3] == "            20 "  # (Keras 3 leaves a subclass's layers unbuilt here)
+    assert row.split("│")[2:4] == [" ?                      ", "   0 (unbuilt) "]
+    model(np.ones((2, 3), np.float32))
+    assert [tuple(w.shape) for w in model.weights] == [(3, 5), (5,), (5, 1), (1,)]
+    lines = []
+    model.summary(print_fn=lines.append)
+    row = next(line for line in lines[0].splitlines() if f"{model.hidden.name} (Dense)" in line)
+    assert row.split("│")[2:4] == [" (2, 5)                 ", "            20 "]
+
+
+def test_default_build_warns_only_when_called_by_hand_on_unbuilt_sublayers():
+    class Wrapper(layers.Layer):  # Keras 3.15: build() by hand warns, the first call does not
+        def __init__(self):
+            super().__init__()
+            self.inner = layers.Dense(2)
+
+        def call(self, inputs):
+            return self.inner(inputs)
+
+    with pytest.warns(UserWarning, match="'wrapper'.*unbuilt layers"):
+        Wrapper().build((None, 3))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        layer = Wrapper()
+        layer(np.ones((1, 3), np.float32))  # no warning: the call builds the sublayer
+        layers.Dense(2).build((None, 3))  # a layer with its own build
+        plain = layers.Layer()
+        plain.build((None, 3))  # no sublayers: nothing left unbuilt
+    assert layer.built and layer.inner.built and plain.built
+
+
+def test_a_nested_sequential_reports_its_output_shape_in_a_subclassed_summary():
+    class Classifier(tf.keras.Model):  # the course's C2W3 model; Keras 3.15 prints (2, 32) for it
+        def __init__(self):
+            super().__init__()
+            self.features = tf.keras.Sequential([layers.Conv2D(32, 3), layers.GlobalMaxPooling2D()])
+            self.head = layers.Dense(3)
+
+        def call(self, inputs):
+            return self.head(self.features(inputs))
+
+    model = Classifier()
+    model(np.zeros((2, 8, 8, 3), np.float32))
+    lines = []
+    model.summary(print_fn=lines.append)
+    row = next(line for line in lines[0].splitlines() if "(Sequential)" in line)
+    assert row.split("│")[2].strip() == "(2, 32)"
+    assert model.features.compute_output_shape((None, 8, 8, 3)) == (None, 32)
 
 
 def test_custom_layer_with_forced_weights_gives_the_course_value():
