@@ -74,7 +74,7 @@ class KerasTensor:
         return id(self)
 
     def __getitem__(self, key):
-        return _lambda(lambda x: x[key], self)
+        return _operation("GetItem", lambda x: x[key], self)
 
 
 class KerasShape(tuple):
@@ -110,9 +110,10 @@ def _symbolic_error(tensor, what):
             "keras.layers.Lambda), or call the model on real data.")
 
 
-def _lambda(fn, *operands):
+def _operation(class_name, fn, *operands):
+    """``fn(*operands)`` on KerasTensors, recorded as Keras 3's op ``class_name`` (an `Operation`)."""
     # deferred: companion.keras.layers imports this module at its top (through _functional._input_layer)
-    from companion.keras.layers._lambda import Lambda
+    from companion.keras.layers._operation import Operation
 
     symbolic = [x for x in operands if getattr(x, "_is_keras_tensor", False)]
     if len(symbolic) == 1:
@@ -121,24 +122,68 @@ def _lambda(fn, *operands):
         def unary(x):
             return fn(*operands[:where], x, *operands[where + 1:])
 
-        return Lambda(unary)(symbolic[0])
-    return Lambda(lambda xs: fn(*xs))(list(operands))
+        return Operation(unary, class_name)(symbolic[0])
+    return Operation(lambda xs: fn(*xs), class_name)(list(operands))
 
 
-def _binary(op, swap=False):
+def symbolic_op(class_name, fn, args, kwargs):
+    """``fn(*args, **kwargs)`` with KerasTensors among the arguments (in lists too), recorded as
+    Keras 3's op ``class_name``: ``keras.ops.concatenate([a, b])`` on symbolic tensors."""
+    flat, rebuild = _flatten_symbolic((list(args), dict(kwargs)))
+
+    def run(*tensors):
+        real_args, real_kwargs = rebuild(list(tensors))
+        return fn(*real_args, **real_kwargs)
+
+    return _operation(class_name, run, *flat)
+
+
+def _flatten_symbolic(structure):
+    """The KerasTensors in ``structure`` (lists, tuples, dicts), and a function that puts values
+    in their places."""
+    found = []
+
+    def walk(value):
+        if getattr(value, "_is_keras_tensor", False):
+            found.append(value)
+            return len(found) - 1, True
+        if isinstance(value, (list, tuple)):
+            return type(value)(walk(v) for v in value), False
+        if isinstance(value, dict):
+            return {k: walk(v) for k, v in value.items()}, False
+        return value, False
+
+    template = walk(structure)
+
+    def fill(item, values):
+        value, is_slot = item
+        if is_slot:
+            return values[value]
+        if isinstance(value, (list, tuple)):
+            return type(value)(fill(v, values) for v in value)
+        if isinstance(value, dict):
+            return {k: fill(v, values) for k, v in value.items()}
+        return value
+
+    return found, lambda values: fill(template, values)
+
+
+def _binary(class_name, op, swap=False):
     def method(self, other):
-        return _lambda(op, other, self) if swap else _lambda(op, self, other)
+        return _operation(class_name, op, other, self) if swap else _operation(class_name, op, self, other)
 
     return method
 
 
-for _name, _op in (("add", operator.add), ("sub", operator.sub), ("mul", operator.mul),
-                   ("truediv", operator.truediv), ("floordiv", operator.floordiv),
-                   ("pow", operator.pow), ("matmul", operator.matmul), ("mod", operator.mod)):
-    setattr(KerasTensor, f"__{_name}__", _binary(_op))
-    setattr(KerasTensor, f"__r{_name}__", _binary(_op, swap=True))
-KerasTensor.__neg__ = lambda self: _lambda(operator.neg, self)
-KerasTensor.__abs__ = lambda self: _lambda(operator.abs, self)
+# Python's operators on a KerasTensor and the Keras 3 op each records
+for _name, _class, _op in (("add", "Add", operator.add), ("sub", "Subtract", operator.sub),
+                           ("mul", "Multiply", operator.mul), ("truediv", "TrueDivide", operator.truediv),
+                           ("floordiv", "FloorDivide", operator.floordiv), ("pow", "Power", operator.pow),
+                           ("matmul", "Matmul", operator.matmul), ("mod", "Mod", operator.mod)):
+    setattr(KerasTensor, f"__{_name}__", _binary(_class, _op))
+    setattr(KerasTensor, f"__r{_name}__", _binary(_class, _op, swap=True))
+KerasTensor.__neg__ = lambda self: _operation("Negative", operator.neg, self)
+KerasTensor.__abs__ = lambda self: _operation("Absolute", operator.abs, self)
 
 
 def is_symbolic(value):

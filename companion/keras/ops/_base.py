@@ -18,6 +18,7 @@ from companion._core._convert import as_input, convert_to_tensor, is_tensor
 from companion._core._errors import InvalidArgumentError, InvalidArgumentTypeError
 from companion._core._op import Op
 from companion._ops._math import cast as _cast
+from companion.keras._functional._keras_tensor import is_symbolic, symbolic_op
 
 FLOATX = np.dtype("float32")
 INT32 = np.dtype("int32")
@@ -146,9 +147,16 @@ def define(name, fn, spec, rule="promote", doc=None, jit=True):
         bound.apply_defaults()
         values = list(bound.arguments[tensor_names[0]]) if is_list else [
             bound.arguments[n] for n in tensor_names]
-        tensors = prepare(values, rule)
+        try:
+            tensors = prepare(values, rule)
+        except ValueError:  # checked only here: the eager path pays nothing for the functional API
+            if not is_symbolic(values):
+                raise
+            return symbolic_op(op_class, apply, bound.args, bound.kwargs)
         params = {n: hashable(bound.arguments[n]) for n in static_names}
         return call(pure, tensors, params)
+
+    op_class = "".join(part.capitalize() for part in name.split("_"))  # Keras 3's: expand_dims -> ExpandDims
 
     apply.__name__ = name
     apply.__qualname__ = name

@@ -168,3 +168,40 @@ def test_custom_layer_with_forced_weights_gives_the_course_value():
     model = tf.keras.Model(x, SimpleQuadratic()(x))
     model.layers[1].set_weights([np.array([[1.0]]), np.array([[3.0]]), np.array([2.0])])
     assert float(model(np.array([[5.0]], np.float32))[0, 0]) == 1.0 * 25 + 3.0 * 5 + 2.0 == 42.0
+
+
+# Keras 3.15 (observed): operators and keras.ops on KerasTensors are ops named after their class,
+# in the graph and summary but not in model.layers
+@pytest.mark.parametrize("make, class_name", [
+    (lambda x: x + 1, "Add"), (lambda x: 1 - x, "Subtract"), (lambda x: x * 2, "Multiply"),
+    (lambda x: 2 / x, "TrueDivide"), (lambda x: x // 2, "FloorDivide"), (lambda x: x ** 2, "Power"),
+    (lambda x: x % 3, "Mod"), (lambda x: -x, "Negative"), (lambda x: abs(x), "Absolute"),
+    (lambda x: x[:, 0], "GetItem"), (lambda x: x @ np.ones((4, 2), np.float32), "Matmul"),
+    (lambda x: tf.keras.ops.concatenate([x, x], axis=1), "Concatenate"),
+    (lambda x: tf.keras.ops.mean(x, axis=1), "Mean"),
+    (lambda x: tf.keras.ops.expand_dims(x, -1), "ExpandDims"),
+])
+def test_ops_on_keras_tensors_are_named_as_keras_3_ops(make, class_name):
+    tf.keras.backend.clear_session()
+    x = tf.keras.Input((4,), name="x")
+    model = tf.keras.Model(x, make(x))
+    op = model._graph.layers[-1]
+    snake = "".join("_" + c.lower() if c.isupper() else c for c in class_name).lstrip("_")
+    assert (op.name, op._display_class_name()) == (snake, class_name)
+    assert repr(op) == f"<{class_name} name={snake}, built=True>"
+    assert [layer.name for layer in model.layers] == ["x"]
+    lines = []
+    model.summary(print_fn=lines.append)
+    assert f"{snake} ({class_name})" in lines[0] or f"({class_name})" in lines[0]
+
+
+def test_ops_on_keras_tensors_compute_what_they_say():
+    x = tf.keras.Input((3,))
+    both = tf.keras.ops.concatenate([x, x * 2], axis=1)
+    model = tf.keras.Model(x, tf.keras.ops.sum(both, axis=1, keepdims=True) - x[:, :1])
+    np.testing.assert_allclose(model(np.array([[1.0, 2.0, 3.0]], np.float32)).numpy(), [[17.0]])
+
+
+def test_keras_ops_on_plain_values_still_raise_conversion_errors():
+    with pytest.raises(ValueError):
+        tf.keras.ops.concatenate([object(), np.ones(2)])
