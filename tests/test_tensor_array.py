@@ -106,17 +106,36 @@ def test_rnn_accumulate_pattern_in_an_autograph_loop():
     assert int(size) == 3
 
 
-def test_dynamic_size_in_a_loop_with_a_known_trip_count_and_a_clear_error_otherwise():
+def test_dynamic_size_in_a_loop_bounded_by_a_python_int_or_a_tensor(capsys):
     @tf.function
     def square_all(n):
+        print("tracing")
         ta = tf.TensorArray(tf.float32, size=0, dynamic_size=True)
         for i in tf.range(n):
             ta = ta.write(i, tf.cast(i * i, tf.float32))
         return ta.stack()
 
     np.testing.assert_array_equal(square_all(4).numpy(), [0, 1, 4, 9])  # TF 2.21: [0. 1. 4. 9.]
+    capsys.readouterr()
+    # a tensor bound: TF grows the array at run time; XLA needs a static capacity, so companion runs
+    # this signature eagerly, with TF's results, its Python print shown once (at the failed trace)
+    np.testing.assert_array_equal(square_all(tf.constant(4)).numpy(), [0, 1, 4, 9])
+    np.testing.assert_array_equal(square_all(tf.constant(2)).numpy(), [0, 1])
+    assert capsys.readouterr().out == "tracing\n"
     with pytest.raises(ValueError, match="dynamic_size=True.*known while tracing"):
-        square_all(tf.constant(4))  # TF grows the list at run time; XLA needs a static capacity
+        square_all.get_concrete_function(tf.TensorSpec([], tf.int32))  # a graph cannot be had
+
+
+def test_a_size_given_by_an_argument_runs_with_tfs_results():
+    @tf.function
+    def ramp(n):
+        ta = tf.TensorArray(tf.float32, size=n)
+        for i in tf.range(n):
+            ta = ta.write(i, tf.cast(i, tf.float32))
+        return ta.stack()
+
+    np.testing.assert_array_equal(ramp(tf.constant(4)).numpy(), [0, 1, 2, 3])  # TF 2.21: [0. 1. 2. 3.]
+    np.testing.assert_array_equal(ramp(tf.constant(1)).numpy(), [0])
 
 
 def test_while_loop_with_a_tensor_array_eager_and_staged():

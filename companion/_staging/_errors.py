@@ -1,10 +1,16 @@
 """The errors raised when Python needs the value of a tensor that only exists at run time."""
 
 from companion._core._errors import _shown_as
+from companion._staging._needs_values import NeedsValues
 
 
 class OperatorNotAllowedInGraphError(TypeError):
     """Python asked for the concrete value of a traced tensor (TensorFlow's error of this name)."""
+
+
+class ValuesDecideShapeError(OperatorNotAllowedInGraphError, NeedsValues):
+    """A traced tensor's value would decide a shape (a dataset's length): TF's
+    OperatorNotAllowedInGraphError, and a `NeedsValues` so a top-level function runs eagerly."""
 
 
 # TF's classes where it is not OperatorNotAllowedInGraphError; each also catches as that one

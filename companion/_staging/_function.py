@@ -29,6 +29,7 @@ from companion._staging._dataset_generic import DatasetGenericFunction
 from companion._staging._dataset_specs import covers as dataset_covers
 from companion._staging._dataset_specs import dataset_keys, is_string_tensor, staged_with
 from companion._staging._input_names import call_names
+from companion._staging._needs_values import NeedsValues
 from companion._staging._quietly import quietly
 from companion._staging._shape_generic import ShapeGenericFunction, placeholder
 from companion.autograph import to_graph
@@ -126,7 +127,10 @@ class Function:
         if state.staging:  # nested functions inline into the enclosing trace
             return self._inlined(args, kwargs)
         _compiled_programs.at_safe_point()  # a call that may trace and compile: none is being built
-        concrete, flat_args, variables, datasets = self._lookup(args, kwargs)
+        try:
+            concrete, flat_args, variables, datasets = self._lookup(args, kwargs)
+        except NeedsValues:  # shapes that only the values decide: run it as TF's graph would, eagerly
+            return quietly(lambda: self._callable()(*args, **kwargs))
         if datasets is not None:
             concrete = concrete.specialization(datasets)
         if isinstance(concrete, ShapeGenericFunction):
@@ -194,11 +198,17 @@ class Function:
             flat = check_signature(self._name, self._input_signature, args, kwargs)
             flat = [_string_stand_in(x) for x in flat]
             strings = [x for x in flat if is_string_tensor(x)] or None
+            if isinstance(self._signature_function, _ValueDependent):
+                raise self._signature_function.error()
             if self._signature_function is None:
                 leaves, treedef = _nest.tree_flatten((tuple(flat), {}))
                 keys = tuple(_staging.leaf_key(s) for s in self._input_signature)
-                self._signature_function = self._new_trace(leaves, treedef, keys, (tuple(flat), {}),
-                                                           datasets=strings is not None)
+                try:
+                    self._signature_function = self._new_trace(leaves, treedef, keys, (tuple(flat), {}),
+                                                               datasets=strings is not None)
+                except NeedsValues as error:
+                    self._signature_function = _ValueDependent(error)
+                    raise
             if not isinstance(self._signature_function, DatasetGenericFunction):
                 strings = None
             return self._signature_function, [x for x in flat if is_traced_leaf(x)], None, strings
@@ -217,10 +227,16 @@ class Function:
                     return concrete, flat, variables, datasets
         key = (treedef, keys)
         concrete = self._concrete.get(key)
+        if isinstance(concrete, _ValueDependent):
+            raise concrete.error()
         if concrete is None:
             concrete = _most_specific(self._generic, treedef, keys)
             if concrete is None:
-                concrete = self._new_trace(leaves, treedef, keys, (args, kwargs))
+                try:
+                    concrete = self._new_trace(leaves, treedef, keys, (args, kwargs))
+                except NeedsValues as error:
+                    self._concrete[key] = _ValueDependent(error)  # every later call of it runs eagerly
+                    raise
             self._concrete[key] = concrete
         return concrete, flat, variables, None
 
@@ -437,6 +453,18 @@ def _convert(fn):
             return functools.partial(call.python_function, fn)
         return functools.partial(to_graph(call), fn)
     return to_graph(fn)
+
+
+class _ValueDependent:
+    """In place of a trace: a signature whose shapes only the values decide (`_needs_values`); calls
+    of it run eagerly, and asking for its graph raises what the trace raised."""
+
+    def __init__(self, error):
+        self._class, self._message = type(error), str(error)
+
+    def error(self):
+        """A new exception like the one the trace raised."""
+        return self._class(self._message)
 
 
 def _string_stand_in(value):

@@ -42,6 +42,7 @@ from companion._core._tensor import Tensor
 from companion._ops._array import concat, reshape, split, stack, unstack
 from companion._ops._creation import zeros
 from companion._ops._select import gather
+from companion._staging._needs_values import NeedsValues
 
 __all__ = ["TensorArray"]
 
@@ -301,7 +302,7 @@ class TensorArray:
             capacity = self._capacity_hint
         if capacity is None:
             if self._dynamic:
-                raise ValueError(_DYNAMIC_HELP.format(why=why))
+                raise NeedsValues(_DYNAMIC_HELP.format(why=why))
             capacity = len(self._store.items)
 
         rows = [item if isinstance(item, Tensor) else None for item in self._store.items]
@@ -361,8 +362,8 @@ def _for_loop(ta, trip_count):
     capacity = len(ta._store.items)
     if ta._dynamic:
         if trip_count is None:
-            raise ValueError(_DYNAMIC_HELP.format(why="loop whose trip count is known only when the "
-                                                      "function runs"))
+            raise NeedsValues(_DYNAMIC_HELP.format(why="loop whose trip count is known only when the "
+                                                       "function runs"))
         capacity += trip_count
     if ta._store.shape is None:
         pending = ta._derive(store=_Store(list(ta._store.items), None))
@@ -443,9 +444,10 @@ def _static_size(size, dynamic):
         raise ValueError("TensorArray needs size= (or dynamic_size=True). Received: size=None")
     index = _static_index(size)
     if index is None:
-        raise ValueError("TensorArray: size must be known while tracing (a Python int, or a tensor computed "
-                         "from shapes): a compiled program's arrays have fixed shapes. Received a size known "
-                         "only when the function runs; pass x.shape[0] instead of tf.shape(x)[0].")
+        raise NeedsValues("TensorArray: size must be known while tracing (a Python int, or a tensor "
+                          "computed from shapes): a compiled program's arrays have fixed shapes. Received a "
+                          "size known only when the function runs; pass x.shape[0] instead of "
+                          "tf.shape(x)[0].")
     if index < 0:
         raise ValueError(f"TensorArray: size must be >= 0. Received: size={index}")
     return index

@@ -9,7 +9,7 @@ import numpy as np
 
 from companion._core import _dtypes
 from companion._core._errors import InvalidArgumentError
-from companion._staging._errors import OperatorNotAllowedInGraphError
+from companion._staging._errors import ValuesDecideShapeError
 from companion.data import _spec, _structure, _values
 from companion.data._autotune import INFINITE_CARDINALITY
 from companion.data._node import Gather, Node, array_gather, wrap
@@ -216,7 +216,7 @@ class CounterNode(Node):
 def _integer(value):
     """A range bound as a Python int (tensors and NumPy integers too); a TypeError for anything else."""
     if isinstance(getattr(value, "_value", value), jax.core.Tracer):
-        raise OperatorNotAllowedInGraphError(
+        raise ValuesDecideShapeError(
             "Dataset.range inside a companion.function needs bounds known while tracing; it received a "
             f"traced tensor ({value!r}). companion builds a dataset's elements while tracing (XLA "
             "compiles fixed shapes), so a bound that is known only when the program runs cannot set its "

@@ -76,13 +76,15 @@ def test_epochs_unrolled_in_the_function_and_a_first_call_traced_twice():
     assert int(make_var(ds)) == 24513421530
 
 
-def test_range_with_a_traced_bound_names_the_fixes():
+def test_range_with_a_traced_bound_runs_eagerly_and_names_the_fixes_for_a_graph():
     # TF 2.21 runs Dataset.range(n) with a tensor n inside a function (squares below: 14, 30); companion
-    # builds datasets while tracing, so it says which bounds work
+    # builds datasets while tracing, so a tensor bound runs that signature eagerly, and asking for its
+    # graph says which bounds work
     @tf.function
     def squares(n):
         return Dataset.range(n).map(lambda x: x * x).reduce(tf.constant(0, tf.int64), lambda s, x: s + x)
 
     assert [int(squares(4)), int(squares(5))] == [14, 30]  # TF 2.21
+    assert [int(squares(tf.constant(4, tf.int64))), int(squares(tf.constant(5, tf.int64)))] == [14, 30]
     with pytest.raises(tf.errors.OperatorNotAllowedInGraphError, match="Python int"):
-        squares(tf.constant(4, tf.int64))
+        squares.get_concrete_function(tf.TensorSpec([], tf.int64))
