@@ -29,7 +29,7 @@ from companion.autograph._blocks import trace_block
 from companion.autograph._control_flow import _predicate, if_stmt
 from companion.autograph._loop_op import captured_input, tapes_paused
 from companion.autograph._loops import staged_while
-from companion.autograph._state import is_traced
+from companion.autograph._state import is_traced, shapes_may_change
 
 __all__ = ["case", "cond", "switch_case", "while_loop"]
 
@@ -97,8 +97,10 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     ``maximum_iterations`` stops the loop after that many iterations. Inside a function
     the loop is compiled (`companion.autograph`: a bounded ``lax.scan`` when the trip count
     is bounded while tracing, else ``lax.while_loop``) and a `GradientTape` around or
-    inside the function differentiates it. ``shape_invariants``, ``parallel_iterations``,
-    ``back_prop`` and ``swap_memory`` are accepted for compatibility; shapes may not change.
+    inside the function differentiates it. Shapes may not change in a compiled loop: with
+    ``shape_invariants`` given, a loop variable that changes shape makes a top-level `function`
+    call run eagerly (TF's result; see `companion._staging._needs_values`). ``parallel_iterations``,
+    ``back_prop`` and ``swap_memory`` are accepted for compatibility.
 
     Example:
         >>> import companion as tf
@@ -121,7 +123,8 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
             raise InvalidArgumentError(f"while_loop: maximum_iterations must be >= 0. Received: {limit}")
     if not state.staging:
         return _python_while(cond, body, loop_vars, single, limit)
-    result = _staged_while(cond, body, variables, limit)
+    with shapes_may_change(shape_invariants is not None):
+        result = _staged_while(cond, body, variables, limit)
     if single:
         return result[0]
     return tuple(result) if isinstance(loop_vars, tuple) else result

@@ -230,7 +230,8 @@ def while_stmt(test, body, get_state, set_state, symbol_names, opts):
 
     limit = loop_limit(opts)
     if limit is None or isinstance(limit, int):
-        staged_while(test, body, get_state, set_state, symbol_names, "while loop", limit)
+        with _state.shapes_may_change((opts or {}).get("shape_invariants")):
+            staged_while(test, body, get_state, set_state, symbol_names, "while loop", limit)
         return
     count = [limit]  # a limit known only at run time: count iterations in the loop state
 
@@ -249,8 +250,9 @@ def while_stmt(test, body, get_state, set_state, symbol_names, opts):
         set_state(values[1:])
 
     count[0] = Tensor(jnp.zeros((), jnp.int32))
-    staged_while(limited_test, counted_body, get, put, ("<iteration count>",) + tuple(symbol_names),
-                 "while loop")
+    with _state.shapes_may_change((opts or {}).get("shape_invariants")):
+        staged_while(limited_test, counted_body, get, put, ("<iteration count>",) + tuple(symbol_names),
+                     "while loop")
 
 
 def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names, opts):
@@ -268,7 +270,8 @@ def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names, opts):
     if state.staging and is_staged_iterator(iter_):
         return staged_iterator_for(iter_, extra_test, body, get_state, set_state, symbol_names)
     if stages(iter_):
-        return staged_for(iter_, extra_test, body, get_state, set_state, symbol_names, opts)
+        with _state.shapes_may_change((opts or {}).get("shape_invariants")):
+            return staged_for(iter_, extra_test, body, get_state, set_state, symbol_names, opts)
     malt_flow._py_for_stmt(iter_, extra_test, body, None, None, None, None)
 
 

@@ -1,6 +1,8 @@
 """AutoGraph loop/branch *state*: flattening Python locals into arrays, and checking them."""
 
+import contextlib
 import sys
+import threading
 
 import jax
 import jax.numpy as jnp
@@ -11,6 +13,7 @@ from companion._core._convert import convert_to_tensor
 from companion._core._host_value import HostString, is_host_value
 from companion._core._tensor import Tensor
 from companion._staging import _tensor_array as tensor_array
+from companion._staging._needs_values import NeedsValues
 from companion._staging._tensor_array import TensorArray
 
 Undefined = malt_variables.Undefined
@@ -94,6 +97,28 @@ def unflatten(arrays, kinds):
     return tuple(values)
 
 
+class _ShapeChangesInLoop(NeedsValues):
+    """A loop variable changes shape in a loop whose shape invariants allow it: TF runs it, XLA cannot
+    compile it; a top-level function call runs eagerly instead (`companion._staging._needs_values`)."""
+
+
+_loops = threading.local()  # .relaxed: open loops (this thread) whose shape_invariants were given
+
+
+@contextlib.contextmanager
+def shapes_may_change(given):
+    """Within it, a loop traced with ``shape_invariants`` ``given`` (from ``while_loop`` or
+    ``set_loop_options``) whose variable changes shape asks to run eagerly rather than failing."""
+    if not given:
+        yield
+        return
+    _loops.relaxed = getattr(_loops, "relaxed", 0) + 1
+    try:
+        yield
+    finally:
+        _loops.relaxed -= 1
+
+
 def check_loop_state(names, before, after, what):
     """Raises if a loop variable changes kind, dtype or shape in one iteration."""
     for name, b, a in zip(names, before, after):
@@ -105,12 +130,24 @@ def check_loop_state(names, before, after, what):
                 "the numbers in the loop (a tensor or TensorArray) and turn them into text after it, "
                 "or outside the function.")
         if b[0] == "array" and a[0] == "array":
-            if b[1] != a[1] or b[2] != a[2]:
+            if b[2] != a[2]:
                 raise TypeError(
                     f"{where()}'{name}' has {_aval(b)} before the {what} and {_aval(a)} after one "
                     f"iteration. A variable of a loop that runs in the compiled program must keep "
                     f"its dtype and shape: cast it (companion.cast) or give it its final shape "
                     f"before the loop.")
+            if b[1] != a[1]:
+                if getattr(_loops, "relaxed", 0):
+                    raise _ShapeChangesInLoop(
+                        f"{where()}'{name}' has shape {tuple(b[1])} before the {what} and shape "
+                        f"{tuple(a[1])} after one iteration, as its shape invariant allows; XLA compiles "
+                        "loops whose variables keep their shapes, so this loop can run only eagerly.")
+                raise ValueError(
+                    f"{where()}'{name}' has shape {tuple(b[1])} before the {what}, but shape "
+                    f"{tuple(a[1])} after one iteration. Use tf.autograph.experimental.set_loop_options "
+                    "to set shape invariants (or while_loop's shape_invariants=): then a top-level "
+                    "function call runs such a loop eagerly. Or give the variable its final shape before "
+                    "the loop.")
         elif b[0] == a[0] == "tensor_array" and b[1] != a[1]:
             raise TypeError(
                 f"{where()}TensorArray '{name}' has elements of {_ta_aval(b)} before the {what} and "
