@@ -220,7 +220,7 @@ def _check_progress_bars(browser, notebook: dict) -> None:
             continue
         if ".fit(" in source and not re.search(r"verbose\s*=\s*(0|False)\b", source):
             printed = "".join("".join(output.get("text", "")) for output in cell.get("outputs", []))
-            bar = re.search(r"\d+/\d+ \[=+\]", printed)
+            bar = re.search(r"\d+/\d+ \u2501+", re.sub(r"\x1b\[[0-9;]*m", "", printed))  # Keras 3: 3/3 ━━━━
             assert bar, f"no progress bar from fit in cell:\n{source[:300]}\nprinted:\n{printed[:500]}"
             assert bar.group(0) in text, f"fit's progress bar {bar.group(0)!r} is not shown on the page"
     if any("tqdm" in _source(cell) for cell in notebook["cells"] if cell.get("execution_count")):

@@ -36,7 +36,8 @@ def _other_dtype(result):
 # kind of mistake -> (wrap a correct function into a wrong one, words the failure message must contain)
 MISTAKES = {
     "numpy result": (lambda right: lambda *a: right(*a).numpy(), "it returned a numpy."),
-    "variable result": (lambda right: lambda *a: tf.Variable(right(*a)), "it returned a companion.Variable"),
+    "variable result": (lambda right: lambda *a: tf.Variable(right(*a)),
+                        "it returned a companion.ResourceVariable"),
     "other dtype": (lambda right: lambda *a: _other_dtype(right(*a)), "wrong dtype"),
     "extra axis": (lambda right: lambda *a: tf.expand_dims(right(*a), 0), "wrong shape"),
     "off by one": (lambda right: lambda *a: right(*a) + tf.ones_like(right(*a)), "wrong values"),
