@@ -32,6 +32,7 @@ from companion._staging._quietly import quietly
 from companion.autograph import to_graph
 from companion.data import _spec, _structure, _values
 from companion.data._node import first_elements, known_spec
+from companion.data._symbolic import symbolic_dataset, tracing_dataset_function
 
 _UNSET = object()
 
@@ -60,6 +61,16 @@ class ElementFunction:
         that cannot be traced (it needs concrete values) is left to run on the elements."""
         try:
             self._traced = (arg_specs, _abstract_spec(self._traced_python, arg_specs))
+        except Exception as error:  # noqa: BLE001 - kept: raised if running on an element fails too
+            self._trace_error = error
+        return None if self._traced is None else self._traced[1]
+
+    def trace_dataset(self, arg_specs):
+        """Traces a function that returns a Dataset (``flat_map``, ``interleave``) on arguments of
+        ``arg_specs`` now, as TF does: what it prints shows now. Returns the element spec of the
+        dataset it returns, or None when the trace failed (see `trace`)."""
+        try:
+            self._traced = (arg_specs, _returned_dataset_spec(self._traced_python, arg_specs, self.what))
         except Exception as error:  # noqa: BLE001 - kept: raised if running on an element fails too
             self._trace_error = error
         return None if self._traced is None else self._traced[1]
@@ -324,6 +335,63 @@ def _abstract_spec(func, arg_specs):
         if all(s.shape.is_fully_defined() for s in specs):
             return results[0]
     return _spec.relax(results[0], results[1])
+
+
+def _returned_dataset_spec(func, arg_specs, what):
+    """The element spec of the Dataset that ``func`` returns for symbolic arguments of ``arg_specs``
+    (tensors named ``args_0``...; window arguments, `DatasetSpec`s, are `symbolic_dataset`s).
+    None dims are found by trying two sizes, as in `_abstract_spec`."""
+    specs = _structure.flatten(arg_specs)
+    tensors = [s for s in specs if not isinstance(s, _spec.DatasetSpec)]
+    if not all(_numeric(s) and s.shape.rank is not None for s in tensors):
+        raise NotStageable("needs numeric tensor specs of known rank")
+    results = []
+    for fill in (2, 3):
+        avals = [jax.ShapeDtypeStruct(tuple(fill if d is None else d for d in s.shape), s.dtype._np)
+                 for s in tensors]
+        results.append(_traced_dataset_spec(func, arg_specs, avals, what))
+        if all(s.shape.is_fully_defined() for s in tensors):
+            return results[0]
+    return _spec.relax(results[0], results[1])
+
+
+def _traced_dataset_spec(func, arg_specs, avals, what):
+    """`_returned_dataset_spec` for the tensor arguments' sizes ``avals``."""
+    specs = _structure.flatten(arg_specs)
+    found = {}
+
+    def run(*arrays):
+        arrays, inputs = iter(arrays), []
+        for index, s in enumerate(specs):
+            if isinstance(s, _spec.DatasetSpec):
+                inputs.append(symbolic_dataset(s))
+                continue
+            array = next(arrays)
+            name_inputs(f"args_{index}", [array])
+            inputs.append(SignatureInput(array, s.shape))
+        found["spec"] = _dataset_element_spec(func(*_structure.pack(arg_specs, inputs)), what)
+        return []
+
+    trace = Trace(allow_create=False, owner="a Dataset function")
+    trace.tensor_names = TensorNames()
+    try:
+        with tracing_dataset_function():
+            stage(run, avals, trace)
+    finally:
+        trace.tensor_names = None  # no traced value outlives the trace
+    return found["spec"]
+
+
+def _dataset_element_spec(result, what):
+    if not _values.is_dataset(result):
+        kind = "tuple" if isinstance(result, list) else type(result).__name__
+        kind = "Tensor" if isinstance(result, Tensor) else kind
+        raise TypeError(f"The `map_func` argument of Dataset.{what} must return a `Dataset` object. "
+                        f"Got a {kind}: {result!r}.")
+    spec = known_spec(result._node)
+    if spec is None:
+        raise NotStageable("the returned dataset's element spec needs its elements")
+    return spec
 
 
 def _vectorize(func, arg_specs):

@@ -13,6 +13,7 @@ from companion._staging._errors import ValuesDecideShapeError
 from companion.data import _spec, _structure, _values
 from companion.data._autotune import INFINITE_CARDINALITY
 from companion.data._node import Gather, Node, array_gather, wrap
+from companion.data._symbolic import symbolic_source
 
 
 class SourceMethods:
@@ -62,7 +63,9 @@ class SourceMethods:
             >>> [float(x) for x in tf.data.Dataset.range(1, 5, 2, output_type=tf.float32)]
             [1.0, 3.0]
         """
-        return wrap(RangeNode(args, _dtypes.as_dtype(output_type)))
+        dtype = _dtypes.as_dtype(output_type)
+        symbolic = symbolic_source(args, _spec.TensorSpec([], dtype), RangeNode.kind)
+        return symbolic if symbolic is not None else wrap(RangeNode(args, dtype))
 
     @staticmethod
     def counter(start=0, step=1, dtype=_dtypes.int64, name=None):

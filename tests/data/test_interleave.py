@@ -49,13 +49,16 @@ def test_interleave_spec_and_cardinality():
 
 
 def test_the_function_must_return_a_dataset():
-    with pytest.raises(TypeError, match="must return a Dataset"):
-        list(Dataset.range(3).flat_map(lambda x: x))
+    with pytest.raises(TypeError, match="must return a `Dataset` object. Got a Tensor"):
+        Dataset.range(3).flat_map(lambda x: x)  # TF raises as the transformation is made
+    with pytest.raises(TypeError, match="must return a `Dataset` object. Got a tuple"):
+        Dataset.range(3).interleave(lambda x: [x])
 
 
 def test_an_error_in_a_parallel_slot_reaches_the_consumer():
-    def fails(x):
-        return Dataset.from_tensors(x).map(lambda v: tf.reshape(v, [2]))
+    def fails(x):  # fails at run time, for element 1 (TF: InvalidArgumentError when iterated)
+        return Dataset.from_tensors(x).map(
+            lambda v: tf.debugging.check_numerics(1.0 / tf.cast(v - 1, tf.float32), "bad"))
 
     ds = Dataset.range(3).interleave(fails, cycle_length=2, num_parallel_calls=2)
     with pytest.raises(tf.errors.InvalidArgumentError):

@@ -106,3 +106,90 @@ def test_an_element_that_fails_still_fails_at_iteration():
         lambda x: tf.debugging.assert_non_negative(x) or x)
     with pytest.raises(tf.errors.InvalidArgumentError):
         list(ds)
+
+
+# -- flat_map and interleave (oracle: TF 2.21 on the same programs) --------------------------------------
+
+def test_flat_map_prints_the_symbolic_argument_once_when_made(capsys):
+    ds = Dataset.from_tensor_slices([[1, 2, 3], [4, 5, 6], [7, 8, 9]])
+
+    def f(x):
+        print("flat_map got", x)
+        return Dataset.from_tensor_slices(x * 2)
+
+    flat = ds.flat_map(f)
+    assert capsys.readouterr().out == 'flat_map got Tensor("args_0:0", shape=(3,), dtype=int32)\n'
+    assert repr(flat.element_spec) == "TensorSpec(shape=(), dtype=companion.int32, name=None)"
+    for _ in range(2):
+        assert [int(v) for v in flat] == [2, 4, 6, 8, 10, 12, 14, 16, 18]
+    assert capsys.readouterr().out == ""
+
+
+@pytest.mark.parametrize("parallel", [None, 2, tf.data.AUTOTUNE])
+def test_interleave_traces_once_with_any_cycle_block_and_parallelism(capsys, parallel):
+    def g(x):
+        print("interleave got", x)
+        return Dataset.from_tensors(x).repeat(2)
+
+    ds = Dataset.range(1, 4).interleave(g, cycle_length=2, block_length=1, num_parallel_calls=parallel,
+                                        deterministic=True)
+    assert capsys.readouterr().out == 'interleave got Tensor("args_0:0", shape=(), dtype=int64)\n'
+    assert [int(v) for v in ds] == [1, 2, 1, 2, 3, 3]
+    assert capsys.readouterr().out == ""
+
+
+def test_window_arguments_are_variant_datasets(capsys):
+    windows = Dataset.range(7).window(3, shift=2, drop_remainder=True)
+
+    def h(window):
+        print("window got", window)
+        return window.batch(3)
+
+    ds = windows.flat_map(h)
+    assert capsys.readouterr().out == (
+        "window got <_VariantDataset element_spec=TensorSpec(shape=(), dtype=companion.int64, name=None)>\n")
+    assert repr(ds.element_spec) == "TensorSpec(shape=(None,), dtype=companion.int64, name=None)"
+    assert [v.numpy().tolist() for v in ds] == [[0, 1, 2], [2, 3, 4], [4, 5, 6]]
+    assert repr(next(iter(windows))) == (
+        "<_VariantDataset element_spec=TensorSpec(shape=(), dtype=companion.int64, name=None)>")
+
+
+def test_nested_datasets_in_the_function_trace_with_it(capsys):
+    def nested(x):
+        print("outer", x)
+        return Dataset.range(x).map(lambda y: (print("inner", y), y * 2)[1])
+
+    ds = Dataset.range(4).flat_map(nested)
+    assert capsys.readouterr().out == ('outer Tensor("args_0:0", shape=(), dtype=int64)\n'
+                                       'inner Tensor("args_0:0", shape=(), dtype=int64)\n')
+    assert [int(v) for v in ds] == [0, 0, 2, 0, 2, 4]
+    assert capsys.readouterr().out == ""
+
+
+def test_dict_and_tuple_arguments_are_named_in_flat_order(capsys):
+    ds = Dataset.from_tensor_slices(({"a": [1, 2]}, [3.0, 4.0]))
+
+    def k(d, y):
+        print("dict", d, y)
+        return Dataset.from_tensors((d["a"], y))
+
+    out = ds.flat_map(k)
+    assert capsys.readouterr().out == (
+        "dict {'a': <companion.Tensor 'args_0:0' shape=() dtype=int32>} "
+        'Tensor("args_1:0", shape=(), dtype=float32)\n')
+    assert [(int(a), float(b)) for a, b in out] == [(1, 3.0), (2, 4.0)]
+
+
+def test_flat_map_and_interleave_errors_raise_when_made():
+    with pytest.raises(TypeError, match="must return a `Dataset` object. Got a Tensor"):
+        Dataset.range(3).flat_map(lambda x: x + 1)
+    with pytest.raises(TypeError, match="must return a `Dataset` object. Got a tuple"):
+        Dataset.range(3).interleave(lambda x: [x])
+    with pytest.raises(TypeError):
+        Dataset.range(3).interleave(lambda x: Dataset.range(x + "a"))
+
+
+def test_an_unknown_dimension_of_the_argument_stays_unknown():
+    ds = Dataset.range(5).batch(2).flat_map(lambda x: Dataset.from_tensors(x))
+    assert repr(ds.element_spec) == "TensorSpec(shape=(None,), dtype=companion.int64, name=None)"
+    assert [v.numpy().tolist() for v in ds] == [[0, 1], [2, 3], [4]]

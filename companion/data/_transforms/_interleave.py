@@ -13,7 +13,7 @@ from companion.data import _values
 from companion.data._autotune import UNKNOWN_CARDINALITY, parallelism, positive
 from companion.data._autotune import cycle_length as _cycle_length
 from companion.data._functions import ElementFunction, call_args
-from companion.data._node import Node, first_element, node_of, wrap
+from companion.data._node import Node, first_element, known_spec, node_of, wrap
 from companion.data._runtime import JOIN_TIMEOUT_S, BoundedBuffer, Cancelled, Slots, start_thread
 from companion.data._trace import traced_call
 from companion.data._transforms._map import _deterministic
@@ -76,8 +76,27 @@ class InterleaveNode(Node):
         self._parallel, self._deterministic = parallel, deterministic
         if parallel is not None:
             self.kind = "_ParallelInterleaveDataset"
+        self._traced_spec = None
+        self._traced_spec = self._trace()
+
+    def _trace(self):
+        """Traces the function on the input's element spec now, as TF does (its prints show now).
+        A trace that fails as TF's would raises now, unless the function works on the first
+        element (companion is lenient there, as for map)."""
+        spec = known_spec(self.inputs[0])
+        if spec is None:
+            return None
+        result = self._fn.trace_dataset(call_args(spec))
+        if result is None and self._fn.failed_as_tf_would():
+            try:
+                self._compute_spec()  # runs the function on the first element
+            except Exception:
+                raise self._fn._trace_error from None
+        return result
 
     def _compute_spec(self):
+        if self._traced_spec is not None:
+            return self._traced_spec
         first = first_element(self.inputs[0], f"Dataset.{self._fn.what}")
         return self._dataset_for(first, 0).spec
 

@@ -77,5 +77,11 @@ class WindowNode(Node):
 
     def _as_datasets(self, picked):
         flat = [_structure.flatten(element) for element in picked]
-        leaves = [wrap(TensorSlicesNode(_values.stack(parts, k))) for k, parts in enumerate(zip(*flat))]
+        leaves = [wrap(_window_node(_values.stack(parts, k))) for k, parts in enumerate(zip(*flat))]
         return _structure.pack(picked[0], leaves)
+
+
+def _window_node(values):
+    node = TensorSlicesNode(values)
+    node.kind = "_VariantDataset"  # as TF shows a window
+    return node
