@@ -172,12 +172,10 @@ def __getattr__(name):
 
         globals()[name] = SparseTensor
         return SparseTensor
-    if name == "RaggedTensor":  # tf.RaggedTensor, with tf.ragged in companion.ragged
-        # deferred: companion.ragged is a lazy package, kept off `import companion`
-        from companion.ragged import RaggedTensor
-
-        globals()[name] = RaggedTensor
-        return RaggedTensor
+    if name in ("RaggedTensor", "RaggedTensorSpec"):  # tf.RaggedTensor(Spec), in companion.ragged
+        ragged = _importlib.import_module("companion.ragged")
+        globals()[name] = getattr(ragged, name)
+        return globals()[name]
     if name == "as_string":  # tf.as_string: companion.strings' host op (a lazy package)
         strings = _importlib.import_module("companion.strings")
         globals()[name] = strings.as_string
@@ -194,5 +192,5 @@ def __getattr__(name):
 
 
 def __dir__():
-    lazy_names = {"OptionalSpec", "RaggedTensor", "SparseTensor", "as_string"}
+    lazy_names = {"OptionalSpec", "RaggedTensor", "RaggedTensorSpec", "SparseTensor", "as_string"}
     return sorted(set(globals()) | set(_LAZY) | set(_INITIALIZERS) | set(_KERAS_MODULES) | lazy_names)

@@ -30,7 +30,7 @@ from companion._staging._errors import OperatorNotAllowedInGraphError
 from companion._staging._function import function
 from companion._staging._quietly import quietly
 from companion.autograph import to_graph
-from companion.data import _spec, _structure, _values
+from companion.data import _ragged, _spec, _structure, _values
 from companion.data._node import first_elements, known_spec
 from companion.data._symbolic import symbolic_dataset, tracing_dataset_function
 
@@ -60,7 +60,8 @@ class ElementFunction:
         transformation is made: what it prints shows now, and its output spec is kept. A function
         that cannot be traced (it needs concrete values) is left to run on the elements."""
         try:
-            self._traced = (arg_specs, _abstract_spec(self._traced_python, arg_specs))
+            self._traced = (arg_specs, _abstract_spec(self._traced_python, _as_traced(arg_specs),
+                                                      _input_names(arg_specs)))
         except Exception as error:  # noqa: BLE001 - kept: raised if running on an element fails too
             self._trace_error = error
         return None if self._traced is None else self._traced[1]
@@ -70,7 +71,8 @@ class ElementFunction:
         ``arg_specs`` now, as TF does: what it prints shows now. Returns the element spec of the
         dataset it returns, or None when the trace failed (see `trace`)."""
         try:
-            self._traced = (arg_specs, _returned_dataset_spec(self._traced_python, arg_specs, self.what))
+            self._traced = (arg_specs, _returned_dataset_spec(self._traced_python, _as_traced(arg_specs),
+                                                              self.what))
         except Exception as error:  # noqa: BLE001 - kept: raised if running on an element fails too
             self._trace_error = error
         return None if self._traced is None else self._traced[1]
@@ -193,6 +195,28 @@ class ElementFunction:
         return self._vectorized
 
 
+def _as_traced(arg_specs):
+    """The specs a trace gives the function: a row of a ragged tensor (a `RaggedTensorSpec` of
+    ragged rank 0) is a dense tensor of unknown length, as TF passes it."""
+    def dense(spec):
+        if _ragged.is_ragged_spec(spec) and spec.ragged_rank == 0:
+            return _spec.TensorSpec(spec.shape, spec.dtype)
+        return spec
+    return _structure.map_structure(dense, arg_specs)
+
+
+def _input_names(arg_specs):
+    """The names of a trace's inputs, flat: ``args_N``, and for a ragged row TF's conversion op."""
+    names, ragged = [], 0
+    for index, spec in enumerate(_structure.flatten(arg_specs)):
+        if _ragged.is_ragged_spec(spec) and spec.ragged_rank == 0:
+            names.append(f"RaggedFromVariant{f'_{ragged}' if ragged else ''}/RaggedTensorFromVariant")
+            ragged += 1
+        else:
+            names.append(f"args_{index}")
+    return names
+
+
 def _unknown_batch_size(arg_specs, args):
     """The batch size of ``args`` when every argument is batched with a None batch dimension in
     ``arg_specs`` (else None): an output of that leading size comes from the batch, and TF's trace
@@ -284,20 +308,22 @@ def _converted(func):
         return func
 
 
-def _staged(func, arg_structure, avals, pure, shown=None):
+def _staged(func, arg_structure, avals, pure, shown=None, names=None):
     """``func`` staged once on flat arrays shaped ``avals`` (`companion._staging.stage`):
     ``(Staged, output structure)``. Variables are never leaked. With ``pure``, a function that
     touches a Variable (incl. random ops) is refused; only numeric outputs are accepted.
 
     As in TF's dataset functions, the inputs are named ``args_0``, ``args_1``... in flat order;
-    ``shown`` gives the shapes they report (the element spec's, ``None`` dims included)."""
+    ``shown`` gives the shapes they report (the element spec's, ``None`` dims included), ``names``
+    other names (`_input_names`)."""
     info = {}
     shown = shown or [None] * len(avals)
+    names = names or [f"args_{index}" for index in range(len(avals))]
 
     def run(*arrays):
         inputs = []
-        for index, (array, shape) in enumerate(zip(arrays, shown)):
-            name_inputs(f"args_{index}", [array])
+        for array, shape, name in zip(arrays, shown, names):
+            name_inputs(name, [array])
             inputs.append(Tensor(array) if shape is None else SignatureInput(array, shape))
         out = _outputs(func(*_structure.pack(arg_structure, inputs)))
         leaves = _structure.flatten(out)
@@ -318,7 +344,7 @@ def _staged(func, arg_structure, avals, pure, shown=None):
     return staged, info["structure"]
 
 
-def _abstract_spec(func, arg_specs):
+def _abstract_spec(func, arg_specs, names=None):
     """Output spec by abstract evaluation (no compile); None dims found by trying two sizes.
     ``func``, as `_vectorize`'s, is `ElementFunction._traced_python` (converted by AutoGraph)."""
     specs = _structure.flatten(arg_specs)
@@ -328,7 +354,8 @@ def _abstract_spec(func, arg_specs):
     for fill in (2, 3):
         avals = [jax.ShapeDtypeStruct(tuple(fill if d is None else d for d in s.shape), s.dtype._np)
                  for s in specs]
-        staged, structure = _staged(func, arg_specs, avals, pure=False, shown=[s.shape for s in specs])
+        staged, structure = _staged(func, arg_specs, avals, pure=False, shown=[s.shape for s in specs],
+                                    names=names)
         flat = staged.out_avals[:staged.n_out]
         results.append(_structure.pack(structure,
                                        [_spec.TensorSpec(a.shape, as_dtype(a.dtype)) for a in flat]))

@@ -10,7 +10,7 @@ import numpy as np
 from companion._core import _dtypes
 from companion._core._errors import InvalidArgumentError
 from companion._staging._errors import ValuesDecideShapeError
-from companion.data import _spec, _structure, _values
+from companion.data import _ragged, _spec, _structure, _values
 from companion.data._autotune import INFINITE_CARDINALITY
 from companion.data._node import Gather, Node, array_gather, wrap
 from companion.data._symbolic import symbolic_source
@@ -38,7 +38,10 @@ class SourceMethods:
             >>> [{k: int(v) for k, v in e.items()} for e in ds]
             [{'a': 1, 'b': 3}, {'a': 2, 'b': 4}]
         """
-        return wrap(TensorSlicesNode(_values.normalize(tensors)))
+        element = _values.normalize(tensors)
+        if any(_ragged.is_ragged(leaf) for leaf in _structure.flatten(element)):
+            return wrap(RaggedSlicesNode(element))
+        return wrap(TensorSlicesNode(element))
 
     @staticmethod
     def from_tensors(tensors, name=None):
@@ -128,6 +131,34 @@ class TensorSlicesNode(Node):
         host = _structure.map_structure(_values.as_host, self._element)
         for i in range(self._size):
             yield _structure.map_structure(lambda leaf, i=i: leaf[i, ...], host)
+
+
+class RaggedSlicesNode(Node):
+    """The rows of in-memory values some of which are RaggedTensors (a row of one is a dense
+    tensor of its own length, or a RaggedTensor when it is nested)."""
+
+    kind = "_TensorSliceDataset"
+
+    def __init__(self, element):
+        super().__init__()
+        leaves = _structure.flatten(element)
+        sizes = {len(leaf) if _ragged.is_ragged(leaf) or np.ndim(leaf) else None for leaf in leaves}
+        if None in sizes or len(sizes) > 1:
+            raise ValueError("from_tensor_slices needs every component to have the same first dimension "
+                             f"(rank >= 1). Received: {_describe(element)}.")
+        self._element, self._size = element, sizes.pop()
+
+    def _compute_spec(self):
+        return _spec.without_leading(_spec.spec_of(self._element), "from_tensor_slices")
+
+    def cardinality(self):
+        return self._size
+
+    def _iterate(self, ctx):
+        leaves = [_ragged.rows(leaf) if _ragged.is_ragged(leaf) else np.asarray(leaf)
+                  for leaf in _structure.flatten(self._element)]
+        for i in range(self._size):
+            yield _structure.pack(self._element, [leaf[i] for leaf in leaves])
 
 
 class TensorsNode(Node):

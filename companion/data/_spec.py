@@ -2,7 +2,7 @@
 
 from companion._core._shape import TensorShape
 from companion._core._tensor_spec import TensorSpec
-from companion.data import _structure, _values
+from companion.data import _ragged, _structure, _values
 
 
 class DatasetSpec:
@@ -31,6 +31,8 @@ class DatasetSpec:
 def spec_of_leaf(leaf):
     if _values.is_dataset(leaf):
         return DatasetSpec(leaf.element_spec)
+    if _ragged.is_ragged(leaf):
+        return _ragged.spec_of(leaf)
     return TensorSpec(leaf.shape, _values.leaf_dtype(leaf))
 
 
@@ -47,6 +49,8 @@ def with_leading(spec, dim):
 def without_leading(spec, what):
     """Every TensorSpec of ``spec`` minus its first dimension (for unbatch/from_tensor_slices)."""
     def drop(s):
+        if _ragged.is_ragged_spec(s):
+            return _ragged.row_spec(s)
         if s.shape.rank == 0:
             raise ValueError(f"{what} needs every component to have rank >= 1 (a first dimension to "
                              f"split). Received a component of spec {s!r}.")
@@ -67,6 +71,12 @@ def most_specific(a, b, what):
     def join(x, y):
         if isinstance(x, DatasetSpec) or isinstance(y, DatasetSpec):
             return x
+        if _ragged.is_ragged_spec(x) or _ragged.is_ragged_spec(y):
+            joined = _ragged.join(x, y, join_shapes)
+            if joined is None:
+                raise TypeError(f"{what}: incompatible element specs {a!r} and {b!r} (ragged and dense, "
+                                "or ragged of different dtypes or ragged ranks).")
+            return joined
         if x.dtype != y.dtype:
             raise TypeError(f"{what}: incompatible dtypes {x.dtype.name} and {y.dtype.name} in the "
                             f"element specs {a!r} and {b!r}. Cast one of them in a map first.")
@@ -90,4 +100,6 @@ def _leaf_with_leading(s, dim):
     if isinstance(s, DatasetSpec):
         raise TypeError("Cannot batch an element that is a Dataset (a window). Batch inside the "
                         "window instead: ds.window(n).flat_map(lambda w: w.batch(n)).")
+    if _ragged.is_ragged_spec(s):
+        return _ragged.with_leading(s, dim)
     return TensorSpec(TensorShape(None) if s.shape.rank is None else TensorShape([dim]) + s.shape, s.dtype)

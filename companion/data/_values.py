@@ -13,7 +13,7 @@ from companion._core import _dtypes
 from companion._core._convert import from_numpy, to_device, to_numpy
 from companion._core._errors import InvalidArgumentError
 from companion._core._tensor import Tensor
-from companion.data import _structure
+from companion.data import _ragged, _structure
 
 DEVICE_BYTES = 1 << 20  # in-memory sources at least this large are kept on the default device
 
@@ -24,7 +24,7 @@ def is_dataset(value):
 
 def to_leaf(value, dtype=None):
     """One tensor-like value as a leaf, with TensorFlow's conversion rules and optional ``dtype``."""
-    if is_dataset(value):
+    if is_dataset(value) or _ragged.is_ragged(value):
         return value
     if isinstance(value, Tensor) or getattr(value, "_is_variable", False):
         tensor = value if isinstance(value, Tensor) else value._read()
@@ -52,6 +52,8 @@ def normalize(value, spec=None):
 
 
 def leaf_dtype(leaf):
+    if _ragged.is_ragged(leaf):
+        return leaf.dtype
     return _dtypes.string if leaf.dtype == object else _dtypes.as_dtype(leaf.dtype)
 
 
@@ -60,20 +62,22 @@ def to_tensor(leaf):
     if type(leaf) is np.ndarray:  # (exact type checks: isinstance on jax.Array is slow)
         # a transfer, not jnp.asarray: that compiles a copy program per new shape and dtype
         return Tensor(leaf) if leaf.dtype == object else from_numpy(leaf)
-    return leaf if is_dataset(leaf) else Tensor(leaf)
+    return leaf if is_dataset(leaf) or _ragged.is_ragged(leaf) else Tensor(leaf)
 
 
 def to_numpy_value(leaf):
     """The NumPy value ``as_numpy_iterator`` yields: an array, a NumPy scalar, or ``bytes``."""
     if is_dataset(leaf):
         return leaf
+    if _ragged.is_ragged(leaf):
+        return leaf.numpy()
     array = np.asarray(leaf)
     return array[()] if array.ndim == 0 else array
 
 
 def as_host(leaf):
     """``leaf`` as a NumPy array (datasets pass through)."""
-    return leaf if is_dataset(leaf) else np.asarray(leaf)
+    return leaf if is_dataset(leaf) or _ragged.is_ragged(leaf) else np.asarray(leaf)
 
 
 def stack(leaves, component=0):

@@ -11,5 +11,6 @@ from companion.ragged import _operators  # noqa: F401  (the Python operators of 
 from companion.ragged._constant import constant
 from companion.ragged._map_flat_values import map_flat_values
 from companion.ragged._ragged_tensor import RaggedTensor
+from companion.ragged._spec import RaggedTensorSpec
 
-__all__ = ["RaggedTensor", "constant", "map_flat_values"]
+__all__ = ["RaggedTensor", "RaggedTensorSpec", "constant", "map_flat_values"]

@@ -2,8 +2,9 @@
 
 import itertools
 
+from companion._core import _dtypes
 from companion._core._errors import InvalidArgumentError
-from companion.data import _spec, _structure, _values
+from companion.data import _ragged, _spec, _structure, _values
 from companion.data._autotune import UNKNOWN_CARDINALITY, parallelism
 from companion.data._node import Node, wrap
 from companion.data._transforms._parallel import parallel_calls
@@ -34,6 +35,23 @@ class BatchMethods:
         if num_parallel_calls is not None:
             parallelism(num_parallel_calls, None, "num_parallel_calls")
         return wrap(BatchNode(self._node, size, bool(drop_remainder), num_parallel_calls))
+
+    def ragged_batch(self, batch_size, drop_remainder=False, row_splits_dtype=None, name=None):
+        """Batches elements of different shapes: components whose shape is not fully known become
+        RaggedTensors (the others batch as `batch` does).
+
+        Example:
+            >>> import companion as tf
+            >>> ds = tf.data.Dataset.range(4).map(lambda x: tf.range(x)).ragged_batch(2)
+            >>> ds.element_spec
+            RaggedTensorSpec(TensorShape([None, None]), companion.int64, 1, companion.int64)
+            >>> [b.to_list() for b in ds]
+            [[[], [0]], [[0, 1], [0, 1, 2]]]
+        """
+        if row_splits_dtype is not None and _dtypes.as_dtype(row_splits_dtype) != _dtypes.int64:
+            raise ValueError("companion's ragged_batch keeps row splits as int64 (row_splits_dtype=int64).")
+        size = _size(batch_size, "batch_size")
+        return wrap(BatchNode(self._node, size, bool(drop_remainder), ragged=True))
 
     def unbatch(self, name=None):
         """Splits every element along its first dimension into separate elements.
@@ -66,14 +84,29 @@ class BatchNode(Node):
 
     kind = "_BatchDataset"
 
-    def __init__(self, node, size, drop_remainder, parallel=None):
+    def __init__(self, node, size, drop_remainder, parallel=None, ragged=False):
         super().__init__(node)
-        self._size, self._drop, self._parallel = size, drop_remainder, parallel
+        self._size, self._drop, self._parallel, self._ragged = size, drop_remainder, parallel, ragged
         if parallel is not None:
             self.kind = "_ParallelBatchDataset"
 
+    def _element_spec(self):
+        """The input's spec as batched: with ``ragged``, partly known shapes are ragged."""
+        spec = self.inputs[0].spec
+        return _ragged.ragged_batch_spec(spec) if self._ragged else spec
+
     def _compute_spec(self):
-        return _spec.with_leading(self.inputs[0].spec, self._size if self._drop else None)
+        return _spec.with_leading(self._element_spec(), self._size if self._drop else None)
+
+    def _stack(self, group):
+        specs = _structure.flatten(self._element_spec())
+        if not any(_ragged.is_ragged_spec(s) for s in specs):
+            return stack_elements(group)
+        flat = [_structure.flatten(element) for element in group]
+        leaves = [_ragged.stack([_ragged.as_row(p, spec) for p in parts]) if _ragged.is_ragged_spec(spec)
+                  else _values.stack(parts, component)
+                  for component, (parts, spec) in enumerate(zip(zip(*flat), specs))]
+        return _structure.pack(group[0], leaves)
 
     def cardinality(self):
         return batched_cardinality(self.inputs[0].cardinality(), self._size, self._drop)
@@ -90,17 +123,17 @@ class BatchNode(Node):
         if self._parallel is None:
             for index, group in enumerate(groups(ctx)):
                 if ctx.skip_errors is None:
-                    yield stack_elements(group)
+                    yield self._stack(group)
                     continue
                 try:
-                    batch = stack_elements(group)
+                    batch = self._stack(group)
                 except Exception as error:  # e.g. elements of different shapes
                     ctx.skip_errors(error, "batch", index)
                     continue
                 yield batch
             return
         workers = parallelism(self._parallel, ctx.options, "num_parallel_calls")
-        yield from parallel_calls(groups, lambda group, _: stack_elements(group), workers, True, ctx,
+        yield from parallel_calls(groups, lambda group, _: self._stack(group), workers, True, ctx,
                                   "companion.data.batch")
 
 

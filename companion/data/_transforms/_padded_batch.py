@@ -34,6 +34,11 @@ class PaddedBatchMethods:
             [[1, -1, -1, -1, -1], [2, 2, -1, -1, -1]]
         """
         spec = self._node.spec
+        for leaf in _structure.flatten(spec):
+            if not isinstance(leaf, _spec.TensorSpec):
+                raise TypeError("`padded_batch` is only supported for datasets that produce tensor elements "
+                                "but type spec of elements in the input dataset is not a subclass of "
+                                f"TensorSpec: `{leaf!r}`.")
         shapes = _padded_shapes(spec, padded_shapes)
         values = _padding_values(spec, padding_values)
         return wrap(PaddedBatchNode(self._node, _size(batch_size, "batch_size"), shapes, values,

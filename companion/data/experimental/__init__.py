@@ -23,6 +23,7 @@ from companion.data.experimental._transformations import (
     bucket_by_sequence_length,
     choose_from_datasets,
     copy_to_device,
+    dense_to_ragged_batch,
     enumerate_dataset,
     from_list,
     get_single_element,
@@ -66,6 +67,7 @@ __all__ = ["CsvDataset", "assert_cardinality", "at", "copy_to_device", "get_stru
            "AUTOTUNE", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY", "AutoShardPolicy", "AutotuneOptions",
            "DistributeOptions", "OptimizationOptions", "Optional", "Span", "ThreadingOptions", "Timeline",
            "cardinality", "get_next_as_optional", "load", "save", "trace", "trace_span", "Counter",
-           "RandomDataset", "bucket_by_sequence_length", "choose_from_datasets", "enumerate_dataset",
+           "RandomDataset", "bucket_by_sequence_length", "choose_from_datasets", "dense_to_ragged_batch",
+           "enumerate_dataset",
            "from_list", "get_single_element", "group_by_window", "map_and_batch", "parallel_interleave",
            "sample_from_datasets", "scan", "shuffle_and_repeat", "take_while", "unbatch", "unique"]

@@ -22,6 +22,12 @@ def unbatch():
     return lambda dataset: dataset.unbatch()
 
 
+def dense_to_ragged_batch(batch_size, drop_remainder=False, row_splits_dtype=_dtypes.int64):
+    """``dataset.apply(dense_to_ragged_batch(n))``: batches whose partly known components are
+    RaggedTensors (``Dataset.ragged_batch``)."""
+    return lambda dataset: dataset.ragged_batch(batch_size, drop_remainder, row_splits_dtype)
+
+
 def enumerate_dataset(start=0):
     """``dataset.apply(enumerate_dataset(start))``: ``(index, element)`` pairs (``Dataset.enumerate``)."""
     return lambda dataset: dataset.enumerate(start)
