@@ -350,18 +350,14 @@ def _abstract_spec(func, arg_specs, names=None):
     specs = _structure.flatten(arg_specs)
     if not all(_numeric(s) and s.shape.rank is not None for s in specs):
         raise NotStageable("needs numeric tensor specs of known rank")
-    results = []
-    for fill in (2, 3):
-        avals = [jax.ShapeDtypeStruct(tuple(fill if d is None else d for d in s.shape), s.dtype._np)
-                 for s in specs]
+
+    def spec_for(avals):
         staged, structure = _staged(func, arg_specs, avals, pure=False, shown=[s.shape for s in specs],
                                     names=names)
         flat = staged.out_avals[:staged.n_out]
-        results.append(_structure.pack(structure,
-                                       [_spec.TensorSpec(a.shape, as_dtype(a.dtype)) for a in flat]))
-        if all(s.shape.is_fully_defined() for s in specs):
-            return results[0]
-    return _spec.relax(results[0], results[1])
+        return _structure.pack(structure, [_spec.TensorSpec(a.shape, as_dtype(a.dtype)) for a in flat])
+
+    return _over_two_sizes(specs, spec_for)
 
 
 def _returned_dataset_spec(func, arg_specs, what):
@@ -372,12 +368,18 @@ def _returned_dataset_spec(func, arg_specs, what):
     tensors = [s for s in specs if not isinstance(s, _spec.DatasetSpec)]
     if not all(_numeric(s) and s.shape.rank is not None for s in tensors):
         raise NotStageable("needs numeric tensor specs of known rank")
+    return _over_two_sizes(tensors, lambda avals: _traced_dataset_spec(func, arg_specs, avals, what))
+
+
+def _over_two_sizes(specs, spec_for):
+    """``spec_for(avals)`` for ``specs``' shapes; with ``None`` dims, tried at sizes 2 and 3 and
+    relaxed where the two results differ (those dims depend on the input's)."""
     results = []
     for fill in (2, 3):
         avals = [jax.ShapeDtypeStruct(tuple(fill if d is None else d for d in s.shape), s.dtype._np)
-                 for s in tensors]
-        results.append(_traced_dataset_spec(func, arg_specs, avals, what))
-        if all(s.shape.is_fully_defined() for s in tensors):
+                 for s in specs]
+        results.append(spec_for(avals))
+        if all(s.shape.is_fully_defined() for s in specs):
             return results[0]
     return _spec.relax(results[0], results[1])
 
