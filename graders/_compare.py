@@ -104,8 +104,11 @@ def _compare_arrays(expected: np.ndarray, actual: np.ndarray, rule: Rule) -> Dif
 
 
 def _values_match(expected: np.ndarray, actual: np.ndarray, rule: Rule) -> bool:
+    """Values compared at the expected shape: `actual` may only broadcast up to it (when the rule
+    skips the shape check), never widen it, so an empty array cannot match vacuously and no
+    comparison allocates more than the expected output."""
     try:
-        expected, actual = np.broadcast_arrays(expected, actual)
+        actual = np.broadcast_to(actual, expected.shape)
         if expected.dtype.kind in "fc" or actual.dtype.kind in "fc":
             return bool(np.allclose(actual, expected, rtol=rule.rtol, atol=rule.atol, equal_nan=True))
         return bool(np.array_equal(actual, expected))
@@ -136,13 +139,24 @@ def _compare_fields(expected: dict, actual: dict, rule: Rule) -> Difference | No
 
 
 def _compare_scalars(expected, actual, rule: Rule) -> Difference | None:
+    if type(expected) is int and type(actual) is int:  # integers must be equal, at any size
+        return None if expected == actual else Difference(
+            "value", "returned a number that differs from the expected one (integers must be equal)")
     if isinstance(expected, float | int) and isinstance(actual, float | int) and not isinstance(actual, bool):
-        close = np.isclose(actual, expected, rtol=rule.rtol, atol=rule.atol, equal_nan=True)
-        return None if close else Difference(
+        return None if _close(expected, actual, rule) else Difference(
             "value", f"returned a number that differs from the expected one (rtol={rule.rtol:g})")
     if expected == actual and type(expected) is type(actual):
         return None
     return Difference("value", "returned a different value")
+
+
+def _close(expected: float | int, actual: float | int, rule: Rule) -> bool:
+    """Whether two numbers agree within the rule's tolerance (an int too large for a float does not)."""
+    try:
+        expected, actual = float(expected), float(actual)
+    except OverflowError:
+        return False
+    return bool(np.isclose(actual, expected, rtol=rule.rtol, atol=rule.atol, equal_nan=True))
 
 
 def _error(actual: dict) -> Difference:

@@ -105,3 +105,31 @@ def test_arrays_round_trip_in_every_layout():
                   np.array(["a", "bcd"]), np.zeros((0, 3)), np.float32(3.5), np.array([True, False])):
         back = text_to_array(array_to_text(array))
         assert back.dtype == np.asarray(array).dtype and np.array_equal(back, array)
+
+
+def test_an_empty_or_wider_array_never_matches_by_broadcasting():
+    # with the shape check off, `actual` may broadcast up to the expected shape, never widen it: an
+    # array of shape (0, 3) broadcast with (3,) is empty, and np.allclose of empties is True
+    relaxed = Rule(check_type=False, check_dtype=False, check_shape=False)
+    assert compare(node([1.0, 2.0, 3.0]), node(np.zeros((0, 3))), relaxed) is not None
+    assert compare(node([1.0, 2.0, 3.0]), node(np.ones((2, 3))), relaxed) is not None
+    assert compare(node([[1.0, 1.0]]), node([1.0]), relaxed) is None  # a value that broadcasts up
+
+
+def test_integers_are_equal_exactly_and_huge_numbers_do_not_crash():
+    def number(kind, value):
+        return {"t": kind, "v": str(value)}
+
+    # within rtol of each other as floats, but not the same integer
+    assert compare(number("int", 10**30), number("int", 10**30 + 1), Rule()).startswith(
+        "returned a number that differs")
+    assert compare(number("int", 10**30), number("int", 10**30), Rule()) is None
+    assert compare(number("int", 5), number("int", 10**400), Rule()) == \
+        "returned data the grader could not read"  # too long to decode: refused, not a crash
+
+
+def test_reports_with_text_utf8_cannot_encode_are_still_written(tmp_path):
+    from graders._atomic import write_atomic
+
+    write_atomic(tmp_path / "feedback.txt", "error: \ud800 in a message")  # a lone surrogate
+    assert (tmp_path / "feedback.txt").read_text(encoding="utf-8") == "error: \\ud800 in a message"
