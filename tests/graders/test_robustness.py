@@ -1,5 +1,7 @@
 """Broken submissions, graded in one batch through the CLI: each loses only what it broke."""
 
+import os
+
 import pytest
 
 pytestmark = pytest.mark.slow
@@ -52,6 +54,8 @@ def batch(tmp_path_factory, toy):
             except OSError:
                 pass
         """)
+    submission(subs / "surrogate.ipynb", extra=("raise ValueError('lone \\ud800 surrogate')",))
+    submission(subs / os.fsdecode(b"caf\xff.ipynb"))  # a file name that is not UTF-8
     limits = ("--timeout", "8", "--exercise-timeout", "8", "--memory", "1024")
     done = grader.run(subs, args=("--jobs", "2", *limits))
     return grader, done
@@ -60,7 +64,7 @@ def batch(tmp_path_factory, toy):
 def test_the_batch_finishes_and_summarises_every_submission(batch):
     grader, done = batch
     assert done.returncode == 0, done.stderr
-    assert len(grader.summary()) == 17
+    assert len(grader.summary()) == 19
     assert grader.summary()["good"]["total"] == "4"
 
 
@@ -100,7 +104,7 @@ def test_a_cell_that_loops_forever_is_stopped_and_earlier_functions_are_graded(b
     assert "time limit" in grader.results("cell_loops")["output"]
 
 
-@pytest.mark.parametrize("name", ["cell_exit", "prints", "litter", "kills"])
+@pytest.mark.parametrize("name", ["cell_exit", "prints", "litter", "kills", "surrogate", "caf-"])
 def test_harmless_mischief_in_cells_costs_nothing_it_did_not_break(batch, toy, name):
     grader, _ = batch
     expected = dict(toy.full, add_one=0.0) if name == "kills" else toy.full
