@@ -108,6 +108,10 @@ def _shown_as(name, bases, doc):
 # InvalidArgumentError eagerly, `InvalidArgumentTypeError`); each catches as the other too.
 TracedDtypeMismatchError = _shown_as("TypeError", (InvalidArgumentError, TypeError),
                                      "Operands of two dtypes met while a function traced (TF's TypeError).")
+# A dtype an op has no kernel for, met while a function traces: TF raises TypeError there (its op
+# definition refuses the dtype) and InvalidArgumentError eagerly; each catches as the other too.
+TracedUnsupportedDtypeError = _shown_as("TypeError", (InvalidArgumentError, TypeError),
+                                        "A dtype an op does not take, met while a function traced.")
 # A value convert_to_tensor cannot take (a dict, an object): TF raises ValueError eagerly and
 # TypeError while tracing; companion raised TypeError before, so both catch it.
 ConversionError = _shown_as("ValueError", (ValueError, TypeError),

@@ -1,6 +1,7 @@
 """Python operators (``+``, ``@``, ``==``, ``x[i]``, …) for Tensors and Variables, as companion ops."""
 
 from companion._core._convert import as_input
+from companion._core._errors import InvalidArgumentError
 from companion._ops import _linalg, _math
 from companion._ops._indexing import getitem
 
@@ -23,6 +24,17 @@ def _logical(logical_fn, bitwise_fn):
     return apply
 
 
+def _multiply(x, y):
+    """``x * y``: TF's ``*`` on bool tensors is `logical_and` (its Mul takes no bools). The dtype
+    is looked at only after Mul refused it, so the common path pays nothing."""
+    try:
+        return _math.multiply(x, y)
+    except InvalidArgumentError:
+        if not (as_input(x).dtype.is_bool and as_input(y).dtype.is_bool):
+            raise
+    return _math.logical_and(x, y)
+
+
 def _eq(self, other):
     if other is None:
         return False
@@ -36,7 +48,7 @@ def _ne(self, other):
 
 
 _BINARY = {
-    "add": _math.add, "sub": _math.subtract, "mul": _math.multiply,
+    "add": _math.add, "sub": _math.subtract, "mul": _multiply,
     "truediv": _math.divide, "floordiv": _math.floordiv, "mod": _math.mod,
     "pow": _math.pow, "matmul": lambda x, y: _linalg.matmul(x, y),
     "and": _logical(_math.logical_and, _math.bitwise_and),

@@ -12,6 +12,7 @@ from companion._core._convert import as_input, binary_inputs
 from companion._core._errors import InvalidArgumentError
 from companion._core._op import op
 from companion._ops._array import one_dtype, reshape, transpose
+from companion._ops._kernel_dtypes import checked
 from companion._ops._math import cast, divide
 from companion._ops._shape_hints import multiply_instead_hint
 from companion._ops._static import normalize_axis, static_array, static_ints
@@ -25,18 +26,21 @@ __all__ = [
 
 # -- products -------------------------------------------------------------------------------
 
-@op("matmul")
-def _matmul(a, b):
+def _matmul_fn(a, b):
     return jnp.matmul(a, b)
 
 
-@op("matmul_transposed", static=("flags",))
-def _matmul_transposed(a, b, flags):
+def _matmul_transposed_fn(a, b, flags):
     transpose_a, transpose_b, conjugate_a, conjugate_b = flags
     a = jnp.conj(a) if conjugate_a else a
     b = jnp.conj(b) if conjugate_b else b
     return jnp.matmul(jnp.swapaxes(a, -1, -2) if transpose_a else a,
                       jnp.swapaxes(b, -1, -2) if transpose_b else b)
+
+
+# TF has no MatMul for int8/int16/bool or unsigned integers (`_kernel_dtypes`)
+_matmul = op("matmul")(checked("matmul", _matmul_fn))
+_matmul_transposed = op("matmul_transposed", static=("flags",))(checked("matmul", _matmul_transposed_fn))
 
 
 def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False,

@@ -19,6 +19,7 @@ from companion._core._errors import (
 )
 from companion._core._op import op
 from companion._ops._debugging import run_check
+from companion._ops._kernel_dtypes import checked
 from companion._ops._shape_hints import matmul_instead_hint
 
 __all__ = [
@@ -41,7 +42,7 @@ def _binary(name, fn, doc, differentiable=True, check=None):
     ``check(y)``: for integer operands, TF's run-time check of the second operand's values
     (`_integer_divisor`, `_integer_exponent`): at once on a value known now, on the host when a
     compiled function runs for a traced one (`_debugging.run_check`)."""
-    pure = op(name)(fn)
+    pure = op(name)(checked(name, fn))
     pure.differentiable = differentiable
 
     def apply(x, y, name=None):
@@ -164,13 +165,21 @@ _divide = op("divide")(jnp.true_divide)
 def divide(x, y, name=None):
     """``x / y``: true division. Integer inputs give float64 (int8/int16 give float32), as TF."""
     x, y = binary_inputs(x, y, "divide")
-    if x.dtype.is_integer or x.dtype.is_bool:
+    no_bool_division(x, "__truediv__")
+    if x.dtype.is_integer:
         target = _dtypes.float32 if x.dtype.size <= 2 else _dtypes.float64
         x, y = cast(x, target), cast(y, target)
     return _divide(x, y)
 
 
 truediv = divide
+
+
+def no_bool_division(x, what):
+    """TF's TypeError for a true division of bools (its ``truediv`` has no bool entry)."""
+    if x.dtype.is_bool:
+        raise TypeError(f"Invalid dtype tf.bool in {what}. Expected an integer, floating-point or "
+                        "complex dtype: cast the operands first (companion.cast).")
 
 _COMPARE = "``{}(x, y)`` element-wise, with broadcasting; returns a bool tensor."
 _BITWISE = "``{}(x, y)`` element-wise on integer (or bool) tensors."
@@ -193,7 +202,7 @@ right_shift = _binary("right_shift", jnp.right_shift, _BITWISE.format("right_shi
 # -- unary functions -------------------------------------------------------------------------
 
 def _unary(name, fn, kinds="number", doc=None, differentiable=True):
-    pure = op(name)(fn)
+    pure = op(name)(checked(name, fn))
     pure.differentiable = differentiable
 
     def apply(x, name=None):
@@ -246,7 +255,7 @@ exp = _unary("exp", jnp.exp, "float")
 expm1 = _unary("expm1", jnp.expm1, "float")
 log = _unary("log", jnp.log, "float")
 log1p = _unary("log1p", jnp.log1p, "float")
-reciprocal = _unary("reciprocal", jnp.reciprocal, "float")
+reciprocal = _unary("reciprocal", jnp.reciprocal)  # TF: no kernel for integers (`_kernel_dtypes`)
 round = _unary("round", jnp.round, doc="Rounds half to even, element-wise (banker's rounding, as TF).",  # noqa: A001
                differentiable=False)  # TF registers no gradient for rounding: tape.gradient gives None
 floor = _unary("floor", jnp.floor, "float", differentiable=False)

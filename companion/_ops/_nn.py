@@ -11,11 +11,11 @@ _CHANNELS_LAST = {1: "NWC", 2: "NHWC", 3: "NDHWC"}
 _CHANNELS_FIRST = {1: "NCW", 2: "NCHW", 3: "NCDHW"}
 
 
-def float_input(x, op_name, arg="features"):
-    """``x`` as a tensor input (Variables kept); raises TypeError unless it is floating-point."""
+def float_input(x, op_name, arg="features", error=TypeError):
+    """``x`` as a tensor input (Variables kept); raises ``error`` unless it is floating-point."""
     x = as_input(x)
     if not x.dtype.is_floating:
-        raise TypeError(f"{op_name} needs a floating-point tensor for `{arg}`. Received dtype "
+        raise error(f"{op_name} needs a floating-point tensor for `{arg}`. Received dtype "
                         f"{x.dtype.name}: {x!s}. Convert it first, e.g. companion.cast({arg}, "
                         "companion.float32).")
     return x

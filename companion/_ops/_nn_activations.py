@@ -8,6 +8,7 @@ import jax.numpy as jnp
 from companion._core._convert import as_input
 from companion._core._op import op
 from companion._ops._array import concat
+from companion._ops._kernel_dtypes import unsupported_dtype_error
 from companion._ops._nn import check_axis, float_input
 
 # -- pure ops --------------------------------------------------------------------------------
@@ -100,9 +101,10 @@ def relu(features, name=None):
         companion.Tensor([0. 0. 2.], shape=(3,), dtype=float32)
     """
     features = as_input(features)
-    if not features.dtype.is_numeric or features.dtype.is_complex:
-        raise TypeError(f"relu needs a real numeric tensor. Received dtype {features.dtype.name}: "
-                        f"{features!s}. Convert it first with companion.cast.")
+    if not features.dtype.is_numeric or features.dtype.is_complex:  # TF: no Relu kernel for them
+        raise unsupported_dtype_error()(
+            f"relu needs a real numeric tensor. Received dtype {features.dtype.name}: {features!s}. "
+            "Convert it first with companion.cast. [Op:Relu]")
     return _relu(features)
 
 
@@ -159,13 +161,13 @@ def softmax(logits, axis=None, name=None):
         >>> print(tf.nn.softmax([0.0, 0.0]))
         companion.Tensor([0.5 0.5], shape=(2,), dtype=float32)
     """
-    logits = float_input(logits, "softmax", "logits")
+    logits = float_input(logits, "softmax", "logits", unsupported_dtype_error())  # TF: no kernel
     return _softmax(logits, axis=_logits_axis(logits, axis, "softmax"))
 
 
 def log_softmax(logits, axis=None, name=None):
     """``logits - log(reduce_sum(exp(logits), axis))``, computed stably (``axis`` defaults to -1)."""
-    logits = float_input(logits, "log_softmax", "logits")
+    logits = float_input(logits, "log_softmax", "logits", unsupported_dtype_error())
     return _log_softmax(logits, axis=_logits_axis(logits, axis, "log_softmax"))
 
 

@@ -9,9 +9,12 @@ import jax
 import jax.numpy as jnp
 import jax.scipy.special as jsp
 
+from companion._core import _dtypes
 from companion._core._convert import as_input, binary_inputs
 from companion._core._op import op
 from companion._core._tensor import Tensor
+from companion._ops._kernel_dtypes import unsupported_dtype_error
+from companion._ops._math import cast, no_bool_division
 from companion._ops._static import normalize_axes
 
 __all__ = ["divide_no_nan", "multiply_no_nan", "reduce_euclidean_norm", "stop_gradient", "xdivy", "xlogy"]
@@ -70,9 +73,10 @@ def _xdivy(x, y):
 
 def _float_pair(x, y, what):
     x, y = binary_inputs(x, y, what)
-    if not (x.dtype.is_floating or x.dtype.is_complex):
-        raise TypeError(f"{what} needs floating-point (or complex) tensors, but received dtype "
-                        f"{x.dtype.name}: {x!s}. Cast them first, e.g. companion.cast(x, companion.float32).")
+    if not (x.dtype.is_floating or x.dtype.is_complex):  # TF: no kernel for them
+        raise unsupported_dtype_error()(
+            f"{what} needs floating-point (or complex) tensors, but received dtype {x.dtype.name}: {x!s}. "
+            "Cast them first, e.g. companion.cast(x, companion.float32).")
     return x, y
 
 
@@ -84,6 +88,11 @@ def divide_no_nan(x, y, name=None):
         >>> print(tf.math.divide_no_nan(tf.constant([3.0, 1.0]), tf.constant([2.0, 0.0])))
         companion.Tensor([1.5 0. ], shape=(2,), dtype=float32)
     """
+    x, y = binary_inputs(x, y, "divide_no_nan")
+    no_bool_division(x, "divide_no_nan")
+    if x.dtype.is_integer:  # as `divide`: int8/int16 (and uint8/uint16) give float32, wider ones float64
+        target = _dtypes.float32 if x.dtype.size <= 2 else _dtypes.float64
+        x, y = cast(x, target), cast(y, target)
     return _divide_no_nan(*_float_pair(x, y, "divide_no_nan"))
 
 
