@@ -101,6 +101,7 @@ from companion._logger import get_logger
 from companion._ops._print import print
 from companion._core._shape import TensorShape
 from companion._core._tensor_spec import TensorSpec
+from companion._core._operation import Operation
 from companion._core._tensor import EagerTensor, Tensor
 from companion._core._variable import Variable
 from companion._core._variable_aggregation import VariableAggregation, VariableSynchronization
@@ -126,7 +127,8 @@ __all__ = sorted({
     "TensorArray", "IndexedSlices", "map_fn", "vectorized_map", "foldl", "foldr", "scan", "custom_gradient",
     "Module", "nest", "assert_equal", "assert_greater", "assert_less", "assert_rank", "debugging",
     "get_logger",
-    "ConcreteFunction", "DType", "EagerTensor", "Function", "GradientTape", "Graph", "TensorSpec",
+    "ConcreteFunction", "DType", "EagerTensor", "Function", "GradientTape", "Graph", "Operation",
+    "TensorSpec",
     "compat", "function",
     "print", "autograph", "InvalidArgumentError", "Tensor", "TensorShape",
     "UnconnectedGradients", "Variable", "VariableAggregation", "VariableSynchronization", "as_dtype",

@@ -18,6 +18,7 @@ from companion._core import _graph_mode, _nest
 from companion._core._context import state
 from companion._core._convert import convert_to_tensor, is_tensor
 from companion._core._errors import InvalidArgumentError
+from companion._core._operation import traced_group
 from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor
 
@@ -133,7 +134,7 @@ def control_dependencies(control_inputs):
 
 def no_op(name=None):
     """Does nothing and returns None (TensorFlow's placeholder for control dependencies); while a
-    TF1 graph is built, a ``NoOp`` operation.
+    function is traced or a TF1 graph is built, a ``NoOp`` `Operation`.
 
     Example:
         >>> import companion as tf
@@ -142,14 +143,15 @@ def no_op(name=None):
     """
     graph = _graph_mode.building
     if graph is None or state.staging:
-        return None
+        return traced_group(name or "NoOp", ())
     return graph._new_operation(name or "NoOp", "NoOp", "group", (), ())
 
 
 def group(*inputs, **kwargs):
     """Groups operations so they run together; eager and traced companion code already runs
-    them in order, so this returns None (as eager TensorFlow does). While a TF1 graph is built,
-    it is a ``NoOp`` operation whose control inputs are ``inputs``: running it runs them.
+    them in order, so this returns None eagerly (as TensorFlow does) and, while a function is
+    traced, TF's ``NoOp`` `Operation` named ``group_deps``. While a TF1 graph is built, it is a
+    ``NoOp`` operation whose control inputs are ``inputs``: running it runs them.
 
     Example:
         >>> import companion as tf
@@ -162,7 +164,7 @@ def group(*inputs, **kwargs):
                         "and name.")
     graph = _graph_mode.building
     if graph is None or state.staging:
-        return None
+        return traced_group(kwargs.get("name") or "group_deps", _nest.flatten(list(inputs)))
     # deferred: the staging layer is built on this module (an upward import is a cycle)
     from companion._staging._graph import _as_operation
 

@@ -7,6 +7,7 @@ from companion._core import _dtypes, _tensor_names
 from companion._core._context import state
 from companion._core._deferred import Pending
 from companion._core._device import device_name_of
+from companion._core._operation import producer
 from companion._core._shape import TensorShape
 
 
@@ -85,6 +86,24 @@ class Tensor:
     @property
     def device(self):
         return device_name_of(self._value)
+
+    @property
+    def name(self):
+        """Its graph name (``mul:0``) while a function traces; an eager tensor has none (TF's
+        AttributeError)."""
+        name = self._graph_name() if state.staging else None
+        if name is None:
+            raise AttributeError("Tensor.name is undefined when eager execution is enabled.")
+        return name
+
+    @property
+    def op(self):
+        """The `Operation` that made it, while a function traces (its name and TF's type); an eager
+        tensor has none (TF's AttributeError)."""
+        name = self._graph_name() if state.staging else None
+        if name is None:
+            raise AttributeError("Tensor.op is undefined when eager execution is enabled.")
+        return producer(name)
 
     @property
     def is_traced(self):

@@ -54,6 +54,24 @@ def tf_op_name(op_name):
     return camel, camel
 
 
+_TYPE_OF_BASE = {base: op_type for base, op_type in TF_OP_NAMES.values()}
+_TYPE_OF_BASE.update(Const="Const", Identity="Identity", Placeholder="Placeholder",
+                     ReadVariableOp="ReadVariableOp")
+
+
+def op_type_of(node):
+    """TF's type of the node named ``node`` (``cond/mul_2`` -> ``Mul``); a name that no op gives is a
+    function input's (``x``): a ``Placeholder``."""
+    base = node.rpartition("/")[2]
+    head, _, tail = base.rpartition("_")
+    if head and tail.isdigit():
+        base = head
+    known = _TYPE_OF_BASE.get(base)
+    if known is not None:
+        return known
+    return base if base[:1].isupper() else "Placeholder"
+
+
 def unique_name(counts, name, mark_as_used=True):
     """``name``, or ``name_1``, ``name_2``... if ``counts`` (name -> uses) has it (TF's rule)."""
     count = counts.get(name, 0)
@@ -71,11 +89,12 @@ def unique_name(counts, name, mark_as_used=True):
 class TensorNames:
     """The names given in one function graph: the names used, and each named value's name."""
 
-    __slots__ = ("counts", "named", "scopes")
+    __slots__ = ("counts", "named", "scopes", "captures")
 
     def __init__(self):
         self.counts = {}
         self.named = {}  # id(value) -> (value, "name:index"); the value is kept so its id stays its own
+        self.captures = {}  # id(Variable) -> (Variable, its captured handle's name), by first write
         # the sub-graphs (branches, loop bodies) being named: (their prefix, the counts they replaced,
         # the name scope open when they began)
         self.scopes = []

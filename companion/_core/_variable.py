@@ -9,6 +9,7 @@ from companion._core._context import state
 from companion._core._convert import as_input, constant
 from companion._core._deferred import Pending
 from companion._core._errors import InvalidArgumentError
+from companion._core._operation import traced_write
 from companion._core._scopes import get_current_name_scope
 from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor, _numpy_repr, _Reference
@@ -146,21 +147,21 @@ class Variable(ScatterMethods):
         new = _assigned(value, self.dtype)
         self._check_shape(new.shape, "assign")
         self._set_value(new._value)
-        return self._assigned_result() if read_value else None
+        return self._assigned_result() if read_value else traced_write(self, "AssignVariableOp", name, new)
 
     def assign_add(self, delta, use_locking=None, name=None, read_value=True):
         """Adds ``delta`` to the value in place. Returns the Variable, as `assign`."""
-        return self._update(_ADD, delta, "assign_add", read_value)
+        return self._update(_ADD, delta, "assign_add", read_value, name)
 
     def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
         """Subtracts ``delta`` from the value in place. Returns the Variable, as `assign`."""
-        return self._update(_SUB, delta, "assign_sub", read_value)
+        return self._update(_SUB, delta, "assign_sub", read_value, name)
 
     def _assigned_result(self):
         """What a write returns: TF's ``_UnreadVariable``, the same Variable under another name."""
         return _unread_view(self if self._unread_of is None else self._unread_of)
 
-    def _update(self, fn, delta, what, read_value):
+    def _update(self, fn, delta, what, read_value, name=None):
         value = self._v
         if (not state.staging and isinstance(delta, Tensor) and value.__class__ in _EAGER_KINDS
                 and delta._v.__class__ in _EAGER_KINDS and delta._v.dtype == value.dtype
@@ -172,7 +173,9 @@ class Variable(ScatterMethods):
         new = (fn.fn if state.staging else fn._eager)(self._value, delta._value)
         self._check_shape(TensorShape(new.shape), what)
         self._set_value(new)
-        return self._assigned_result() if read_value else None
+        if read_value:
+            return self._assigned_result()
+        return traced_write(self, "AssignAddVariableOp" if fn is _ADD else "AssignSubVariableOp", name, delta)
 
     def _check_shape(self, shape, what):
         if not self._shape.is_compatible_with(shape):

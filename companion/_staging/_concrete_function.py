@@ -11,6 +11,7 @@ from companion._core._context import state
 from companion._core._convert import convert_to_tensor
 from companion._core._device import settle_on_simulated_devices
 from companion._core._op import Op
+from companion._core._operation import Operation
 from companion._core._tensor import Tensor
 from companion._core._tensor_spec import TensorSpec
 from companion._core._variable_spec import VariableSpec
@@ -61,7 +62,7 @@ def trace_concrete(fn, leaves, treedef, trace, name, shown=None, names=None):
             _tensor_names.name_inputs(base, [value])
             graph_names[i] = graph.name_of(value)
         args, kwargs = _nest.in_dict_orders(jax.tree_util.tree_unflatten(treedef, filled), names.dict_orders)
-        return _split_outputs(fn(*args, **kwargs), info)
+        return _split_outputs(fn(*args, **kwargs), info, fn)
 
     staged = stage(flat_fn, avals, trace)
     check_no_leaked_tensors(staged, name)  # a tensor kept from a staged loop: TF's InaccessibleTensorError
@@ -311,15 +312,39 @@ def _kept(effects):
 
 # -- outputs: traced tensors become program outputs, everything else is rebuilt each call --
 
-def _split_outputs(result, info):
+def _split_outputs(result, info, fn=None):
     leaves, tree = _nest.tree_flatten(result)
     dynamic, slots = [], []
     for leaf in leaves:
+        if isinstance(leaf, Operation) or not _returnable(leaf):
+            raise TypeError(
+                "To be compatible with tf.function, Python functions must return zero or more Tensors "
+                f"or ExtensionTypes or None values; in compilation of {_python_function(fn)}, found return "
+                f"value of type {type(leaf).__name__}, which is not a Tensor or ExtensionType.")
         slot, arrays = _output_slot(leaf, len(dynamic))
         dynamic.extend(arrays)
         slots.append(slot)
     info.update(tree=tree, slots=slots, n_dynamic=len(dynamic), orders=_nest.dict_orders(result))
     return dynamic
+
+
+def _returnable(leaf):
+    """Whether a function may return ``leaf``: a tensor, a Variable, None or a value TF converts."""
+    if leaf is None or isinstance(leaf, Tensor) or getattr(leaf, "_is_variable", False):
+        return True
+    if hasattr(leaf, "_choose_from") or getattr(type(leaf), "_is_host_value", False):
+        return True
+    try:
+        convert_to_tensor(leaf)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+def _python_function(fn):
+    """The Python function a staged callable wraps, as TF names it (``<function f at 0x...>``)."""
+    fn = getattr(fn, "_python_source", fn)
+    return repr(getattr(fn, "__func__", fn))
 
 
 def _output_slot(leaf, start):

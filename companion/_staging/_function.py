@@ -186,6 +186,10 @@ class Function:
         if self._converted is None:
             if self._autograph:
                 self._converted = _converted(self._python_function)
+                try:  # TF's errors name the Python function, not its converted twin
+                    self._converted._python_source = self._python_function
+                except AttributeError:  # a converted bound method or callable object that takes none
+                    pass
             else:
                 self._converted = self._python_function
         return self._converted

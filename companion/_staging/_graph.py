@@ -24,7 +24,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from companion._core import _convert, _dtypes, _graph_mode
+from companion._core import _convert, _dtypes, _graph_mode, _operation
 from companion._core._context import state
 from companion._core._convert import as_input
 from companion._core._scopes import get_current_name_scope
@@ -190,7 +190,7 @@ class Graph:
         return graph_html(self)
 
 
-class Operation:
+class Operation(_operation.Operation):
     """A node of a `Graph` (TF's ``tf.Operation``): its name, type, inputs and outputs."""
 
     def __init__(self, graph, name, op_type, kind, inputs, details):
@@ -222,6 +222,8 @@ class Operation:
 
     def __repr__(self):
         return f"<companion.Operation '{self._name}' type={self._type}>"
+
+    __str__ = __repr__
 
 
 class SymbolicTensor(Tensor):

@@ -246,9 +246,9 @@ class ParameterServerVariable(Variable):
         self._v = new_value
         self._read_cache = None
 
-    def _update(self, fn, delta, what, read_value):
+    def _update(self, fn, delta, what, read_value, name=None):
         if state.staging:
-            return Variable._update(self, fn, delta, what, read_value)
+            return Variable._update(self, fn, delta, what, read_value, name)
 
         delta = np.asarray(_assigned(delta, self.dtype)._value)
         delta = np.broadcast_to(delta, self.shape.as_list()) if self.shape.is_fully_defined() else delta

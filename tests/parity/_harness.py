@@ -33,7 +33,8 @@ ATOL = 1e-5
 # reprs name `tf.` where companion's name `companion.` (`tf.Tensor(...)`, `<tf.Variable ...>`,
 # `dtype=tf.float32`). A tensor printed while a function traces is TF's `Tensor("x:0", shape=...,
 # dtype=...)` in both.
-TF_PREFIX = re.compile(r"(?<![\w.])tf\.(?=(?:Tensor|Variable|RaggedTensor|SparseTensor|IndexedSlices)\b"
+TF_PREFIX = re.compile(r"(?<![\w.])tf\.(?=(?:Tensor|Variable|RaggedTensor|SparseTensor|IndexedSlices"
+                       r"|Operation)\b"
                        r"|(?:bfloat|float|u?int|bool|string|complex|half|double|resource|variant)\d*\b)")
 # Keras 3's progress bar (`fit(verbose=1)`) redraws a line with backspaces and "\r" and styles it
 # with ANSI codes; what is compared is what a terminal shows at the end. Its timings (`0s 12ms/step`,
