@@ -23,6 +23,7 @@ from companion._core._context import state
 from companion._core._convert import convert_to_tensor
 from companion._core._errors import InvalidArgumentError
 from companion._core._op import Op
+from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor
 from companion._ops._math import cast, equal, less, logical_and
 from companion.autograph._blocks import trace_block
@@ -123,11 +124,43 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
             raise InvalidArgumentError(f"while_loop: maximum_iterations must be >= 0. Received: {limit}")
     if not state.staging:
         return _python_while(cond, body, loop_vars, single, limit)
-    with shapes_may_change(shape_invariants is not None):
+    invariants = _invariants_by_name(variables, shape_invariants, single)
+    with shapes_may_change(shape_invariants is not None, invariants):
         result = _staged_while(cond, body, variables, limit)
     if single:
         return result[0]
     return tuple(result) if isinstance(loop_vars, tuple) else result
+
+
+def _invariants_by_name(variables, shape_invariants, single):
+    """``shape_invariants`` as loop variable name (``loop_vars[1]``, as `_staged_while` names them)
+    -> TensorShape, for the leaves it gives a shape for."""
+    if shape_invariants is None:
+        return None
+    given = [shape_invariants] if single else list(shape_invariants)
+    shapes = []
+    if not _pair_shapes(variables, given, shapes):
+        return None
+    paths = jax.tree_util.tree_flatten_with_path(variables, is_leaf=_nest.is_value)[0]
+    if len(shapes) != len(paths):
+        return None
+    return {f"loop_vars{jax.tree_util.keystr(path)}": TensorShape(shape)
+            for (path, _), shape in zip(paths, shapes) if shape is not None}
+
+
+def _pair_shapes(variables, invariants, out):
+    """Appends to ``out`` the invariant of each leaf of ``variables`` (same nesting); False when
+    the structures differ."""
+    if _nest.is_value(variables) or not isinstance(variables, (list, tuple, dict)):
+        out.append(invariants)
+        return True
+    if isinstance(variables, dict):
+        if not isinstance(invariants, dict) or set(invariants) != set(variables):
+            return False
+        return all(_pair_shapes(variables[k], invariants[k], out) for k in sorted(variables))
+    if not isinstance(invariants, (list, tuple)) or len(invariants) != len(variables):
+        return False
+    return all(_pair_shapes(v, i, out) for v, i in zip(variables, invariants))
 
 
 def _python_while(cond, body, loop_vars, single, limit):

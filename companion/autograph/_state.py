@@ -99,24 +99,51 @@ def unflatten(arrays, kinds):
 
 class _ShapeChangesInLoop(NeedsValues):
     """A loop variable changes shape in a loop whose shape invariants allow it: TF runs it, XLA cannot
-    compile it; a top-level function call runs eagerly instead (`companion._staging._needs_values`)."""
+    compile it; a top-level function call runs eagerly instead (`companion._staging._needs_values`).
+    Where it reaches the user (a function traced inside another, user code catching it), it shows as
+    the ValueError it is."""
 
 
-_loops = threading.local()  # .relaxed: open loops (this thread) whose shape_invariants were given
+_ShapeChangesInLoop.__name__ = _ShapeChangesInLoop.__qualname__ = "ValueError"
+
+
+_loops = threading.local()  # .relaxed: open loops (this thread) whose shape_invariants were given;
+# .invariants: per open loop, its variables' invariant shapes by name (those known)
 
 
 @contextlib.contextmanager
-def shapes_may_change(given):
+def shapes_may_change(given, invariants=None):
     """Within it, a loop traced with ``shape_invariants`` ``given`` (from ``while_loop`` or
-    ``set_loop_options``) whose variable changes shape asks to run eagerly rather than failing."""
+    ``set_loop_options``) whose variable changes shape asks to run eagerly rather than failing.
+    ``invariants`` (loop variable name -> TensorShape) are checked: a shape outside its invariant
+    is TF's ValueError."""
     if not given:
         yield
         return
     _loops.relaxed = getattr(_loops, "relaxed", 0) + 1
+    stack = _loops.__dict__.setdefault("invariants", [])
+    stack.append(invariants or {})
     try:
         yield
     finally:
         _loops.relaxed -= 1
+        stack.pop()
+
+
+def _check_invariant(name, before, after):
+    """TF's ValueError for a loop variable whose shape, entering or after one iteration, is not
+    compatible with the shape invariant it was given."""
+    stack = getattr(_loops, "invariants", None)
+    invariant = stack[-1].get(name) if stack else None
+    if invariant is None:
+        return
+    for shape in (before, after):
+        if not invariant.is_compatible_with(shape):
+            raise ValueError(
+                f"{where()}Input tensor `{name}` enters the loop with shape {tuple(before)}, but has shape "
+                f"{tuple(after)} after one iteration, and its shape invariant is {invariant}. To allow the "
+                "shape to vary across iterations, use the `shape_invariants` argument of tf.while_loop "
+                "to specify a less-specific shape (None for a size that changes).")
 
 
 def check_loop_state(names, before, after, what):
@@ -138,6 +165,7 @@ def check_loop_state(names, before, after, what):
                     f"before the loop.")
             if b[1] != a[1]:
                 if getattr(_loops, "relaxed", 0):
+                    _check_invariant(name, b[1], a[1])
                     raise _ShapeChangesInLoop(
                         f"{where()}'{name}' has shape {tuple(b[1])} before the {what} and shape "
                         f"{tuple(a[1])} after one iteration, as its shape invariant allows; XLA compiles "

@@ -48,3 +48,33 @@ def test_without_shape_invariants_a_growing_variable_still_says_what_to_do():
     with pytest.raises(ValueError, match=r"'x' has shape \(0,\) before the for loop, but shape \(1,\) "
                                          r"after one iteration\. Use tf\.autograph\.experimental\."):
         grow(tf.constant(3))
+
+
+def test_a_shape_outside_the_invariant_is_tfs_value_error():
+    """TF 2.21: ValueError ("... enters the loop with shape ..., but has shape ... after one iteration")."""
+    caught = []
+
+    @tf.function
+    def f(n):
+        i, x = tf.constant(0), tf.zeros([1])
+        try:
+            tf.while_loop(lambda i, x: i < n, lambda i, x: (i + 1, tf.concat([x, [1.0]], 0)),
+                          [i, x], shape_invariants=[i.shape, tf.TensorShape([2])])
+        except ValueError as e:
+            caught.append((type(e).__name__, "enters the loop with shape" in str(e)))
+        return x
+
+    f(tf.constant(3))
+    assert caught == [("ValueError", True)]
+
+
+def test_a_shape_inside_the_invariant_still_runs_with_tfs_result():
+    @tf.function
+    def f(n):
+        i, x = tf.constant(0), tf.zeros([1])
+        _, x = tf.while_loop(lambda i, x: i < n,
+                             lambda i, x: (i + 1, tf.concat([x, [tf.cast(i, tf.float32)]], 0)),
+                             [i, x], shape_invariants=[i.shape, tf.TensorShape([None])])
+        return x
+
+    assert f(tf.constant(3)).numpy().tolist() == [0.0, 0.0, 1.0, 2.0]
