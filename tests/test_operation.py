@@ -100,3 +100,29 @@ def test_traced_tensors_have_tfs_name_and_op():
         tf.constant(1.0).name
     with pytest.raises(AttributeError, match="Tensor.op is undefined"):
         tf.constant(1.0).op
+
+
+def test_concrete_inputs_end_with_captured_variable_handles_named_by_first_use():
+    """TF 2.21 names a captured Variable's handle after the operation that first uses it."""
+    w = tf.Variable([[1.0], [2.0]])
+    b = tf.Variable([0.5])
+    s = tf.Variable(2.0)
+    u = tf.Variable(3.0)
+
+    @tf.function
+    def f(x):
+        y = tf.matmul(x, w) + b
+        t = s.read_value() * 2
+        u.assign_add(1.0)
+        return y * t + u
+
+    cf = f.get_concrete_function(tf.TensorSpec([None, 2], tf.float32))
+    assert [repr(t) for t in cf.inputs] == [
+        "<companion.Tensor 'x:0' shape=(None, 2) dtype=float32>",
+        "<companion.Tensor 'MatMul/ReadVariableOp/resource:0' shape=() dtype=resource>",
+        "<companion.Tensor 'add/ReadVariableOp/resource:0' shape=() dtype=resource>",
+        "<companion.Tensor 'Read/ReadVariableOp/resource:0' shape=() dtype=resource>",
+        "<companion.Tensor 'AssignAddVariableOp/resource:0' shape=() dtype=resource>",
+    ]
+    assert len(cf.captured_inputs) == 4
+    assert cf(tf.constant([[1.0, 1.0]])).numpy().tolist() == [[18.0]]

@@ -194,3 +194,19 @@ def test_gradient_through_reads_at_traced_indices():
     with tf.GradientTape() as tape:
         y = f()
     np.testing.assert_allclose(tape.gradient(y, x).numpy(), [2 * 1 * 1, 2 * 2 * 2, 2 * 3 * 3])
+
+
+def test_a_static_size_inside_a_function_prints_as_tfs_graph_constant():
+    """TF 2.21 prints ``Tensor("Const:0", shape=(), dtype=int32)``."""
+    import companion as tf_
+
+    shown = []
+
+    @tf_.function
+    def f(n):
+        ta = tf_.TensorArray(tf_.float32, size=3, element_shape=[2]).unstack(tf_.ones([3, 2]))
+        shown.extend([str(ta.size()), str(ta.size() + n)])
+        return ta.size()
+
+    assert int(f(tf_.constant(2))) == 3
+    assert shown == ['Tensor("Const:0", shape=(), dtype=int32)', 'Tensor("add:0", shape=(), dtype=int32)']

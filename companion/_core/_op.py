@@ -76,7 +76,7 @@ class Op:
             result = wrap(out)
             outputs = (result,)
         if state.staging:  # a function's graph names its tensors (`_tensor_names`)
-            _tensor_names.name_outputs(self.name, outputs)
+            _tensor_names.name_outputs(self.name, outputs, inputs)
         if state.tapes:
             reads = {} if len(state.tapes) > 1 else None  # nested tapes see the same Variable reads
             for tape in state.tapes:

@@ -89,6 +89,14 @@ def traced_write(variable, op_type, name, value):
     return Operation(node, op_type, (resource, _input_name(value)), attrs)
 
 
+def note_read(variable, scope):
+    """While a function traces: a read of ``variable`` in the name scope ``scope`` (TF's
+    ``Read/ReadVariableOp``), which names the Variable's captured handle if this is its first use."""
+    names = _tensor_names.active()
+    if names is not None and id(variable) not in names.captures:
+        names.captures[id(variable)] = (variable, f"{names.new_name(scope)}/ReadVariableOp/resource")
+
+
 def traced_group(name, control_inputs):
     """What `group` and `no_op` return while a function is traced: a ``NoOp`` Operation that runs
     after ``control_inputs`` (Operations, tensors, Variables); None eagerly."""

@@ -112,11 +112,21 @@ class TensorNames:
         return unique_name(self.counts, f"{scope}/{base}" if scope else base)
 
     def name_outputs(self, base, values):
-        """Names ``values``, the outputs of one operation: ``base:0``, ``base:1``, ..."""
+        """Names ``values``, the outputs of one operation: ``base:0``, ``base:1``, ...; returns the
+        operation's node name."""
         node = self.new_name(base)
         for index, value in enumerate(values):
             if id(value) not in self.named:
                 self.named[id(value)] = (value, f"{node}:{index}")
+        return node
+
+    def capture_reads(self, node, inputs):
+        """Notes the Variables among an operation's ``inputs`` that the function captures here for
+        the first time: TF reads each in the operation's scope, so its handle is the function input
+        ``node/ReadVariableOp/resource``."""
+        for x in inputs:
+            if getattr(x, "_is_variable", False):
+                self.captures.setdefault(id(x), (x, f"{node}/ReadVariableOp/resource"))
 
 
     def name_of(self, value):
@@ -166,9 +176,14 @@ def name_inputs(base, values):
             names.name_outputs(base, [value])
 
 
-def name_outputs(op_name, outputs):
-    """While a function traces: names the Tensor ``outputs`` of one application of the op ``op_name``."""
-    name_values(op_name, [t._v for t in outputs])
+def name_outputs(op_name, outputs, inputs=()):
+    """While a function traces: names the Tensor ``outputs`` of one application of the op ``op_name``
+    (and notes the Variables among its ``inputs`` it captures first, `TensorNames.capture_reads`)."""
+    names = active()
+    if names is not None:
+        node = names.name_outputs(tf_op_name(op_name)[0], [t._v for t in outputs])
+        if inputs:
+            names.capture_reads(node, inputs)
 
 
 def name_values(op_name, values):

@@ -9,7 +9,7 @@ from companion._core._context import state
 from companion._core._convert import as_input, constant
 from companion._core._deferred import Pending
 from companion._core._errors import InvalidArgumentError
-from companion._core._operation import traced_write
+from companion._core._operation import note_read, traced_write
 from companion._core._scopes import get_current_name_scope
 from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor, _numpy_repr, _Reference
@@ -114,7 +114,12 @@ class Variable(ScatterMethods):
             tape._note_read(self, read)
         return read
 
-    read_value = value
+    def read_value(self):
+        """The current value as a Tensor (`value`); inside a function TF reads it in a scope
+        ``Read``, which names its captured handle (``Read/ReadVariableOp/resource``)."""
+        if state.staging:
+            note_read(self, "Read")
+        return self.value()
 
     def numpy(self):
         if state.staging and self.is_traced:  # TF: NotImplementedError (its tensors: AttributeError)
@@ -147,7 +152,8 @@ class Variable(ScatterMethods):
         new = _assigned(value, self.dtype)
         self._check_shape(new.shape, "assign")
         self._set_value(new._value)
-        return self._assigned_result() if read_value else traced_write(self, "AssignVariableOp", name, new)
+        op = traced_write(self, "AssignVariableOp", name, new)  # None eagerly
+        return self._assigned_result() if read_value else op
 
     def assign_add(self, delta, use_locking=None, name=None, read_value=True):
         """Adds ``delta`` to the value in place. Returns the Variable, as `assign`."""
@@ -173,9 +179,8 @@ class Variable(ScatterMethods):
         new = (fn.fn if state.staging else fn._eager)(self._value, delta._value)
         self._check_shape(TensorShape(new.shape), what)
         self._set_value(new)
-        if read_value:
-            return self._assigned_result()
-        return traced_write(self, "AssignAddVariableOp" if fn is _ADD else "AssignSubVariableOp", name, delta)
+        op = traced_write(self, "AssignAddVariableOp" if fn is _ADD else "AssignSubVariableOp", name, delta)
+        return self._assigned_result() if read_value else op
 
     def _check_shape(self, shape, what):
         if not self._shape.is_compatible_with(shape):

@@ -42,6 +42,7 @@ def trace_concrete(fn, leaves, treedef, trace, name, shown=None, names=None):
     strings = [i for i, x in enumerate(leaves) if isinstance(x, Tensor) and i not in positions]
     variables = [i for i, x in enumerate(leaves) if getattr(x, "_is_variable", False) and x._traced_by_spec]
     graph_names = {}  # leaf index -> its placeholder's name (``x:0``)
+    capture_names = {}  # id(Variable) -> its captured handle's name (``mul/ReadVariableOp/resource``)
 
     def flat_fn(*arrays):
         filled = list(leaves)
@@ -62,7 +63,10 @@ def trace_concrete(fn, leaves, treedef, trace, name, shown=None, names=None):
             _tensor_names.name_inputs(base, [value])
             graph_names[i] = graph.name_of(value)
         args, kwargs = _nest.in_dict_orders(jax.tree_util.tree_unflatten(treedef, filled), names.dict_orders)
-        return _split_outputs(fn(*args, **kwargs), info, fn)
+        result = fn(*args, **kwargs)
+        if graph is not None:  # the captured Variables' handles, named by their first use
+            capture_names.update((key, name) for key, (_, name) in graph.captures.items())
+        return _split_outputs(result, info, fn)
 
     staged = stage(flat_fn, avals, trace)
     check_no_leaked_tensors(staged, name)  # a tensor kept from a staged loop: TF's InaccessibleTensorError
@@ -83,6 +87,7 @@ def trace_concrete(fn, leaves, treedef, trace, name, shown=None, names=None):
             specs[i] = dataset_spec(leaf)
     concrete._signature = (treedef, specs, names.dict_orders)
     concrete._graph_names = graph_names
+    concrete._capture_names = capture_names
     concrete._given_names = names.given
     concrete._flat_positional = treedef == jax.tree_util.tree_structure((tuple(positions), {})) \
         and len(positions) == len(leaves)

@@ -10,6 +10,7 @@ from companion._core._convert import convert_to_tensor
 from companion._core._errors import InvalidArgumentError
 from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor
+from companion._core._tensor_names import unique_name
 from companion._core._tensor_spec import TensorSpec
 from companion._core._variable_spec import VariableSpec
 from companion._staging._concrete_call import bind_call, flat_inputs
@@ -79,13 +80,21 @@ class ConcreteSurface:
 
     @property
     def inputs(self):
-        """The graph's inputs, its argument placeholders in flat order (``x:0``, ``d_1:0``)."""
+        """The graph's inputs: its argument placeholders in flat order (``x:0``, ``d_1:0``), then the
+        handles of the Variables it captures (``mul/ReadVariableOp/resource:0``)."""
         shown = []
         for _, spec, name in flat_inputs(self):
             if isinstance(spec, VariableSpec):
                 shown.append(ResourceInput(spec, f"{name}:0"))
             else:
                 shown.append(SymbolicTensor(spec, name=f"{name}:0"))
+        captured = getattr(self, "_capture_names", {})
+        unnamed = {}
+        for variable in self.captured_inputs:  # then the captured Variables' handles, as TF's graph
+            name = captured.get(id(variable))
+            if name is None:  # read outside an op (``v.numpy()``, ``tf.print(v)``): a read of its own
+                name = unique_name(unnamed, "ReadVariableOp") + "/resource"
+            shown.append(ResourceInput(variable, f"{name}:0"))
         return shown
 
     @property
@@ -117,9 +126,16 @@ class ConcreteSurface:
 
     @property
     def captured_inputs(self):
-        """The Variables the program reads that no argument passes (TF: their resource handles)."""
+        """The Variables the program reads or writes that no argument passes, in the order the
+        function first used them (TF: their resource handles)."""
         arguments = {id(v) for v in self._arg_variables}
-        return [v for v in self.variables if id(v) not in arguments and not v._is_rng_state]
+        touched = {}
+        for v in [*self.variables, *getattr(self, "_written", ())]:
+            if id(v) not in arguments and not v._is_rng_state:
+                touched.setdefault(id(v), v)
+        order = list(getattr(self, "_capture_names", {}))
+        rank = {key: i for i, key in enumerate(order)}
+        return sorted(touched.values(), key=lambda v: rank.get(id(v), len(order)))
 
     @property
     def trainable_variables(self):

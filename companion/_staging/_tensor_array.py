@@ -32,6 +32,7 @@ import io
 import jax
 import jax.numpy as jnp
 
+from companion._core import _tensor_names
 from companion._core._context import state
 from companion._core._convert import convert_to_tensor
 from companion._core._dtypes import as_dtype
@@ -216,9 +217,12 @@ class TensorArray:
 
     def size(self, name=None):
         """The number of elements, an int32 scalar tensor."""
-        if self._length is not None:
-            return self._length
-        return convert_to_tensor(len(self._store.items), dtype="int32")
+        length = self._length
+        if length is None:
+            length = convert_to_tensor(len(self._store.items), dtype="int32")
+        if state.staging and not length.is_traced and _tensor_names.graph_name(length._v) is None:
+            _tensor_names.named(length, "Const")  # a size known while tracing: a constant of TF's graph
+        return length
 
     def identity(self):
         """A TensorArray with the same elements."""
