@@ -193,3 +193,11 @@ def test_assert_all_finite_inside_a_function_raises_when_it_runs():
     np.testing.assert_array_equal(doubled(tf.constant([1.0, 2.0])).numpy(), [2.0, 4.0])
     with pytest.raises(tf.errors.InvalidArgumentError, match="in function : Tensor had Inf values"):
         doubled(tf.constant([np.inf, 1.0]))
+
+
+def test_assert_shows_a_python_condition_as_tf():
+    import companion as tf_
+
+    with pytest.raises(tf_.errors.InvalidArgumentError,
+                       match="Expected 'False' to be true. Summarized data: b'hello'"):
+        tf_.debugging.Assert(False, ["hello"])

@@ -509,3 +509,17 @@ def test_a_target_that_is_a_source_has_gradient_one():
     with tf.GradientTape() as tape:
         pass
     assert float(tape.gradient(x, x)) == 1.0
+
+
+def test_watching_an_integer_tensor_warns_as_tf(caplog):
+    """TF 2.21 logs "The dtype of the watched tensor must be floating (e.g. tf.float32), got tf.int32"
+    and the gradient is None."""
+    import companion as tf_
+
+    i = tf_.constant(3)
+    with caplog.at_level("WARNING", logger="tensorflow"):
+        with tf_.GradientTape() as tape:
+            tape.watch(i)
+            k = i * i
+    assert "The dtype of the watched tensor must be floating (e.g. tf.float32), got tf.int32" in caplog.text
+    assert tape.gradient(k, i) is None

@@ -177,3 +177,22 @@ def test_a_keras_weight_rebinds_on_in_place_operators_as_keras():
     kernel = layer.kernel
     kernel += 1.0  # Keras 3 (TF 2.21): an EagerTensor, the weight unchanged
     assert not hasattr(kernel, "assign") and np.allclose(kernel.numpy() - 1.0, layer.kernel.numpy())
+
+
+def test_update_shapes_must_equal_the_variables_as_tf():
+    """TF 2.21: assign_add/assign_sub do not broadcast (InvalidArgumentError eagerly, ValueError in a
+    function); a Variable has no len()."""
+    import companion as tf_
+
+    u = tf_.Variable(tf_.ones([2, 2]))
+    s = tf_.Variable(1.0)
+    for update in (lambda: u.assign_add(1.0), lambda: u.assign_sub([1.0, 1.0]), lambda: s.assign_add([1.0])):
+        with pytest.raises(tf_.errors.InvalidArgumentError, match="shapes must be equal"):
+            update()
+    with pytest.raises(ValueError):
+        tf_.function(lambda: s.assign_add([1.0]))()
+    u.assign_add(tf_.ones([2, 2]))
+    assert u.numpy().tolist() == [[2.0, 2.0], [2.0, 2.0]]
+    with pytest.raises(TypeError, match="has no len"):
+        len(u)
+    assert [float(x) for x in tf_.Variable([1.0, 2.0])] == [1.0, 2.0]

@@ -176,11 +176,30 @@ class Variable(ScatterMethods):
             self._set_value(fn._eager(value, delta._value) if new is None else new)
             return self._assigned_result() if read_value else None
         delta = _assigned(delta, self.dtype)
+        self._check_update_shape(delta, what)
         new = (fn.fn if state.staging else fn._eager)(self._value, delta._value)
         self._check_shape(TensorShape(new.shape), what)
         self._set_value(new)
         op = traced_write(self, "AssignAddVariableOp" if fn is _ADD else "AssignSubVariableOp", name, delta)
         return self._assigned_result() if read_value else op
+
+    def _check_update_shape(self, delta, what):
+        """TF's rule for assign_add/assign_sub: the update has the variable's shape (no broadcasting):
+        InvalidArgumentError eagerly, ValueError (shape inference) while a function traces."""
+        shape = tuple(delta._v.shape)
+        if state.staging:
+            if self._shape.rank is not None and len(shape) != self._shape.rank:
+                raise ValueError(f"Variable.{what}: shapes must be equal rank, but are {self._shape} and "
+                                 f"{TensorShape(shape)} for the variable {self._name!r}.")
+            if not self._shape.is_compatible_with(shape):
+                raise ValueError(f"Variable.{what}: the update of shape {TensorShape(shape)} does not match "
+                                 f"the shape {self._shape} of the variable {self._name!r}.")
+        elif shape != tuple(self._v.shape):
+            op_type = "AssignAddVariableOp" if what == "assign_add" else "AssignSubVariableOp"
+            raise InvalidArgumentError(
+                f"Cannot update variable with shape {list(self._v.shape)} using a Tensor with shape "
+                f"{list(shape)}, shapes must be equal. [Op:{op_type}] Give the update the variable's "
+                "shape (companion.broadcast_to for a scalar).")
 
     def _check_shape(self, shape, what):
         if not self._shape.is_compatible_with(shape):
@@ -268,8 +287,8 @@ class Variable(ScatterMethods):
 
     experimental_ref = ref
 
-    def __len__(self):
-        return len(self._read())
+    def __len__(self):  # TF's Variables (and Keras's) have no len(); iterating them works
+        raise TypeError(f"object of type '{type(self).__name__}' has no len()")
 
     def __iter__(self):
         return iter(self.value())

@@ -62,7 +62,7 @@ def Assert(condition, data, summarize=None, name=None):  # noqa: N802 - TensorFl
         ...     print(str(error).split(". ")[-1])
         Summarized data: 1, 2
     """
-    condition = as_input(condition)
+    given, condition = condition, as_input(condition)
     if condition.dtype.name != "bool" or condition.ndim != 0:
         raise InvalidArgumentError(f"Assert: condition must be a scalar bool tensor. Received dtype "
                                    f"{condition.dtype.name} and shape {list(condition.shape)}.")
@@ -72,6 +72,8 @@ def Assert(condition, data, summarize=None, name=None):  # noqa: N802 - TensorFl
     def check(ok, *values):
         if not bool(ok):
             shown_condition = Tensor(np.asarray(ok)) if condition.is_traced else condition
+            if isinstance(given, (bool, np.bool_)):  # TF shows a Python condition as Python prints it
+                shown_condition = given
             parts = []
             for value in values:
                 flat = np.asarray(value).reshape(-1)

@@ -13,6 +13,7 @@ from companion._core._errors import GradientSourceAttributeError, GradientSource
 from companion._core._indexed_slices import IndexedSlices
 from companion._core._tensor import Tensor
 from companion._html import table
+from companion._logger import get_logger
 from companion._ops._array import concat, reshape
 from companion._ops._creation import ones_like, zeros
 from companion._ops._math import add_n, cast
@@ -125,6 +126,10 @@ class GradientTape:
                 item = _origin(item)
                 self._watched[id(item)] = item
             elif isinstance(item, Tensor):
+                dtype = item.dtype
+                if not (dtype.is_floating or dtype.is_complex):  # TF's warning: its gradient is None
+                    get_logger().warning("The dtype of the watched tensor must be floating "
+                                         "(e.g. tf.float32), got tf.%s", dtype.name)
                 self._tracked[id(item)] = item
                 self._watched_tensors[id(item)] = item
             else:

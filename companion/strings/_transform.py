@@ -46,8 +46,8 @@ def substr(input, pos, len, unit="BYTE", name=None):  # noqa: A002
         value = item if unit == "BYTE" else item.decode("utf-8")
         begin = start + builtin_len(value) if start < 0 else start
         if not 0 <= begin <= builtin_len(value):
-            raise InvalidArgumentError(f"strings.substr: pos {start} is out of range for {item!r}. "
-                                       "Received: pos={start}")
+            raise InvalidArgumentError(f"strings.substr: pos {start} is out of range for {item!r} "
+                                       f"(length {builtin_len(value)}). Received: pos={start}")
         piece = value[begin:begin + size]
         return piece if unit == "BYTE" else piece.encode("utf-8")
 
