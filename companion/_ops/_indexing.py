@@ -35,7 +35,8 @@ def iterate_rows(x):
 def normalize_key(key):
     """Turns an index into a hashable static ``spec`` plus the index tensors it refers to."""
 
-    items = key if isinstance(key, tuple) else (key,)
+    # TF reads a Python list as a tuple of indices: ``x[[0, 2]]`` is ``x[0, 2]``
+    items = tuple(key) if isinstance(key, (tuple, list)) else (key,)
     spec, arrays = [], []
     for item in items:
         if item is Ellipsis:

@@ -300,7 +300,27 @@ conj = _unary("conj", jnp.conj)
 def _cast(x, dtype):
     if jnp.issubdtype(x.dtype, jnp.complexfloating) and not jnp.issubdtype(dtype, jnp.complexfloating):
         x = jnp.real(x)
+    if jnp.issubdtype(x.dtype, jnp.floating) and jnp.issubdtype(dtype, jnp.integer):
+        return _float_to_integer(x, jnp.dtype(dtype))
     return x.astype(dtype)
+
+
+def _float_to_integer(x, dtype):
+    """TF's float-to-integer cast on CPU: truncation towards zero; a value out of range (or NaN) gives
+    what the x86 conversion gives, the most negative int32 (int64 for 64-bit and uint32 targets), and
+    narrower integers keep the low bits (``cast(300.0, uint8)`` is 44, ``cast(-1.0, uint8)`` 255), where
+    XLA would saturate."""
+    x = x.astype(jnp.float32) if x.dtype.itemsize < 4 else x
+    wide = dtype.itemsize == 8 or dtype == jnp.uint32
+    through, limit = (jnp.int64, 2.0 ** 63) if wide else (jnp.int32, 2.0 ** 31)
+    in_range = (x >= -limit) & (x < limit)  # False for NaN
+    truncated = jnp.where(in_range, x, 0).astype(through)
+    if dtype == jnp.uint64:
+        return jnp.where(in_range, truncated.astype(dtype), jnp.asarray(2 ** 63, dtype))
+    if dtype == jnp.uint32:
+        return jnp.where(in_range, truncated.astype(dtype), jnp.asarray(2 ** 31, dtype))
+    edge = jnp.iinfo(through).min
+    return jnp.where(in_range, truncated, jnp.asarray(edge, through)).astype(dtype)
 
 
 def cast(x, dtype, name=None):

@@ -165,3 +165,34 @@ def test_integer_division_by_zero_inside_a_function_raises_when_it_runs():
 
     with pytest.raises(tf.errors.InvalidArgumentError, match="negative integer powers"):
         power(tf.constant([7, 8]), tf.constant([2, -1]))
+
+
+def test_float_to_integer_casts_out_of_range_as_tf_on_cpu():
+    """TF 2.21 (CPU): truncation; out of range or NaN gives the x86 conversion's most negative
+    int32/int64, and narrower integers keep the low bits, where XLA would saturate."""
+    import companion as tf_
+
+    x = tf_.constant([-1.0, 300.0, 70000.0, -129.5, 3e9, 1e20, float("nan"), float("inf")])
+    expected = {
+        "int8": [-1, 44, 112, 127, 0, 0, 0, 0],
+        "uint8": [255, 44, 112, 127, 0, 0, 0, 0],
+        "int16": [-1, 300, 4464, -129, 0, 0, 0, 0],
+        "uint16": [65535, 300, 4464, 65407, 0, 0, 0, 0],
+        "int32": [-1, 300, 70000, -129, -2147483648, -2147483648, -2147483648, -2147483648],
+        "uint32": [4294967295, 300, 70000, 4294967167, 3000000000, 2147483648, 2147483648, 2147483648],
+        "int64": [-1, 300, 70000, -129, 3000000000] + [-9223372036854775808] * 3,
+        "uint64": [18446744073709551615, 300, 70000, 18446744073709551487, 3000000000]
+        + [9223372036854775808] * 3,
+    }
+    for name, values in expected.items():
+        assert tf_.cast(x, name).numpy().tolist() == values, name
+    assert tf_.cast(tf_.constant([-1.0, 300.0], tf_.float16), tf_.uint8).numpy().tolist() == [255, 44]
+    assert tf_.cast(tf_.constant([2.7, -2.7]), tf_.int32).numpy().tolist() == [2, -2]
+
+
+def test_a_python_list_index_is_a_tuple_of_indices_as_tf():
+    import companion as tf_
+
+    m = tf_.reshape(tf_.range(12), [3, 4])
+    assert int(m[[0, 2]]) == 2
+    assert m[[1]].numpy().tolist() == [4, 5, 6, 7]
