@@ -14,12 +14,11 @@ from companion._core._dispatch import composite
 from companion._core._errors import (
     InternalError,
     InvalidArgumentError,
-    InvalidArgumentTypeError,
     UnimplementedTypeError,
 )
 from companion._core._op import op
 from companion._ops._debugging import run_check
-from companion._ops._kernel_dtypes import checked
+from companion._ops._kernel_dtypes import checked, unsupported_dtype_error
 from companion._ops._shape_hints import matmul_instead_hint
 
 __all__ = [
@@ -226,7 +225,7 @@ def _check_kind(x, kinds, name):
     if not ok:
         wanted = {"number": "a numeric", "float": "a floating-point", "bool": "a bool",
                   "integer": "an integer"}[kinds]
-        raise InvalidArgumentTypeError(f"{name} needs {wanted} tensor. Received dtype {dtype.name}: {x!s}. "
+        raise unsupported_dtype_error()(f"{name} needs {wanted} tensor. Received dtype {dtype.name}: {x!s}. "
                         "Convert it first with companion.cast.")
 
 
