@@ -10,7 +10,7 @@ of a vector return a `companion.RaggedTensor` (rows of different lengths), as TF
 """
 
 from companion.ragged._ragged_tensor import RaggedTensor
-from companion.strings import _hash, _join, _numbers, _split, _transform
+from companion.strings import _hash, _join, _ngrams, _numbers, _split, _transform
 from companion.strings._on_host import on_host
 
 # ops that may be deferred to the host when given run-time values inside a function
@@ -33,9 +33,10 @@ bytes_split = on_host(_split.bytes_split, deferrable=False)
 unicode_decode = on_host(_split.unicode_decode, deferrable=False)
 unicode_encode = on_host(_split.unicode_encode, deferrable=False)
 unicode_split = on_host(_split.unicode_split, deferrable=False)
+ngrams = on_host(_ngrams.ngrams, deferrable=False)
 
 __all__ = [
-    "RaggedTensor", "as_string", "bytes_split", "format", "join", "length", "lower", "reduce_join",
+    "RaggedTensor", "as_string", "bytes_split", "format", "join", "length", "lower", "ngrams", "reduce_join",
     "regex_full_match", "regex_replace", "split", "strip", "substr", "to_hash_bucket_fast", "to_number",
     "unicode_decode", "unicode_encode", "unicode_split", "upper",
 ]
