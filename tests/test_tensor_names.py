@@ -146,3 +146,29 @@ def test_range_inside_a_function_is_a_tensor():
     assert floats.numpy().tolist() == [0.0, 0.25, 0.5, 0.75]
     assert int(total) == 6
     assert shapes[0].as_list() == [None]
+
+
+def test_given_names_functions_and_operators_and_case_insensitive_uniqueness():
+    """TF 2.21: ``name=`` names the node; tf.add names it ``Add`` where ``+`` gives ``add``; names are
+    unique ignoring case (``Add`` then ``add_1``, ``MatMul`` then ``matmul_1``)."""
+    import companion as tf_
+
+    seen = []
+
+    @tf_.function
+    def f(x):
+        outs = [tf_.reduce_sum(x, name="total"), tf_.add(x, 1, name="plus"), tf_.add(x, 2, name="plus"),
+                tf_.add(x, 1), x + 1, tf_.multiply(x, 2), x * 2, tf_.pow(x, 2), x ** 2,
+                tf_.math.floormod(x, 2.0), x % 2, tf_.cast(x, tf_.int32, name="to_int"),
+                tf_.sqrt(x, name="root"), tf_.matmul(tf_.reshape(x, [1, 2]), tf_.reshape(x, [2, 1])),
+                tf_.reshape(x, [2, 1]) @ tf_.reshape(x, [1, 2])]
+        with tf_.name_scope("block"):
+            outs.append(tf_.multiply(x, 2, name="double"))
+        seen.extend(o.name for o in outs)
+        seen.append(outs[3].op.type)
+        return x
+
+    f(tf_.constant([1.0, 2.0]))
+    assert seen == ["total:0", "plus:0", "plus_1:0", "Add:0", "add_1:0", "Mul:0", "mul_1:0", "Pow:0",
+                    "pow_1:0", "FloorMod:0", "mod:0", "to_int:0", "root:0", "MatMul:0", "matmul_1:0",
+                    "block/double:0", "AddV2"]

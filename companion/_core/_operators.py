@@ -24,11 +24,14 @@ def _logical(logical_fn, bitwise_fn):
     return apply
 
 
+_MULTIPLY = _math.multiply.operator  # ``*``'s own op: TF names its node ``mul`` (tf.multiply's: ``Mul``)
+
+
 def _multiply(x, y):
     """``x * y``: TF's ``*`` on bool tensors is `logical_and` (its Mul takes no bools). The dtype
     is looked at only after Mul refused it, so the common path pays nothing."""
     try:
-        return _math.multiply(x, y)
+        return _MULTIPLY(x, y)
     except InvalidArgumentError:
         if not (as_input(x).dtype.is_bool and as_input(y).dtype.is_bool):
             raise
@@ -48,9 +51,9 @@ def _ne(self, other):
 
 
 _BINARY = {
-    "add": _math.add, "sub": _math.subtract, "mul": _multiply,
-    "truediv": _math.divide, "floordiv": _math.floordiv, "mod": _math.mod,
-    "pow": _math.pow, "matmul": lambda x, y: _linalg.matmul(x, y),
+    "add": _math.add.operator, "sub": _math.subtract.operator, "mul": _multiply,
+    "truediv": _math.divide, "floordiv": _math.floordiv, "mod": _math.mod.operator,
+    "pow": _math.pow.operator, "matmul": lambda x, y: _linalg.matmul(x, y, name="matmul"),
     "and": _logical(_math.logical_and, _math.bitwise_and),
     "or": _logical(_math.logical_or, _math.bitwise_or),
     "xor": _logical(_math.logical_xor, _math.bitwise_xor),

@@ -21,6 +21,9 @@ from companion._core._context import state
 # CamelCase (the rule for the rest: ``reduce_sum`` -> ``Sum`` is listed, ``relu`` -> ``Relu`` is not)
 TF_OP_NAMES = {
     "add": ("add", "AddV2"), "subtract": ("sub", "Sub"), "multiply": ("mul", "Mul"),
+    # the functions tf.add, tf.subtract, ... name their nodes otherwise than the operators (+, -, ...)
+    "Add": ("Add", "AddV2"), "Sub": ("Sub", "Sub"), "Mul": ("Mul", "Mul"), "Pow": ("Pow", "Pow"),
+    "FloorMod": ("FloorMod", "FloorMod"),
     "divide": ("truediv", "RealDiv"), "truediv": ("truediv", "RealDiv"), "matmul": ("MatMul", "MatMul"),
     "reduce_sum": ("Sum", "Sum"), "reduce_mean": ("Mean", "Mean"), "reduce_max": ("Max", "Max"),
     "reduce_min": ("Min", "Min"), "reduce_prod": ("Prod", "Prod"), "add_n": ("AddN", "AddN"),
@@ -59,6 +62,9 @@ _TYPE_OF_BASE.update(Const="Const", Identity="Identity", Placeholder="Placeholde
                      ReadVariableOp="ReadVariableOp")
 
 
+_TYPE_OF_LOWER_BASE = {base.lower(): op_type for base, op_type in _TYPE_OF_BASE.items()}  # `@`: matmul
+
+
 def op_type_of(node):
     """TF's type of the node named ``node`` (``cond/mul_2`` -> ``Mul``); a name that no op gives is a
     function input's (``x``): a ``Placeholder``."""
@@ -66,35 +72,40 @@ def op_type_of(node):
     head, _, tail = base.rpartition("_")
     if head and tail.isdigit():
         base = head
-    known = _TYPE_OF_BASE.get(base)
+    known = _TYPE_OF_BASE.get(base) or _TYPE_OF_LOWER_BASE.get(base)
     if known is not None:
         return known
     return base if base[:1].isupper() else "Placeholder"
 
 
 def unique_name(counts, name, mark_as_used=True):
-    """``name``, or ``name_1``, ``name_2``... if ``counts`` (name -> uses) has it (TF's rule)."""
-    count = counts.get(name, 0)
-    unique = name if count == 0 else f"{name}_{count}"
-    while count and unique in counts:
-        count += 1
-        unique = f"{name}_{count}"
+    """``name``, or ``name_1``, ``name_2``... if ``counts`` (lowercased name -> uses) has it: TF's
+    rule, which compares names ignoring case (``tf.add``'s ``Add`` then ``+``'s ``add_1``)."""
+    key = name.lower()
+    count = counts.get(key, 0)
     if mark_as_used:
-        counts[name] = count + 1
-        if unique != name:
-            counts[unique] = 1
-    return unique
+        counts[key] = count + 1
+    if count == 0:
+        return name
+    base = key
+    while key in counts:
+        key = f"{base}_{count}"
+        count += 1
+    if mark_as_used:
+        counts[key] = 1
+    return f"{name}_{count - 1}"
 
 
 class TensorNames:
     """The names given in one function graph: the names used, and each named value's name."""
 
-    __slots__ = ("counts", "named", "scopes", "captures")
+    __slots__ = ("counts", "named", "scopes", "captures", "given")
 
     def __init__(self):
         self.counts = {}
         self.named = {}  # id(value) -> (value, "name:index"); the value is kept so its id stays its own
         self.captures = {}  # id(Variable) -> (Variable, its captured handle's name), by first write
+        self.given = None  # the ``name=`` a public op function was called with, for its one operation
         # the sub-graphs (branches, loop bodies) being named: (their prefix, the counts they replaced,
         # the name scope open when they began)
         self.scopes = []
@@ -181,9 +192,19 @@ def name_outputs(op_name, outputs, inputs=()):
     (and notes the Variables among its ``inputs`` it captures first, `TensorNames.capture_reads`)."""
     names = active()
     if names is not None:
-        node = names.name_outputs(tf_op_name(op_name)[0], [t._v for t in outputs])
+        base, names.given = names.given or tf_op_name(op_name)[0], None
+        node = names.name_outputs(base, [t._v for t in outputs])
         if inputs:
             names.capture_reads(node, inputs)
+
+
+def given_name(name):
+    """While a function traces: the next operation applied is named ``name`` (a public op function's
+    ``name=`` argument, TF's node name: ``tf.add(x, 1, name="plus")`` is ``plus:0``)."""
+    if name and state.staging:
+        names = active()
+        if names is not None:
+            names.given = str(name)
 
 
 def name_values(op_name, values):

@@ -7,7 +7,7 @@ import jax.numpy as jnp
 import jax.scipy.linalg  # noqa: F401 - jax.scipy.linalg.lu_factor
 import numpy as np
 
-from companion._core import _context
+from companion._core import _context, _tensor_names
 from companion._core._convert import as_input, binary_inputs
 from companion._core._errors import InvalidArgumentError
 from companion._core._op import op
@@ -61,6 +61,8 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     if len(sa) < 2 or len(sb) < 2 or sa[-1 - flags[0]] != sb[-2 + flags[1]] or (
             sa[:-2] != sb[:-2] and not _broadcastable(sa[:-2], sb[:-2])):
         raise _matmul_error(sa, sb, flags)
+    if name is not None:
+        _tensor_names.given_name(name)
     out = _matmul_transposed(a, b, flags=flags) if any(flags) else _matmul(a, b)
     return out if output_type is None else cast(out, output_type)
 

@@ -7,7 +7,7 @@ checks its inputs with TensorFlow's dtype rules (`binary_inputs`, `as_input`).
 import jax
 import jax.numpy as jnp
 
-from companion._core import _dtypes
+from companion._core import _dtypes, _tensor_names
 from companion._core._context import state
 from companion._core._convert import as_input, binary_inputs
 from companion._core._dispatch import composite
@@ -35,36 +35,53 @@ __all__ = [
 
 # -- binary ops: arithmetic, comparisons and logic -------------------------------------------
 
-def _binary(name, fn, doc, differentiable=True, check=None):
+def _binary(name, fn, doc, differentiable=True, check=None, function_node=None):
     """A public binary function: TF's operand conversion, then the pure op ``fn``.
 
     ``check(y)``: for integer operands, TF's run-time check of the second operand's values
     (`_integer_divisor`, `_integer_exponent`): at once on a value known now, on the host when a
-    compiled function runs for a traced one (`_debugging.run_check`)."""
-    pure = op(name)(checked(name, fn))
+    compiled function runs for a traced one (`_debugging.run_check`). ``function_node``: where TF's
+    function (``tf.add``) names its graph node otherwise than its operator (``+``): ``Add`` and
+    ``add``. The function then applies an op of that name and the operator (``apply.operator``)
+    the op ``name``, so neither pays for the choice on a call."""
+    fn = checked(name, fn)
+    pure = op(name)(fn)
     pure.differentiable = differentiable
+    apply = _binary_apply(name, pure, check)
+    if function_node is not None:
+        operator = apply
+        named = op(function_node)(fn)
+        named.differentiable = differentiable
+        apply = _binary_apply(name, named, check)
+        apply.operator = operator
+    apply.__name__ = name
+    apply.__doc__ = doc
+    apply.op = pure
+    return apply
 
+
+def _binary_apply(name, pure, check):
     def apply(x, y, name=None):
         ragged = composite(x, y)
         if ragged is not None:  # TF's ragged dispatch: the op runs on the flat values
             return ragged._dispatch_elementwise(apply, x, y)
-        x, y = binary_inputs(x, y, pure.name)
+        x, y = binary_inputs(x, y, what)
         if check is not None and y._v.dtype.kind in "iu":  # only integers: no float op reads a value
             check(y)
+        if name is not None:
+            _tensor_names.given_name(name)
         try:
             return pure(x, y)
         except (TypeError, ValueError) as error:  # JAX raises TypeError for shapes that cannot broadcast
             if "broadcast" not in str(error) or isinstance(error, InvalidArgumentError):
                 raise
             raise InvalidArgumentError(
-                f"{pure.name}: shapes {x.shape} and {y.shape} cannot be broadcast together: "
+                f"{what}: shapes {x.shape} and {y.shape} cannot be broadcast together: "
                 "compared from the right, each pair of dimensions must be equal or one of them 1. "
                 "Reshape an operand (e.g. companion.reshape or expand_dims) so they line up."
-                + _product_hint(pure.name, x, y)) from None
+                + _product_hint(what, x, y)) from None
 
-    apply.__name__ = name
-    apply.__doc__ = doc
-    apply.op = pure
+    what = name
     return apply
 
 
@@ -105,16 +122,20 @@ def _run_integer_check(check, y):
         run_check(check, y)
 
 
-add = _binary("add", jnp.add, "``x + y`` element-wise, with broadcasting. Both operands must have one dtype.")
-subtract = _binary("subtract", jnp.subtract, "``x - y`` element-wise, with broadcasting.")
-multiply = _binary("multiply", jnp.multiply, "``x * y`` element-wise, with broadcasting.")
+add = _binary("add", jnp.add, "``x + y`` element-wise, with broadcasting. Both operands must have one dtype.",
+              function_node="Add")
+subtract = _binary("subtract", jnp.subtract, "``x - y`` element-wise, with broadcasting.",
+                   function_node="Sub")
+multiply = _binary("multiply", jnp.multiply, "``x * y`` element-wise, with broadcasting.",
+                   function_node="Mul")
 floordiv = _binary("floordiv", jnp.floor_divide, "``x // y``: division rounded towards minus infinity.",
                    differentiable=False, check=_integer_divisor(InvalidArgumentError, "FloorDiv"))
 floor_div = floordiv
 mod = _binary("floormod", jnp.mod, "``x % y`` with the sign of ``y`` (Python's and TF's ``floormod``).",
+              function_node="FloorMod",
               check=_integer_divisor(InvalidArgumentError, "FloorMod"))
 floormod = mod
-pow = _binary("pow", jnp.power, "``x ** y`` element-wise.", check=_integer_exponent)
+pow = _binary("pow", jnp.power, "``x ** y`` element-wise.", check=_integer_exponent, function_node="Pow")
 def _ties_to_x(fn, x_wins):
     """``fn`` (maximum or minimum) whose gradient goes wholly to ``x`` where ``x_wins(x, y)`` and
     else to ``y``, as TF's MaximumGrad/MinimumGrad (a tie gives ``x`` all of it; JAX splits it)."""
@@ -209,6 +230,8 @@ def _unary(name, fn, kinds="number", doc=None, differentiable=True):
             return x._dispatch_elementwise(apply, x)
         x = as_input(x)
         _check_kind(x, kinds, pure.name)
+        if name is not None:
+            _tensor_names.given_name(name)
         return pure(x)
 
     apply.__name__ = name
@@ -340,6 +363,8 @@ def cast(x, dtype, name=None):
             "Use companion.strings.to_number or companion.strings.as_string.")
     if x.dtype == target:
         return x.value() if x._is_variable else x
+    if name is not None:
+        _tensor_names.given_name(name)
     return _cast(x, dtype=target._np)
 
 

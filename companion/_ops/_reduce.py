@@ -4,7 +4,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from companion._core import _dtypes
+from companion._core import _dtypes, _tensor_names
 from companion._core._convert import as_input
 from companion._core._dispatch import composite
 from companion._core._errors import InvalidArgumentError, InvalidArgumentTypeError
@@ -76,6 +76,8 @@ def _reduction(name, fn, kinds, summary, example=""):
         x = as_input(input_tensor)
         _check_kind(x, kinds, pure.name)
         axes = normalize_axes(axis, x._v.ndim, pure.name)
+        if name is not None:
+            _tensor_names.given_name(name)
         return pure(x, axis=axes, keepdims=bool(keepdims))
 
     reduce.__name__ = reduce.__qualname__ = name
@@ -85,7 +87,7 @@ def _reduction(name, fn, kinds, summary, example=""):
         input_tensor: the tensor to reduce.
         axis: None (all dimensions), an int or a list of ints; negative axes count from the end.
         keepdims: if true, reduced dimensions are kept with size 1.
-        name: accepted for TensorFlow compatibility; unused.
+        name: the operation's name in a function's graph (``total:0``).
 {example}"""
     return reduce
 
