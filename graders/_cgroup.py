@@ -1,10 +1,17 @@
-"""A CPU cgroup of its own for each sandboxed child, so CPU time is shared per submission, not per process.
+"""A cgroup of its own for each sandboxed child: CPU shared per submission, and a bound on its tasks.
 
-Without it, a submission that starts 100 busy processes takes 100 shares of the machine and the
+CPU: without it, a submission that starts 100 busy processes takes 100 shares of the machine and the
 honest submission graded beside it runs out of time. With each child (and everything it forks) in a
-cgroup of its own, the kernel's scheduler splits the CPUs between the cgroups equally. Works with
-cgroup v2 (a `cpu` controller we may delegate) and v1 (a writable `cpu` hierarchy); where neither
-can be written (no root, a read-only /sys/fs/cgroup), `available()` is False and the grader says so.
+cgroup of its own, the kernel's scheduler splits the CPUs between the cgroups equally.
+
+Tasks: the same cgroup (a `pids` one) bounds how many processes and threads the child and
+everything it forks may run at once (MAX_TASKS), so a fork bomb is refused (fork and thread creation
+fail with EAGAIN) long before it exhausts the machine's PIDs. RLIMIT_NPROC cannot do this: every
+child runs as the same user (nobody), so one submission would eat the others' allowance.
+
+Works with cgroup v2 (the `cpu` and `pids` controllers we may delegate) and v1 (writable `cpu` and
+`pids` hierarchies, one group in each); where a controller cannot be written (no root, a read-only
+/sys/fs/cgroup), grading goes on without it and `describe()` says so.
 """
 
 from __future__ import annotations
@@ -13,68 +20,129 @@ import functools
 import os
 import time
 import uuid
+from dataclasses import dataclass
 from pathlib import Path
 
 V2_ROOT = Path("/sys/fs/cgroup")
-V1_CPU = Path("/sys/fs/cgroup/cpu")
+V1_ROOT = Path("/sys/fs/cgroup")
 PARENT_NAME = "companion-grade"
+CONTROLLERS = ("cpu", "pids")
+_V1_MARKERS = {"cpu": "cpu.shares", "pids": "pids.max"}  # a file each group of that hierarchy has
+# Processes plus threads (each thread takes a PID) of one child and all it forks. Measured (pids.peak)
+# on 2 cores: an honest grading child of c2w4 (JAX, 4 forced host devices) peaks at 40 tasks. JAX's
+# CPU thread pools grow by about 2-4 threads per core, so a 128-core machine needs some hundreds:
+# 2048 leaves wide headroom, and is far from the kernel's usual pid_max (32768).
+MAX_TASKS = 2048
+TASK_LIMIT_TEXT = (f"it could not start another process or thread: a submission may run at most {MAX_TASKS} "
+                   "processes and threads at once")
+
+
+@dataclass(frozen=True)
+class Group:
+    """One child's cgroup: its folder in each hierarchy (one on v2), and the one bounding its tasks."""
+
+    folders: tuple[Path, ...]
+    pids: Path | None
 
 
 @functools.cache
-def base() -> Path | None:
-    """The folder under which per-child cgroups are made, or None when none can be."""
-    for candidate in (_v2_base, _v1_base):
-        try:
-            folder = candidate()
-        except OSError:
-            folder = None
-        if folder is not None:
-            return folder
-    return None
+def bases() -> dict[str, Path]:
+    """For each controller of CONTROLLERS that can be written here, the folder under which per-child
+    groups are made (v2 first; a controller v2 does not give is looked for in its v1 hierarchy)."""
+    try:
+        found = _v2_bases()
+    except OSError:
+        found = {}
+    for controller in CONTROLLERS:
+        if controller not in found:
+            try:
+                folder = _v1_base(controller)
+            except OSError:
+                folder = None
+            if folder is not None:
+                found[controller] = folder
+    return found
 
 
 def available() -> bool:
-    return base() is not None
+    """Whether each child gets a CPU cgroup of its own."""
+    return "cpu" in bases()
 
 
-def _v2_base() -> Path | None:
-    if "cpu" not in (V2_ROOT / "cgroup.controllers").read_text().split():
+def limits_tasks() -> bool:
+    """Whether each child's processes and threads are bounded by MAX_TASKS."""
+    return "pids" in bases()
+
+
+def describe() -> str:
+    """One line for the CLI saying what the cgroups enforce here."""
+    found = bases()
+    cpu = ("CPU time shared per submission" if "cpu" in found
+           else "NO CPU cgroup (not writable here): CPU time is shared per process")
+    pids = (f"at most {MAX_TASKS} processes and threads per submission" if "pids" in found
+            else "NO pids cgroup (not writable here): a submission can start processes until the machine "
+                 "runs out of PIDs")
+    return f"{cpu}; {pids}"
+
+
+def _v2_bases() -> dict[str, Path]:
+    offered = (V2_ROOT / "cgroup.controllers").read_text().split()
+    folder, found = V2_ROOT / PARENT_NAME, {}
+    for controller in CONTROLLERS:
+        if controller in offered:
+            try:
+                folder.mkdir(exist_ok=True)
+                (V2_ROOT / "cgroup.subtree_control").write_text(f"+{controller}")
+                (folder / "cgroup.subtree_control").write_text(f"+{controller}")
+            except OSError:
+                continue
+            found[controller] = folder
+    if found:
+        _sweep(folder)
+    return found
+
+
+def _v1_base(controller: str) -> Path | None:
+    root = V1_ROOT / controller
+    if not (root / "tasks").exists():  # not a v1 hierarchy (on v2 this would make a cgroup named so)
         return None
-    folder = V2_ROOT / PARENT_NAME
-    folder.mkdir(exist_ok=True)
-    (V2_ROOT / "cgroup.subtree_control").write_text("+cpu")
-    (folder / "cgroup.subtree_control").write_text("+cpu")
-    _sweep(folder)
-    return folder
-
-
-def _v1_base() -> Path | None:
-    if not (V1_CPU / "cpu.shares").exists():
-        return None
-    folder = V1_CPU / PARENT_NAME
+    folder = root / PARENT_NAME
     folder.mkdir(exist_ok=True)
     probe = folder / f"probe-{uuid.uuid4().hex[:8]}"
     probe.mkdir()
-    probe.rmdir()
+    try:
+        if not (probe / _V1_MARKERS[controller]).exists():
+            return None
+    finally:
+        probe.rmdir()
     _sweep(folder)
     return folder
 
 
-def new_group() -> Path | None:
-    """A fresh cgroup for one child (equal CPU weight to its siblings), or None."""
-    folder = base()
-    if folder is None:
-        return None
-    group = folder / f"child-{os.getpid()}-{uuid.uuid4().hex[:12]}"
-    try:
-        group.mkdir()
-    except OSError:
-        return None
-    return group
+def new_group() -> Group | None:
+    """A fresh cgroup for one child (equal CPU weight to its siblings, at most MAX_TASKS tasks), or None."""
+    found = bases()
+    name = f"child-{os.getpid()}-{uuid.uuid4().hex[:12]}"
+    folders = []
+    for base in dict.fromkeys(found.values()):
+        try:
+            (base / name).mkdir()
+        except OSError:
+            continue
+        folders.append(base / name)
+    pids = found["pids"] / name if "pids" in found else None
+    if pids is not None and pids in folders:
+        try:
+            (pids / "pids.max").write_text(str(MAX_TASKS))
+        except OSError:
+            pids = None
+    else:
+        pids = None
+    return Group(tuple(folders), pids) if folders else None
 
 
-def entering(group: Path | None, argv: list[str]) -> list[str]:
-    """`argv`, started by a shell that first moves itself into `group` and then execs it.
+def entering(group: Group | None, argv: list[str]) -> list[str]:
+    """`argv`, started by a shell that first moves itself into each folder of `group` and then execs it.
 
     The shell still runs in the grader's PID namespace, so `$$` is its real pid, and everything it
     becomes or starts (the sandbox, the child, whatever the child forks) stays in the cgroup. This
@@ -82,24 +150,46 @@ def entering(group: Path | None, argv: list[str]) -> list[str]:
     """
     if group is None:
         return argv
-    script = 'echo $$ > "$1/cgroup.procs" 2>/dev/null; shift; exec "$@"'
-    return ["/bin/sh", "-c", script, "sh", str(group), *argv]
+    script = 'while [ "$1" != -- ]; do echo $$ > "$1/cgroup.procs" 2>/dev/null; shift; done; shift; exec "$@"'
+    return ["/bin/sh", "-c", script, "sh", *map(str, group.folders), "--", *argv]
 
 
-def move(group: Path | None, pid: int) -> None:
+def move(group: Group | None, pid: int) -> None:
     """Put the single-threaded process `pid` (not yet started on any work) into `group`."""
-    if group is not None:
+    for folder in group.folders if group is not None else ():
         try:
-            (group / "cgroup.procs").write_text(str(pid))
+            (folder / "cgroup.procs").write_text(str(pid))
         except OSError:
             pass
 
 
-def remove(group: Path | None, attempts: int = 30) -> None:
-    """Delete a child cgroup once the last process of the sandbox's PID namespace has gone."""
-    for _ in range(attempts if group is not None else 0):
+def tasks_refused(group: Group | None) -> bool:
+    """Whether the child was refused a process or thread because it had MAX_TASKS running."""
+    if group is None or group.pids is None:
+        return False
+    try:
+        events = dict(line.split() for line in (group.pids / "pids.events").read_text().splitlines())
+        return int(events.get("max", 0)) > 0
+    except (OSError, ValueError):
+        return False
+
+
+def refused_a_task(error: str) -> bool:
+    """Whether an error the child reported (`Type: message`) is Python's refusal of a new process or thread:
+    what learner code gets when its cgroup has MAX_TASKS running (fork and clone fail with EAGAIN)."""
+    return error.startswith(("BlockingIOError: [Errno 11]", "RuntimeError: can't start new thread"))
+
+
+def remove(group: Group | None, attempts: int = 30) -> None:
+    """Delete a child's cgroup once the last process of the sandbox's PID namespace has gone."""
+    for folder in group.folders if group is not None else ():
+        _remove(folder, attempts)
+
+
+def _remove(folder: Path, attempts: int) -> None:
+    for _ in range(attempts):
         try:
-            group.rmdir()
+            folder.rmdir()
             return
         except FileNotFoundError:
             return
@@ -112,4 +202,4 @@ def _sweep(folder: Path) -> None:
     for group in folder.glob("child-*"):
         owner = group.name.split("-")[1]
         if owner.isdigit() and not Path(f"/proc/{owner}").exists():
-            remove(group, attempts=1)
+            _remove(group, attempts=1)

@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from graders import _cgroup as cgroup
 from graders._assignments import load_assignment
 from graders._batch import BatchOptions, grade_batch
 from graders._errors import ReferenceOutputsError, SandboxError, SpecError, UnknownAssignmentError
@@ -31,6 +32,7 @@ def main(argv: list[str] | None = None) -> int:
         batch = BatchOptions(options.out, options.jobs, limits, options.force, options.cache, options.seed,
                              pool=not options.no_pool)
         print(f"[grade] sandbox: {describe(sandbox_mode())}", flush=True)
+        print(f"[grade] cgroups: {cgroup.describe()}", flush=True)
         rows = grade_batch(assignment, options.paths, batch, report=lambda line: print(line, flush=True))
     except (UnknownAssignmentError, SpecError, SandboxError, FileNotFoundError, ValueError) as error:
         print(f"companion-grade: error: {error}", file=sys.stderr)

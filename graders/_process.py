@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from graders import _cgroup as cgroup
+from graders._cgroup import TASK_LIMIT_TEXT
 
 LOG_TAIL_BYTES = 64 * 1024
 WATCH_INTERVAL = 0.2
@@ -26,16 +27,17 @@ class ChildProcess:
         self._begin(process, group, memory_mb)
 
     @classmethod
-    def adopt(cls, process, group: Path | None, memory_mb: int) -> ChildProcess:
+    def adopt(cls, process, group: cgroup.Group | None, memory_mb: int) -> ChildProcess:
         """Watch a child started elsewhere (the warm pool's): `process` has Popen's pid, stdin, stdout,
         poll and wait, leads its own process group, and is already in `group`."""
         child = cls.__new__(cls)
         child._begin(process, group, memory_mb)
         return child
 
-    def _begin(self, process, group: Path | None, memory_mb: int) -> None:
+    def _begin(self, process, group: cgroup.Group | None, memory_mb: int) -> None:
         self.cgroup, self.process = group, process
         self.killed_for: str | None = None
+        self.tasks_refused = False  # known once finished: it hit the cgroup's bound on processes/threads
         self.printed_bytes = 0
         self._tail = b""
         self._memory_bytes = memory_mb * 2**20
@@ -66,6 +68,7 @@ class ChildProcess:
             self.kill("did not exit after its work was done")
             return self.process.wait()
         finally:
+            self.tasks_refused = cgroup.tasks_refused(self.cgroup)
             cgroup.remove(self.cgroup)
 
     def log(self) -> str:
@@ -130,8 +133,16 @@ def _parent_pid(name: str) -> int | None:
         return None
 
 
-def exit_reason(status: int, killed_for: str | None, memory_mb: int) -> str:
+def exit_reason(status: int, killed_for: str | None, memory_mb: int, tasks_refused: bool = False) -> str:
     """Why a child stopped, in words a learner understands."""
+    reason = _exit_reason(status, killed_for, memory_mb)
+    if tasks_refused:
+        return (f"{reason}. Before that, {TASK_LIMIT_TEXT} (native code such as JAX's stops the process when "
+                "it cannot start a thread)")
+    return reason
+
+
+def _exit_reason(status: int, killed_for: str | None, memory_mb: int) -> str:
     if killed_for == "memory":
         return f"used more than the {memory_mb} MB memory limit and was stopped"
     if killed_for:

@@ -146,7 +146,8 @@ def _attempt(cells: list[dict], exercises: list[dict], limits: Limits, hidden: t
             status = child.finish()
             if attempt.failure == "exit":
                 attempt.exited_before_cells = attempt.cell is None and attempt.cell_errors is None
-                attempt.failure = exit_reason(status, child.killed_for, limits.memory_mb)
+                attempt.failure = exit_reason(status, child.killed_for, limits.memory_mb,
+                                              child.tasks_refused)
             attempt.log = child.log()
         return attempt
 
