@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from graders._cgroup import TASK_LIMIT_TEXT, refused_a_task
 from graders._codec import DecodeError, children, keys, scalar, text_to_array
 from graders._spec import Rule
 
@@ -162,7 +163,11 @@ def _close(expected: float | int, actual: float | int, rule: Rule) -> bool:
 def _error(actual: dict) -> Difference:
     if actual.get("timeout"):
         return Difference("timeout", "did not return within the exercise's time limit")
-    return Difference("raised", f"raised {_article(safe_name(actual.get('type')))}")
+    raised = f"raised {_article(safe_name(actual.get('type')))}"
+    message = actual.get("message")
+    if isinstance(message, str) and refused_a_task(message):
+        raised += f" ({TASK_LIMIT_TEXT})"
+    return Difference("raised", raised)
 
 
 def type_name(node: dict) -> str:

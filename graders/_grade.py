@@ -6,6 +6,7 @@ import hashlib
 import time
 from pathlib import Path
 
+from graders._cgroup import TASK_LIMIT_TEXT, refused_a_task
 from graders._errors import NotebookFormatError
 from graders._inputs import encode_exercise
 from graders._limits import Limits
@@ -47,11 +48,17 @@ def _grade_notebook(notebook: dict, assignment: Assignment, reference: Reference
     result.exercises = [
         exercise_result(ex, run.exercises.get(ex.id), reference.outputs[ex.id], problems.get(ex.id))
         for ex in assignment.exercises]
-    result.notes += [f"Cell {error['index']} raised an error: {error['error']}" for error in run.cell_errors]
+    result.notes += [f"Cell {error['index']} raised an error: {error['error']}" + _why(error["error"])
+                     for error in run.cell_errors]
     result.log, result.phases = run.log, run.phases
     if run.stopped:
         result.status = "stopped"
         result.notes.append(f"The notebook stopped {run.stopped}.")
+
+
+def _why(error: str) -> str:
+    """What the grader knows of an error beyond the learner's own message (its process/thread bound)."""
+    return f" ({TASK_LIMIT_TEXT})" if refused_a_task(error) else ""
 
 
 def fingerprint(path: Path, reference: Reference) -> str:
