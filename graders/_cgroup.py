@@ -34,7 +34,7 @@ _V1_MARKERS = {"cpu": "cpu.shares", "pids": "pids.max"}  # a file each group of 
 # 2048 leaves wide headroom, and is far from the kernel's usual pid_max (32768).
 MAX_TASKS = 2048
 TASK_LIMIT_TEXT = (f"it could not start another process or thread: a submission may run at most {MAX_TASKS} "
-                   "processes and threads at once")
+                   "processes and threads at once, within its memory limit")
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ import pickle
 import numpy as np
 import pytest
 
+from graders._cgroup import TASK_LIMIT_TEXT
 from graders._codec import DecodeError, array_to_text, text_to_array
 from graders._compare import compare
 from graders._spec import Rule
@@ -36,6 +37,18 @@ def test_equal_arrays_pass_and_floats_use_the_tolerance():
 def test_each_difference_has_a_reason_without_expected_values(actual, reason):
     message = compare(node(np.array([1, 2], np.int64)), actual, Rule())
     assert reason in message and "[1 2]" not in message
+
+
+@pytest.mark.parametrize("error, explained", [
+    ({"type": "BlockingIOError", "message": "BlockingIOError: [Errno 11] Resource temporarily unavailable"},
+     True),
+    ({"type": "RuntimeError", "message": "RuntimeError: can't start new thread"}, True),
+    ({"type": "RuntimeError", "message": "RuntimeError: something else"}, False),
+    ({"type": "BlockingIOError"}, False),
+])
+def test_a_refused_process_or_thread_is_explained(error, explained):
+    message = compare(node([1, 2]), {"t": "error", **error}, Rule())
+    assert message.startswith(f"raised a {error['type']}") and (TASK_LIMIT_TEXT in message) == explained
 
 
 def test_rules_can_relax_type_dtype_and_shape():

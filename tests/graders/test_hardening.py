@@ -7,17 +7,21 @@ ones: the batch always completes, the honest submissions keep full marks, the at
 import json
 import os
 import socket
+import subprocess
 import threading
 from pathlib import Path
 
 import pytest
 
 from graders import _cgroup as cgroup
+from graders._process import exit_reason
 from graders._sandbox import sandbox_mode
 from tests.graders.conftest import ROOT
 
 pytestmark = pytest.mark.slow
 SANDBOXED = pytest.mark.skipif(sandbox_mode() == "none", reason="no namespaces here: nothing is isolated")
+TASKS_BOUNDED = pytest.mark.skipif(not cgroup.limits_tasks(),
+                                   reason="no writable pids cgroup: a submission's processes are not bounded")
 
 FORGE = """
 import json, os
@@ -204,3 +208,93 @@ def test_the_host_s_files_sockets_and_shared_memory_are_out_of_reach(batch):
 def test_a_submission_with_many_busy_processes_does_not_starve_the_others(batch, toy):
     grader, _, _, _ = batch
     assert grader.scores("honest") == toy.full and grader.scores("bob__sub") == toy.full
+
+
+# Starts threads (which it then ends) and processes (which it leaves running) until refused, never
+# more than the bound + 500 processes in all (over every hidden case), so the test cannot exhaust the
+# machine's PIDs where the bound is missing. SLEEP is unique to this test run.
+SLEEP = f"29.{os.getpid()}"
+CAP = cgroup.MAX_TASKS + 500
+THREADS = f"""
+import threading
+threading.stack_size(256 * 1024)  # so the memory limit (RLIMIT_DATA counts stacks) is not what refuses them
+stop, threads = threading.Event(), []
+try:
+    while len(threads) < {CAP}:
+        thread = threading.Thread(target=stop.wait, daemon=True)
+        thread.start()
+        threads.append(thread)
+finally:
+    stop.set()
+    for thread in threads:
+        thread.join()
+result = np.zeros(3)
+"""
+SPAWNS = f"""
+import subprocess
+while len(STARTED) < {CAP}:
+    STARTED.append(subprocess.Popen(["sleep", "{SLEEP}"]))
+result = np.zeros(2)
+"""
+
+
+@pytest.fixture(scope="module", params=["pooled", "fresh"])
+def spawner(request, tmp_path_factory, toy):
+    """A batch with a submission that starts threads (add_one) and processes (scale) until refused."""
+    if not cgroup.limits_tasks():
+        pytest.skip("no writable pids cgroup: a submission's processes are not bounded")
+    grader = toy.Grader(tmp_path_factory.mktemp(f"spawner-{request.param}"))
+    subs = grader.base / "subs"
+    toy.submission(subs / "honest.ipynb")
+    toy.submission(subs / "spawner.ipynb", {"add_one": THREADS, "scale": SPAWNS}, prelude="STARTED = []\n")
+    # --memory: the RSS watchdog adds up each `sleep`'s shared pages (about 1 MB each) and would stop
+    # the child near 2000 of them, before the bound this test is about
+    args = ("--jobs", "2", "--memory", "8192", *(("--no-pool",) if request.param == "fresh" else ()))
+    done = grader.run(subs, args=args, timeout=600)
+    return grader, done
+
+
+@TASKS_BOUNDED
+def test_a_submission_starting_threads_or_processes_until_refused_is_refused_at_the_bound(spawner, toy):
+    grader, done = spawner
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert f"at most {cgroup.MAX_TASKS} processes and threads per submission" in done.stdout
+    assert grader.scores("honest") == toy.full
+    scores = grader.scores("spawner")
+    assert scores["add_one"] == scores["scale"] == 0 and scores["square_all"] == toy.full["square_all"]
+    refused = f"({cgroup.TASK_LIMIT_TEXT})"
+    assert f"add_one raised a RuntimeError {refused}" in grader.output("spawner", "add_one")
+    assert f"scale raised a BlockingIOError {refused}" in grader.output("spawner", "scale")
+
+
+@TASKS_BOUNDED
+def test_the_refused_submission_s_processes_are_all_gone_afterwards(spawner):
+    left = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if SLEEP.encode() in (entry / "cmdline").read_bytes():
+                left.append(entry.name)
+        except OSError:
+            pass
+    assert left == []
+
+
+@TASKS_BOUNDED
+def test_entering_puts_a_command_in_each_of_its_groups_and_remove_deletes_them():
+    group = cgroup.new_group()
+    try:
+        assert group is not None and group.pids is not None
+        assert (group.pids / "pids.max").read_text().strip() == str(cgroup.MAX_TASKS)
+        seen = subprocess.run(cgroup.entering(group, ["cat", "/proc/self/cgroup"]), capture_output=True,
+                              text=True, check=True).stdout
+        assert len(group.folders) == len(set(cgroup.bases().values()))
+        for folder in group.folders:
+            assert f":/{cgroup.PARENT_NAME}/{folder.name}\n" in seen, seen
+    finally:
+        cgroup.remove(group)
+    assert not any(folder.exists() for folder in group.folders)
+
+
+def test_a_child_that_dies_after_a_refused_thread_is_told_why():
+    assert cgroup.TASK_LIMIT_TEXT in exit_reason(-6, None, 2048, tasks_refused=True)
+    assert cgroup.TASK_LIMIT_TEXT not in exit_reason(-6, None, 2048)
