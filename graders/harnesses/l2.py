@@ -18,6 +18,7 @@ def _programs():
         "sum_xyz": (3, lambda x, y, z: tf.reduce_sum(x + y * z)),
         "matmul_relu": (2, lambda x, w: tf.nn.relu(tf.matmul(x, w) + 1.0)),
         "softmax": (1, lambda x: tf.nn.softmax(x)),
+        "two_softmax": (1, lambda x: tf.nn.softmax(tf.nn.softmax(x, axis=0), axis=1)),
         "elementwise": (2, lambda x, y: tf.exp(x) * tf.tanh(y) - x),
         "two_reductions": (1, lambda x: (tf.reduce_sum(x * 2.0), tf.reduce_max(x, axis=0))),
         "normalize": (1, lambda x: (x - tf.reduce_mean(x, axis=0)) / (tf.math.reduce_std(x, axis=0) + 1e-3)),

@@ -5,7 +5,9 @@ import re
 import pytest
 
 from graders import l2
+from graders._hidden.l2 import ASSIGNMENT
 from graders._public import CheckFailed
+from graders.harnesses.l2 import count_fusions as harness
 from tests.graders.course_submissions import ROOT, grade_with_cli, variant
 
 SOLUTION = ROOT / "solutions" / "lectures" / "L2_xla.ipynb"
@@ -38,11 +40,20 @@ def test_each_mistake_fails_with_the_fusion_hint(mistake):
         l2.check("count_fusions", mistake)
 
 
+def test_every_hidden_program_has_its_own_fusion_count_so_a_constant_passes_at_most_one():
+    counts = [harness(count_fusions, *case.args)["fusions"] for case in ASSIGNMENT.exercises[0].cases]
+    assert len(set(counts)) == len(counts), counts
+
+
 MISTAKES = {"counts_the_word": {"count_fusions": '''
 import re
 # GRADED FUNCTION: count_fusions
 def count_fusions(function, *args):
     return function.experimental_get_compiler_ir(*args)(stage="optimized_hlo").count("fusion")
+'''}, "returns_one": {"count_fusions": '''
+# GRADED FUNCTION: count_fusions
+def count_fusions(function, *args):
+    return 1  # the count of the public checks' first program
 '''}}
 
 
@@ -70,3 +81,10 @@ def test_the_honest_submission_gets_full_marks_and_the_blank_lab_none(graded):
 @pytest.mark.notebook
 def test_counting_the_word_earns_nothing(graded):
     assert graded("counts_the_word")["count_fusions"] == 0
+
+
+@pytest.mark.slow
+@pytest.mark.notebook
+def test_a_constant_answer_passes_at_most_one_hidden_case(graded):
+    exercise = ASSIGNMENT.exercises[0]
+    assert graded("returns_one")["count_fusions"] <= exercise.weight / len(exercise.cases)
