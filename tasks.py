@@ -35,7 +35,7 @@ pyproject.toml is unchanged and .venv's python works), then:
       [--timeout SECONDS]     kernel, N at a time (default min(2, CPUs)), at most
                               SECONDS each (default 600); executed copies go to
                               build/executed/; exits 1 if any notebook failed
-  test [PYTEST ARGS ...]      ruff check, then pytest -n auto (extra args go to pytest); the
+  test [PYTEST ARGS ...]      ruff check, then pytest -n auto --dist loadgroup (extra args go to pytest); the
                               suite includes nbval over solutions/, the autograder over every
                               assignment's solution (100%) and lab (0), and the labs-in-sync
                               check (-m "not notebook" skips the notebook runs), and a few notebooks
@@ -361,6 +361,8 @@ def _lint(venv: Path) -> bool:
 
 def _pytest(venv: Path, args: list[str]) -> bool:
     workers = [] if any(arg.startswith(("-n", "--numprocesses")) for arg in args) else ["-n", "auto"]
+    if not any(arg.startswith(("--dist", "-d")) for arg in args):  # module fixtures stay on one worker
+        workers += ["--dist", "loadgroup"]
     print(f"[test 2/2] Tests: pytest {' '.join([*workers, *args])}", flush=True)
     code = _run([str(venv_bin(venv, "python")), "-m", "pytest", *workers, *args], venv)
     if code == 5:

@@ -55,3 +55,17 @@ def pytest_unconfigure(config):
     if made:
         shutil.rmtree(made, ignore_errors=True)
         os.environ.pop(SHARED_CACHE, None)
+
+
+def pytest_collection_modifyitems(config, items):
+    """Keep each module whose tests share a module-scoped fixture on one xdist worker.
+
+    Under ``--dist loadgroup`` (what ``tasks.py test`` passes) a test with an ``xdist_group`` mark
+    runs on the worker that runs its group; tests without one are spread one by one. The grader
+    modules' module fixtures grade whole batches (10-30 s each): spread over two workers, each worker
+    would grade the same batch again.
+    """
+    for item in items:
+        definitions = getattr(getattr(item, "_fixtureinfo", None), "name2fixturedefs", {})
+        if any(fixture.scope == "module" for chain in definitions.values() for fixture in chain):
+            item.add_marker(pytest.mark.xdist_group(item.module.__name__))

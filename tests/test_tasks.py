@@ -5,6 +5,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -311,3 +312,32 @@ def test_the_lab_command_is_the_one_the_browser_test_starts(monkeypatch, tmp_pat
     command = tasks.jupyter_lab_command(tmp_path, "my-labs/", ["--no-browser"])
     assert command == [str(tasks.venv_bin(tmp_path, "jupyter")), "lab", "my-labs/", "--no-browser", *extra]
     assert (tmp_path / "share" / "jupyter" / "lab" / "settings" / "overrides.json").is_file()
+
+
+@pytest.mark.parametrize(("args", "expected"), [
+    ([], ["-n", "auto", "--dist", "loadgroup"]),
+    (["-n", "0"], ["--dist", "loadgroup", "-n", "0"]),
+    (["--dist", "load"], ["-n", "auto", "--dist", "load"]),
+])
+def test_test_keeps_module_fixtures_on_one_worker_unless_told_so(monkeypatch, tmp_path, args, expected):
+    commands = []
+    monkeypatch.setattr(tasks, "_run", lambda command, venv: commands.append(command) or 0)
+    assert tasks._pytest(tmp_path, args)
+    assert commands[0][-len(expected):] == expected
+
+
+def test_tests_sharing_a_module_fixture_are_grouped_and_others_are_not():
+    from tests import conftest
+
+    def item(module, **scopes):
+        fixtures = {name: [SimpleNamespace(scope=scope)] for name, scope in scopes.items()}
+        marks = []
+        return SimpleNamespace(module=SimpleNamespace(__name__=module), marks=marks, add_marker=marks.append,
+                               _fixtureinfo=SimpleNamespace(name2fixturedefs=fixtures))
+
+    batch, plain, session = item("test_l2", graded="module", tmp_path="function"), item("test_l2"), \
+        item("test_x", toy="session")
+    conftest.pytest_collection_modifyitems(None, [batch, plain, session])
+    assert [mark.kwargs or mark.args for mark in batch.marks] == [("test_l2",)]
+    assert batch.marks[0].name == "xdist_group"
+    assert plain.marks == [] and session.marks == []
