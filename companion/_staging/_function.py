@@ -23,7 +23,7 @@ from companion._core._tensor import Tensor
 from companion._core._tensor_names import TensorNames
 from companion._core._tensor_spec import TensorSpec, check_signature
 from companion._logger import get_logger
-from companion._staging import _trace_hooks, is_traced_leaf
+from companion._staging import _retracing, _trace_hooks, is_traced_leaf
 from companion._staging._concrete_function import ConcreteFunction, trace_concrete
 from companion._staging._dataset_generic import DatasetGenericFunction
 from companion._staging._dataset_specs import covers as dataset_covers
@@ -71,6 +71,7 @@ class Function:
         self._fast = {}  # (class, shape, dtype) of each positional Tensor argument -> ConcreteFunction
         self._instances = weakref.WeakKeyDictionary()
         self._converted = None
+        self._retracing = _retracing.detector(python_function)  # TF's warning on frequent retracing
         functools.update_wrapper(self, python_function, updated=())
 
     # -- the public surface -------------------------------------------------------------
@@ -121,11 +122,23 @@ class Function:
             except AttributeError:
                 concrete = None
             if concrete is not None:
+                self._retracing.untraced += 1
                 return concrete.call(args)
         if flags.run_functions_eagerly:
             return self._python_function(*args, **kwargs)
         if state.staging:  # nested functions inline into the enclosing trace
             return self._inlined(args, kwargs)
+        traces = self._tracing_count
+        try:
+            return self._call(args, kwargs)
+        finally:
+            if self._tracing_count == traces:
+                self._retracing.untraced += 1
+            else:
+                self._retracing.traced(self._python_function)
+
+    def _call(self, args, kwargs):
+        """A top-level call that is not the fast path's: looks the signature up (tracing a new one)."""
         _compiled_programs.at_safe_point()  # a call that may trace and compile: none is being built
         try:
             concrete, flat_args, variables, datasets = self._lookup(args, kwargs)

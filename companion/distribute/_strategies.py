@@ -101,6 +101,7 @@ class MirroredStrategy(Strategy):
     """
 
     _extended_class = _extended.MirroredExtended
+    _eager_run_as_written = True
 
     def __init__(self, devices=None, cross_device_ops=None):
         _check_cross_device_ops(cross_device_ops)
@@ -132,6 +133,7 @@ class TPUStrategy(MirroredStrategy):
     """
 
     _extended_class = _extended.TPUExtended
+    _eager_run_as_written = False  # TF's TPUStrategy compiles an eager `run` (no op-by-op replica)
 
     def __init__(self, tpu_cluster_resolver=None, experimental_device_assignment=None):
         resolver = tpu_cluster_resolver or TPUClusterResolver()

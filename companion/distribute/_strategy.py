@@ -11,9 +11,11 @@ from jax.sharding import Mesh, NamedSharding
 from jax.sharding import PartitionSpec as P
 
 from companion._core import _nest
+from companion._core._context import state as context_state
 from companion._core._convert import as_input
 from companion._core._tensor import Tensor
 from companion._core._variable_aggregation import VariableSynchronization
+from companion._logger import get_logger
 from companion.distribute import _context
 from companion.distribute._distributed_dataset import DistributedDataset, from_function
 from companion.distribute._extended import StrategyExtended
@@ -107,12 +109,31 @@ class Strategy:
         plain tensors, otherwise `PerReplica` values.
         """
         kwargs = kwargs or {}
+        if self._runs_as_written(args, kwargs):
+            _eager_overhead_warning(self)
+            args, kwargs = _nest.map_structure(_only_value, (args, kwargs))
+            with self.scope(), _context.ReplicaContext(self):
+                return fn(*args, **kwargs)
         key = signature(fn, args, kwargs)
-        program = self._programs.get(key)
+        # inside a function's trace the replica function is traced again, as TF does (its Python
+        # runs once per trace of the function, not once per signature ever seen)
+        program = None if context_state.staging else self._programs.get(key)
         with self.scope():
             if program is None:
-                program = self._programs[key] = ReplicaProgram(self, fn, args, kwargs)
+                program = ReplicaProgram(self, fn, args, kwargs)
+                if not context_state.staging:
+                    self._programs[key] = program
             return program(args, kwargs)
+
+    _eager_run_as_written = False  # TF's mirrored strategies: an eager `run` on one replica calls fn
+
+    def _runs_as_written(self, args, kwargs):
+        """Whether this `run` calls ``fn`` as written: an eager call of a mirrored strategy with one
+        replica, which TF makes op by op on every call (its Python, prints included, each time)."""
+        if not self._eager_run_as_written or context_state.staging or self.num_replicas_in_sync != 1:
+            return False
+        return not any(isinstance(x, PerReplica) and x._mask is not None
+                       for x in _nest.flatten((args, kwargs)))
 
     def reduce(self, reduce_op, value, axis=None):
         """Combines per-replica ``value``: SUM or MEAN over replicas (and over ``axis`` of each)."""
@@ -237,3 +258,20 @@ def _axis(axis, rank):
 def _device_name(device):
     kind = "GPU" if device.platform == "gpu" else device.platform.upper()
     return f"/job:localhost/replica:0/task:{device.process_index}/device:{kind}:{device.id}"
+
+
+_EAGER_WARNINGS = [5]  # TF logs its eager-overhead warning for the first five eager calls of a process
+
+
+def _eager_overhead_warning(strategy):
+    if _EAGER_WARNINGS[0] > 0:
+        _EAGER_WARNINGS[0] -= 1
+        get_logger().warning(
+            "Using %s eagerly has significant overhead currently. We will be working on improving this "
+            "in the future, but for now please wrap `call_for_each_replica` or `experimental_run` or `run` "
+            "inside a tf.function to get the best performance.", type(strategy).__name__)
+
+
+def _only_value(x):
+    """A one-replica `PerReplica` as its one value; anything else as it is."""
+    return x.values[0] if isinstance(x, PerReplica) else x
