@@ -1,5 +1,6 @@
 """Shared pytest fixtures."""
 
+import functools
 import os
 import shutil
 import tempfile
@@ -57,15 +58,37 @@ def pytest_unconfigure(config):
         os.environ.pop(SHARED_CACHE, None)
 
 
-def pytest_collection_modifyitems(config, items):
-    """Keep each module whose tests share a module-scoped fixture on one xdist worker.
 
-    Under ``--dist loadgroup`` (what ``tasks.py test`` passes) a test with an ``xdist_group`` mark
-    runs on the worker that runs its group; tests without one are spread one by one. The grader
-    modules' module fixtures grade whole batches (10-30 s each): spread over two workers, each worker
-    would grade the same batch again.
+def pytest_xdist_make_scheduler(config, log):
+    """Under ``--dist loadgroup`` (what ``tasks.py test`` passes): each module that defines a
+    module-scoped fixture runs on one worker; every other test is spread on its own.
+
+    The grader modules' module fixtures grade whole batches (10-30 s each): spread over two workers,
+    each worker would grade the same batch again. (xdist's own ``xdist_group`` marks cannot do it with
+    pytest 9: xdist 3.8 renames a node by a private attribute pytest 9 no longer reads.)
     """
-    for item in items:
-        definitions = getattr(getattr(item, "_fixtureinfo", None), "name2fixturedefs", {})
-        if any(fixture.scope == "module" for chain in definitions.values() for fixture in chain):
-            item.add_marker(pytest.mark.xdist_group(item.module.__name__))
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    # deferred: xdist is a test-only dependency, and only the controller schedules
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ModuleFixtureScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid):
+            return module_group(config.rootpath, nodeid)
+
+    return ModuleFixtureScheduling(config, log)
+
+
+@functools.cache
+def _defines_module_fixture(path):
+    try:
+        return 'scope="module"' in path.read_text(encoding="utf-8")
+    except OSError:
+        return False
+
+
+def module_group(root, nodeid):
+    """The scheduling unit of a test: its module's path when the module defines a module-scoped
+    fixture, else the test itself."""
+    module = nodeid.split("::", 1)[0]
+    return module if _defines_module_fixture(root / module) else nodeid

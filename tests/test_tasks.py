@@ -5,7 +5,6 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
@@ -326,18 +325,12 @@ def test_test_keeps_module_fixtures_on_one_worker_unless_told_so(monkeypatch, tm
     assert commands[0][-len(expected):] == expected
 
 
-def test_tests_sharing_a_module_fixture_are_grouped_and_others_are_not():
+def test_tests_of_a_module_with_a_module_fixture_are_scheduled_together(tmp_path):
     from tests import conftest
 
-    def item(module, **scopes):
-        fixtures = {name: [SimpleNamespace(scope=scope)] for name, scope in scopes.items()}
-        marks = []
-        return SimpleNamespace(module=SimpleNamespace(__name__=module), marks=marks, add_marker=marks.append,
-                               _fixtureinfo=SimpleNamespace(name2fixturedefs=fixtures))
-
-    batch, plain, session = item("test_l2", graded="module", tmp_path="function"), item("test_l2"), \
-        item("test_x", toy="session")
-    conftest.pytest_collection_modifyitems(None, [batch, plain, session])
-    assert [mark.kwargs or mark.args for mark in batch.marks] == [("test_l2",)]
-    assert batch.marks[0].name == "xdist_group"
-    assert plain.marks == [] and session.marks == []
+    module_scope = "scope=" + '"module"'  # (spelled apart: this file itself defines no module fixture)
+    (tmp_path / "test_batch.py").write_text(f"@pytest.fixture({module_scope})\ndef graded(): ...\n")
+    (tmp_path / "test_plain.py").write_text("def test_one(): ...\n")
+    assert conftest.module_group(tmp_path, "test_batch.py::test_a[1]") == "test_batch.py"
+    assert conftest.module_group(tmp_path, "test_batch.py::test_b") == "test_batch.py"
+    assert conftest.module_group(tmp_path, "test_plain.py::test_one") == "test_plain.py::test_one"
