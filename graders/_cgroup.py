@@ -33,8 +33,30 @@ _V1_MARKERS = {"cpu": "cpu.shares", "pids": "pids.max"}  # a file each group of 
 # CPU thread pools grow by about 2-4 threads per core, so a 128-core machine needs some hundreds:
 # 2048 leaves wide headroom, and is far from the kernel's usual pid_max (32768).
 MAX_TASKS = 2048
-TASK_LIMIT_TEXT = (f"it could not start another process or thread: a submission may run at most {MAX_TASKS} "
-                   "processes and threads at once, within its memory limit")
+MAX_TASKS_VARIABLE = "COMPANION_GRADER_MAX_TASKS"  # the grader's environment may set another bound
+LEAST_TASKS = 64  # an honest child needs about 40
+
+
+def max_tasks() -> int:
+    """The bound on one child's processes and threads: MAX_TASKS, or COMPANION_GRADER_MAX_TASKS."""
+    text = os.environ.get(MAX_TASKS_VARIABLE)
+    if text is None:
+        return MAX_TASKS
+    try:
+        value = int(text)
+    except ValueError:
+        value = None
+    if value is None or value < LEAST_TASKS:
+        raise ValueError(f"{MAX_TASKS_VARIABLE} must be a whole number of at least {LEAST_TASKS} (an honest "
+                         f"grading child runs about 40 processes and threads); it is {text!r}. Unset it to "
+                         f"use the default, {MAX_TASKS}.")
+    return value
+
+
+def task_limit_text() -> str:
+    """Why a learner's code could not start a process or thread, for their feedback."""
+    return (f"it could not start another process or thread: a submission may run at most {max_tasks()} "
+            "processes and threads at once, within its memory limit")
 
 
 @dataclass(frozen=True)
@@ -79,7 +101,7 @@ def describe() -> str:
     found = bases()
     cpu = ("CPU time shared per submission" if "cpu" in found
            else "NO CPU cgroup (not writable here): CPU time is shared per process")
-    pids = (f"at most {MAX_TASKS} processes and threads per submission" if "pids" in found
+    pids = (f"at most {max_tasks()} processes and threads per submission" if "pids" in found
             else "NO pids cgroup (not writable here): a submission can start processes until the machine "
                  "runs out of PIDs")
     return f"{cpu}; {pids}"
@@ -133,7 +155,7 @@ def new_group() -> Group | None:
     pids = found["pids"] / name if "pids" in found else None
     if pids is not None and pids in folders:
         try:
-            (pids / "pids.max").write_text(str(MAX_TASKS))
+            (pids / "pids.max").write_text(str(max_tasks()))
         except OSError:
             pids = None
     else:

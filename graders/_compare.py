@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from graders._cgroup import TASK_LIMIT_TEXT, refused_a_task
+from graders._cgroup import refused_a_task, task_limit_text
 from graders._codec import DecodeError, children, keys, scalar, text_to_array
 from graders._spec import Rule
 
@@ -166,7 +166,7 @@ def _error(actual: dict) -> Difference:
     raised = f"raised {_article(safe_name(actual.get('type')))}"
     message = actual.get("message")
     if isinstance(message, str) and refused_a_task(message):
-        raised += f" ({TASK_LIMIT_TEXT})"
+        raised += f" ({task_limit_text()})"
     return Difference("raised", raised)
 
 

@@ -6,7 +6,7 @@ import hashlib
 import time
 from pathlib import Path
 
-from graders._cgroup import TASK_LIMIT_TEXT, refused_a_task
+from graders._cgroup import refused_a_task, task_limit_text
 from graders._errors import NotebookFormatError
 from graders._inputs import encode_exercise
 from graders._limits import Limits
@@ -58,7 +58,7 @@ def _grade_notebook(notebook: dict, assignment: Assignment, reference: Reference
 
 def _why(error: str) -> str:
     """What the grader knows of an error beyond the learner's own message (its process/thread bound)."""
-    return f" ({TASK_LIMIT_TEXT})" if refused_a_task(error) else ""
+    return f" ({task_limit_text()})" if refused_a_task(error) else ""
 
 
 def fingerprint(path: Path, reference: Reference) -> str:

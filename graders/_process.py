@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 from graders import _cgroup as cgroup
-from graders._cgroup import TASK_LIMIT_TEXT
+from graders._cgroup import task_limit_text
 
 LOG_TAIL_BYTES = 64 * 1024
 WATCH_INTERVAL = 0.2
@@ -137,8 +137,8 @@ def exit_reason(status: int, killed_for: str | None, memory_mb: int, tasks_refus
     """Why a child stopped, in words a learner understands."""
     reason = _exit_reason(status, killed_for, memory_mb)
     if tasks_refused:
-        return (f"{reason}. Before that, {TASK_LIMIT_TEXT} (native code such as JAX's stops the process when "
-                "it cannot start a thread)")
+        return (f"{reason}. Before that, {task_limit_text()} (native code such as JAX's stops the process "
+                "when it cannot start a thread)")
     return reason
 
 

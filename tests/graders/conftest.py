@@ -2,6 +2,7 @@
 
 import csv
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -76,10 +77,11 @@ class Grader:
         self.spec.write_text(SPEC)
         submission(self.spec.parent / "solution.ipynb")
 
-    def run(self, *paths, args=(), timeout=300) -> subprocess.CompletedProcess:
+    def run(self, *paths, args=(), timeout=300, env=None) -> subprocess.CompletedProcess:
         command = [sys.executable, "-m", "graders", str(self.spec), *map(str, paths), "--out", str(self.out),
                    "--cache", str(self.cache), "--timeout", "20", "--exercise-timeout", "5", *args]
-        return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+        return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=timeout,
+                              env=None if env is None else {**os.environ, **env})
 
     def summary(self) -> dict[str, dict]:
         with open(self.out / "summary.csv", newline="") as file:
