@@ -224,9 +224,9 @@ class GradientTape:
 
     def _check_usable(self):
         if self._used:
+            # TF's text exactly: programs print it
             raise RuntimeError("A non-persistent GradientTape can only be used to compute one set of "
-                               "gradients (or jacobians). Create the tape with "
-                               "GradientTape(persistent=True) to compute several from one recording.")
+                               "gradients (or jacobians)")
 
     def _cotangents(self, output_gradients, target, targets):
         if output_gradients is None:
