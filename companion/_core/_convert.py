@@ -283,13 +283,13 @@ def _check_dtype(tensor, dtype):
 
 def _mismatch(op_name, x, y):
     narrow, wide = (x, y) if _rank(x.dtype) <= _rank(y.dtype) else (y, x)
-    return _mismatch_class()(
+    return mismatch_class()(
         f"cannot compute {op_name} between tensors of dtypes {x.dtype.name} and {y.dtype.name}: "
         "companion (like TensorFlow) never converts between dtypes silently. Convert one operand "
         f"first, e.g. companion.cast(<the {narrow.dtype.name} operand>, companion.{wide.dtype.name}).")
 
 
-def _mismatch_class():
+def mismatch_class():
     """TF raises InvalidArgumentError for mixed dtypes eagerly and TypeError while tracing."""
     return TracedDtypeMismatchError if state.staging else InvalidArgumentTypeError
 

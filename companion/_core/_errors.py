@@ -112,6 +112,20 @@ TracedDtypeMismatchError = _shown_as("TypeError", (InvalidArgumentError, TypeErr
 # definition refuses the dtype) and InvalidArgumentError eagerly; each catches as the other too.
 TracedUnsupportedDtypeError = _shown_as("TypeError", (InvalidArgumentError, TypeError),
                                         "A dtype an op does not take, met while a function traced.")
+# A shape or argument mistake found while a function traces (shapes are static there): TF's shape
+# inference raises ValueError, where the same op raises InvalidArgumentError eagerly; each catches
+# as the other too. `_staging.stage` turns an InvalidArgumentError raised in a trace into this.
+TracedShapeError = _shown_as("ValueError", (InvalidArgumentError, ValueError),
+                             "A shape or argument mistake met while a function traced (TF's ValueError).")
+
+
+# A check of values (an index out of range, a failed assertion, a string that does not parse): TF
+# runs it inside the program, so it stays InvalidArgumentError in a function too, even where
+# companion makes it while tracing (its values are constants); `stage` leaves it as it is.
+RuntimeCheckError = _shown_as("InvalidArgumentError", (InvalidArgumentError,),
+                              "A check of values TF makes when the program runs (InvalidArgumentError).")
+
+
 # A value convert_to_tensor cannot take (a dict, an object): TF raises ValueError eagerly and
 # TypeError while tracing; companion raised TypeError before, so both catch it.
 ConversionError = _shown_as("ValueError", (ValueError, TypeError),

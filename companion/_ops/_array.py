@@ -8,7 +8,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from companion._core import _dtypes
-from companion._core._convert import as_input, infer_dtype, is_tensor
+from companion._core._convert import as_input, infer_dtype, is_tensor, mismatch_class
 from companion._core._errors import InvalidArgumentError
 from companion._core._op import op
 from companion._core._shape import TensorShape
@@ -262,8 +262,8 @@ def one_dtype(values, what):
     tensors = [as_input(v, dtype) if not is_tensor(v) else v for v in values]
     dtype = tensors[0].dtype
     for i, t in enumerate(tensors):
-        if t.dtype != dtype:
-            raise InvalidArgumentError(
+        if t.dtype != dtype:  # TF: InvalidArgumentError eagerly, TypeError while tracing
+            raise mismatch_class()(
                 f"{what}: all values must have one dtype, but values[0] is {dtype.name} and "
                 f"values[{i}] is {t.dtype.name}. Cast them to one dtype first, e.g. "
                 f"companion.cast(values[{i}], companion.{dtype.name}).")

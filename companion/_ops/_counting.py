@@ -12,7 +12,7 @@ import numpy as np
 
 from companion._core import _dtypes
 from companion._core._convert import as_input
-from companion._core._errors import InvalidArgumentError
+from companion._core._errors import InvalidArgumentError, RuntimeCheckError
 from companion._core._op import op
 from companion._core._tensor import Tensor
 from companion._ops._math import cast
@@ -138,7 +138,7 @@ def _unsorted(data, segment_ids, num_segments, kind):
     data, ids = _segment_inputs(data, segment_ids, what)
     count = static_int(num_segments, f"{what}: num_segments")
     if not ids.is_traced and np.asarray(ids).size and int(np.max(np.asarray(ids))) >= count:
-        raise InvalidArgumentError(
+        raise RuntimeCheckError(
             f"{what}: segment id {int(np.max(np.asarray(ids)))} is not in [0, {count}). "
             f"Give num_segments larger than the largest id. Received: num_segments={num_segments!r}")
     return _segment_reduce(data, ids, num_segments=count, kind=kind, empty_zero=False)
@@ -153,7 +153,7 @@ def _sorted(data, segment_ids, kind):
                         f"companion.math.unsorted_segment_{kind}(data, ids, num_segments=N).")
     array = np.asarray(ids)
     if array.ndim != 1 or np.any(np.diff(array) < 0) or np.any(array < 0):
-        raise InvalidArgumentError(f"{what}: segment_ids must be a 1-D, sorted, non-negative tensor. "
+        raise RuntimeCheckError(f"{what}: segment_ids must be a 1-D, sorted, non-negative tensor. "
                                    f"Received: segment_ids={ids!s}")
     count = int(array.max()) + 1 if array.size else 0
     return _segment_reduce(data, ids, num_segments=count, kind=kind, empty_zero=True)

@@ -13,7 +13,7 @@ from jax.experimental import io_callback
 from companion._core import _callback_errors
 from companion._core._convert import as_input, binary_inputs
 from companion._core._dtypes import as_dtype
-from companion._core._errors import InvalidArgumentError, OpError
+from companion._core._errors import InvalidArgumentError, OpError, RuntimeCheckError
 from companion._core._tensor import Tensor
 
 __all__ = ["Assert", "assert_all_finite", "assert_equal", "assert_greater", "assert_greater_equal",
@@ -79,7 +79,7 @@ def Assert(condition, data, summarize=None, name=None):  # noqa: N802 - TensorFl
                 flat = np.asarray(value).reshape(-1)
                 shown = [str(v) for v in flat[:limit].tolist()]
                 parts.append(", ".join(shown) + (" ..." if flat.size > limit else ""))
-            raise InvalidArgumentError(f"Expected '{shown_condition!s}' to be true. Summarized data: "
+            raise RuntimeCheckError(f"Expected '{shown_condition!s}' to be true. Summarized data: "
                                        + "\n".join(parts))
 
     strings = [i for i in items if i.dtype.name == "string"]
@@ -240,9 +240,9 @@ def check_numerics(tensor, message, name=None):
 
     def check(a):
         if np.isnan(a).any():
-            raise InvalidArgumentError(f"{message} : Tensor had NaN values")
+            raise RuntimeCheckError(f"{message} : Tensor had NaN values")
         if np.isinf(a).any():
-            raise InvalidArgumentError(f"{message} : Tensor had Inf values")
+            raise RuntimeCheckError(f"{message} : Tensor had Inf values")
 
     run_check(check, tensor)
     return tensor
@@ -287,7 +287,7 @@ def _fail(condition, message, a, b, bad, summarize):
     first = [tuple(int(i) for i in idx) for idx in np.argwhere(bad)[:limit]]
     details = ", ".join(f"x{list(i)} = {a[i]!r} vs y{list(i)} = {b[i]!r}" for i in first)
     prefix = f"{message}\n" if message else ""
-    raise InvalidArgumentError(f"{prefix}{condition}: {int(bad.sum())} of {bad.size} elements differ, "
+    raise RuntimeCheckError(f"{prefix}{condition}: {int(bad.sum())} of {bad.size} elements differ, "
                                f"first {details}.")
 
 

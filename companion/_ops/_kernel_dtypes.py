@@ -15,9 +15,9 @@ function traces, TF raises ``TypeError`` for the first (the graph refuses the no
 
 from companion._core._context import state
 from companion._core._errors import (
-    InvalidArgumentError,
     InvalidArgumentTypeError,
     NotFoundError,
+    RuntimeCheckError,
     TracedUnsupportedDtypeError,
 )
 
@@ -85,7 +85,8 @@ def checked(name, fn):
                 f"[Op:{tf_name}]: TensorFlow has no {tf_name} for {dtype_name} tensors. Cast the "
                 "operands first (companion.cast).")
         if dtype_name in missing:
-            raise (InvalidArgumentError if state.staging else NotFoundError)(
+            # in a function TF finds no kernel when the program runs: InvalidArgumentError there
+            raise (RuntimeCheckError if state.staging else NotFoundError)(
                 f"Could not find device for node: {{{{node {tf_name}}}}} = "
                 f"{tf_name}[T=DT_{dtype_name.upper()}] [Op:{tf_name}]: TensorFlow registers no {tf_name} "
                 f"kernel for {dtype_name} tensors. Cast the operands first (companion.cast).")

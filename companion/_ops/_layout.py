@@ -9,7 +9,7 @@ import numpy as np
 
 from companion._core import _dtypes
 from companion._core._convert import as_input
-from companion._core._errors import InvalidArgumentError
+from companion._core._errors import InvalidArgumentError, RuntimeCheckError
 from companion._core._op import op
 from companion._ops._array import reshape
 from companion._ops._static import normalize_axis, static_int, static_ints
@@ -88,7 +88,7 @@ def reverse_sequence(input, seq_lengths, seq_axis=None, batch_axis=None, name=No
         values = np.asarray(lengths)
         longest = input._v.shape[seq_axis]
         if values.size and (values.min() < 0 or values.max() > longest):
-            raise InvalidArgumentError(f"reverse_sequence: every seq_length must lie in [0, "
+            raise RuntimeCheckError(f"reverse_sequence: every seq_length must lie in [0, "
                                        f"{longest}] (the size of seq_axis {seq_axis}). Received: "
                                        f"seq_lengths={values.tolist()}")
     return _reverse_sequence(input, lengths, seq_axis=seq_axis, batch_axis=batch_axis)
@@ -242,6 +242,6 @@ def unravel_index(indices, dims, name=None):
         values = np.asarray(indices.numpy())
         if values.size and (values.min() < 0 or values.max() >= size):
             bad = int(values[(values < 0) | (values >= size)].ravel()[0])
-            raise InvalidArgumentError(f"unravel_index: index {bad} is out of bounds for an array of shape "
+            raise RuntimeCheckError(f"unravel_index: index {bad} is out of bounds for an array of shape "
                                        f"{list(shape)} (flat size {size}).")
     return _unravel_index(indices, dims=shape)

@@ -6,7 +6,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from companion._core._convert import as_input
-from companion._core._errors import InvalidArgumentError
+from companion._core._errors import RuntimeCheckError
 from companion._core._op import op
 from companion._ops._math import cast
 from companion._ops._nn import shape_of
@@ -79,7 +79,7 @@ def _check_ids(params, ids):
     if bad.size:
         where = tuple(int(i) for i in bad[0])
         position = f"ids{list(where)}" if where else "ids"
-        raise InvalidArgumentError(f"embedding_lookup: {position} = {values[where]} is not in "
+        raise RuntimeCheckError(f"embedding_lookup: {position} = {values[where]} is not in "
                                    f"[0, {rows}): params has {rows} rows. Ids must index its first "
                                    "dimension.")
 

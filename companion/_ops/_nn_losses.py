@@ -8,7 +8,7 @@ import numpy as np
 
 from companion._core._context import current_strategy, replica_example_mask
 from companion._core._convert import as_input, is_tensor
-from companion._core._errors import InvalidArgumentError
+from companion._core._errors import RuntimeCheckError
 from companion._core._op import op
 from companion._ops._math import cast
 from companion._ops._nn import check_axis, float_input, shape_of
@@ -197,7 +197,7 @@ def _check_sparse_labels(labels, logits, op_name):
 def _check_label_range(values, n_classes, op_name):
     bad = values[(values < 0) | (values >= n_classes)]
     if bad.size:
-        raise InvalidArgumentError(f"{op_name}: received a label value of {bad.flat[0]} which is outside "
+        raise RuntimeCheckError(f"{op_name}: received a label value of {bad.flat[0]} which is outside "
                                    f"the valid range of [0, {n_classes}). Labels must be class indices.")
 
 

@@ -4,7 +4,7 @@ with concrete values while tracing: XLA needs every shape when it compiles)."""
 import numpy as np
 
 from companion._core._convert import as_input
-from companion._core._errors import InvalidArgumentError
+from companion._core._errors import InvalidArgumentError, RuntimeCheckError
 from companion._ops._array import concat, reshape
 from companion._ops._select import gather
 from companion._ops._static import static_int
@@ -38,7 +38,7 @@ def dynamic_partition(data, partitions, num_partitions, name=None):
                                    f"prefix of data's shape {list(data.shape)}.")
     if ids.size and (ids.min() < 0 or ids.max() >= count):
         bad = int(ids[(ids < 0) | (ids >= count)].ravel()[0])
-        raise InvalidArgumentError(f"dynamic_partition: partitions[...] = {bad} is not in [0, {count}).")
+        raise RuntimeCheckError(f"dynamic_partition: partitions[...] = {bad} is not in [0, {count}).")
     rows = reshape(data, [-1] + list(data.shape[ids.ndim:]))
     flat = ids.ravel()
     return [gather(rows, np.flatnonzero(flat == i).astype(np.int32)) for i in range(count)]
@@ -63,7 +63,7 @@ def dynamic_stitch(indices, data, name=None):
     source = np.full(size, -1, np.int64)
     source[flat] = np.arange(flat.size)  # NumPy assigns in order: the last write wins, as TF
     if (source < 0).any():
-        raise InvalidArgumentError(f"dynamic_stitch: index {int(np.flatnonzero(source < 0)[0])} is missing "
+        raise RuntimeCheckError(f"dynamic_stitch: index {int(np.flatnonzero(source < 0)[0])} is missing "
                                    "from indices (every row 0..max must be given).")
     rows = concat([reshape(t, [-1, *tail]) for t in tensors], axis=0)
     return gather(rows, source.astype(np.int32))

@@ -7,7 +7,7 @@ import numpy as np
 from companion._core import _dtypes, _tensor_names
 from companion._core._convert import as_input
 from companion._core._dispatch import composite
-from companion._core._errors import InvalidArgumentError, InvalidArgumentTypeError
+from companion._core._errors import InvalidArgumentError, InvalidArgumentTypeError, RuntimeCheckError
 from companion._core._op import op
 from companion._ops._math import cast
 from companion._ops._static import normalize_axes, normalize_axis, static_int
@@ -330,7 +330,7 @@ def _class_vector(values, what):
     if not values.dtype.is_integer:
         values = cast(values, _dtypes.int64)  # as TF: float class ids are truncated toward zero
     if not values.is_traced and values._value.size and np.asarray(values).min() < 0:
-        raise InvalidArgumentError(f"confusion_matrix: `{what}` contains negative values: {values!s}. "
+        raise RuntimeCheckError(f"confusion_matrix: `{what}` contains negative values: {values!s}. "
                                    "Class ids must be in [0, num_classes).")
     return values
 
@@ -340,7 +340,7 @@ def _num_classes(num_classes, labels, predictions):
         count = static_int(num_classes, "confusion_matrix: num_classes")
         for what, t in (("labels", labels), ("predictions", predictions)):
             if not t.is_traced and t._value.size and np.asarray(t).max() >= count:
-                raise InvalidArgumentError(f"confusion_matrix: `{what}` out of bound: a class id is >= "
+                raise RuntimeCheckError(f"confusion_matrix: `{what}` out of bound: a class id is >= "
                                            f"num_classes={count}. Received {what}: {t!s}")
         return count
     if labels.is_traced or predictions.is_traced:

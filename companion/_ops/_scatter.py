@@ -11,7 +11,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from companion._core._convert import as_input
-from companion._core._errors import InvalidArgumentError
+from companion._core._errors import InvalidArgumentError, RuntimeCheckError
 from companion._core._op import op
 from companion._ops._static import static_ints
 
@@ -161,7 +161,7 @@ def _inputs(tensor, indices, updates, what):
         for k in range(depth):
             bad = (array[..., k] < 0) | (array[..., k] >= shape[k])
             if bad.any():
-                raise InvalidArgumentError(
+                raise RuntimeCheckError(
                     f"{what}: indices{list(np.argwhere(bad)[0])} = {array[..., k][bad][0]} does not index "
                     f"into dimension {k} of size {shape[k]}. Every index must be in [0, {shape[k]}).")
     return tensor, indices, updates

@@ -14,7 +14,7 @@ import numpy as np
 
 from companion._core import _dtypes
 from companion._core._convert import as_input, binary_inputs, convert_to_tensor
-from companion._core._errors import InvalidArgumentError, InvalidArgumentTypeError
+from companion._core._errors import InvalidArgumentError, InvalidArgumentTypeError, RuntimeCheckError
 from companion._core._op import op
 from companion._core._tensor import Tensor
 from companion._ops._indexing import getitem
@@ -83,7 +83,7 @@ def _check_range(array, limit, what):
     bad = (array < 0) | (array >= limit)
     if bad.any():
         where_bad = tuple(int(i) for i in np.argwhere(bad)[0])
-        raise InvalidArgumentError(
+        raise RuntimeCheckError(
             f"{what}: indices{list(where_bad)} = {array[where_bad]} is not in [0, {limit}). Every "
             f"index must point at an existing entry (0 to {limit - 1}); negative indices are not "
             "counted from the end.")
@@ -272,7 +272,7 @@ def slice(input_, begin, size, name=None):  # noqa: A001 - TensorFlow's public n
     sizes = tuple(d - b if s == -1 else s for b, s, d in zip(start, sizes, shape))
     for i, (b, s, d) in enumerate(zip(start, sizes, shape)):
         if not (0 <= b <= d and 0 <= s <= d - b):
-            raise InvalidArgumentError(
+            raise RuntimeCheckError(
                 f"slice: expected begin[{i}] in [0, {d}] and size[{i}] in [0, {d - max(b, 0)}] (or -1) for "
                 f"the tensor of shape {shape}, but got begin[{i}]={b}, size[{i}]={s}.")
     return _slice(input_, start=start, limit=tuple(b + s for b, s in zip(start, sizes)))

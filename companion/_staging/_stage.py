@@ -25,6 +25,12 @@ from jax._src import core as _jax_core  # trace_state_clean: is any JAX trace ac
 
 from companion._core import _deferred, _out_of_scope
 from companion._core._context import state
+from companion._core._errors import (
+    InvalidArgumentError,
+    InvalidArgumentTypeError,
+    TracedShapeError,
+    TracedUnsupportedDtypeError,
+)
 from companion._core._tensor import Tensor
 from companion._core._tensor_spec import TensorSpec
 
@@ -103,6 +109,14 @@ def stage(fn, avals, trace, axis_env=()):
     jax_traces = []
     try:
         closed = jax.make_jaxpr(traced, axis_env=list(axis_env))(*avals)
+    except InvalidArgumentError as error:
+        # shapes and dtypes are static while tracing: TF's shape inference raises ValueError and its
+        # op definitions TypeError where the eager op raises InvalidArgumentError; errors of other
+        # classes (TF's class for a trace already, or a check of values) are left as they are
+        traced_class = _TRACED_CLASSES.get(type(error))
+        if traced_class is None:
+            raise
+        raise traced_class(*error.args).with_traceback(error.__traceback__) from None
     finally:
         for ended in jax_traces:  # a tensor kept from it is out of scope from now on (TF's TypeError)
             _out_of_scope.function_ended(ended)
@@ -110,6 +124,10 @@ def stage(fn, avals, trace, axis_env=()):
         for var, value in hidden.values():
             var._v, var._read_cache = value, None
     return Staged(closed, trace, info["written"], info["n_out"])
+
+
+_TRACED_CLASSES = {InvalidArgumentError: TracedShapeError,
+                   InvalidArgumentTypeError: TracedUnsupportedDtypeError}
 
 
 def _hide_outer_writes(trace):

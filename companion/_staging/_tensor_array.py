@@ -36,7 +36,7 @@ from companion._core import _tensor_names
 from companion._core._context import state
 from companion._core._convert import convert_to_tensor
 from companion._core._dtypes import as_dtype
-from companion._core._errors import InvalidArgumentError, OutOfRangeError
+from companion._core._errors import InvalidArgumentError, OutOfRangeError, RuntimeCheckError
 from companion._core._op import op
 from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor
@@ -178,7 +178,7 @@ class TensorArray:
                                   "Read an index in [0, size).")
         item = items[i]
         if item is _CLEARED:
-            raise InvalidArgumentError(f"Could not read index {i} twice because it was cleared after a "
+            raise RuntimeCheckError(f"Could not read index {i} twice because it was cleared after a "
                                        "previous read. Create the TensorArray with clear_after_read=False "
                                        "to read an element more than once.")
         if item is None:

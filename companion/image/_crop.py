@@ -4,7 +4,7 @@ import jax
 import jax.numpy as jnp
 
 from companion._core._convert import as_input
-from companion._core._errors import InvalidArgumentError
+from companion._core._errors import InvalidArgumentError, RuntimeCheckError
 from companion._core._op import op
 from companion._ops._static import static_int, static_ints
 from companion.image._checks import image_input, random_key, static_shape
@@ -65,7 +65,7 @@ def random_crop(value, size, seed=None, name=None):
     size = static_ints(size, "random_crop: size")
     shape = static_shape(value)
     if len(size) != len(shape) or any(s < 0 or s > d for s, d in zip(size, shape)):
-        raise InvalidArgumentError(f"random_crop: size must have one entry per dimension of value, each at "
+        raise RuntimeCheckError(f"random_crop: size must have one entry per dimension of value, each at "
                                    f"most that dimension. Received size={list(size)} for value of shape "
                                    f"{list(shape)}.")
     return _random_crop(value, random_key(seed), size=size)

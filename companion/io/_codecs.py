@@ -10,7 +10,7 @@ import numpy as np
 
 from companion._core import _dtypes
 from companion._core._convert import constant, is_tensor
-from companion._core._errors import InvalidArgumentError
+from companion._core._errors import RuntimeCheckError
 from companion._core._shape import TensorShape
 from companion._ops._image_convert import convert_image_dtype
 from companion._ops._py_function import note_data_dependent_shape
@@ -76,7 +76,7 @@ def decode_image(contents, channels=None, dtype=_dtypes.uint8, name=None, expand
     image = _open(contents, "decode_image", None)
     mode = _mode(image, _check_channels(channels or 0, (0, 1, 3, 4), "decode_image"))
     if channels == 1 and image.format in ("BMP", "GIF"):  # TF's decoders refuse these as well
-        raise InvalidArgumentError(f"decode_image: channels=1 is not supported for {image.format} images "
+        raise RuntimeCheckError(f"decode_image: channels=1 is not supported for {image.format} images "
                                    f"(TF decodes them to 3 or 4 channels). Decode with channels=3 and "
                                    f"convert "
                                    "with companion.image.rgb_to_grayscale.")
@@ -134,10 +134,10 @@ def _open(contents, what, expected_format):
     try:
         image = Image.open(io.BytesIO(data))
     except UnidentifiedImageError:
-        raise InvalidArgumentError(f"{what}: the {len(data)} bytes starting {bytes(data[:12])!r} are not an "
+        raise RuntimeCheckError(f"{what}: the {len(data)} bytes starting {bytes(data[:12])!r} are not an "
                                    "image Pillow can read (JPEG, PNG, BMP, GIF).") from None
     if expected_format and image.format != expected_format:
-        raise InvalidArgumentError(f"{what} got a {image.format} image, not {expected_format}. "
+        raise RuntimeCheckError(f"{what} got a {image.format} image, not {expected_format}. "
                                    "Use companion.io.decode_image to decode any format.")
     return image
 

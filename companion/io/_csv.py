@@ -12,7 +12,7 @@ import numpy as np
 
 from companion._core import _dtypes
 from companion._core._convert import as_input, constant, is_tensor
-from companion._core._errors import InvalidArgumentError
+from companion._core._errors import RuntimeCheckError
 from companion.strings._values import strings_of
 
 _CSV_DTYPES = ("float32", "float64", "int32", "int64", "string")
@@ -27,7 +27,7 @@ class Column:
     def parse(self, field, na_value, where):
         if field == "" or field == na_value:
             if self.default is None:
-                raise InvalidArgumentError(f"{where} is required but missing (empty, or the na_value "
+                raise RuntimeCheckError(f"{where} is required but missing (empty, or the na_value "
                                            f"{na_value!r}). Give the column a default value.")
             return self.default
         if self.dtype == "string":
@@ -35,7 +35,7 @@ class Column:
         try:
             return (float if self.dtype.startswith("float") else int)(field.strip())
         except ValueError:
-            raise InvalidArgumentError(f"{where}: {field!r} is not a valid {self.dtype}.") from None
+            raise RuntimeCheckError(f"{where}: {field!r} is not a valid {self.dtype}.") from None
 
 
 def columns_of(record_defaults, what):
@@ -86,14 +86,14 @@ def parse_record(line, columns, select_cols, field_delim, use_quote_delim, na_va
     try:
         fields = split_fields(line, field_delim, use_quote_delim)
     except csv.Error as error:
-        raise InvalidArgumentError(f"{where}: {error}. Received: {line!r}") from None
+        raise RuntimeCheckError(f"{where}: {error}. Received: {line!r}") from None
     if select_cols is not None:
         if max(select_cols) >= len(fields):
-            raise InvalidArgumentError(f"{where}: expect at least {max(select_cols) + 1} fields but have "
+            raise RuntimeCheckError(f"{where}: expect at least {max(select_cols) + 1} fields but have "
                                        f"{len(fields)}. Received: {line!r}")
         fields = [fields[i] for i in select_cols]
     if len(fields) != len(columns):
-        raise InvalidArgumentError(f"{where}: expect {len(columns)} fields but have {len(fields)} in record. "
+        raise RuntimeCheckError(f"{where}: expect {len(columns)} fields but have {len(fields)} in record. "
                                    f"Received: {line!r}")
     return [column.parse(field, na_value, f"{where}, field {i}") for i, (column, field)
             in enumerate(zip(columns, fields))]

@@ -7,7 +7,7 @@ eagerly or inside a ``Dataset.map``, not inside code staged by ``companion.funct
 import numpy as np
 
 from companion._core._convert import constant, is_tensor
-from companion._core._errors import InvalidArgumentError
+from companion._core._errors import RuntimeCheckError
 from companion.io._features import KIND_OF, FixedLenFeature, VarLenFeature
 from companion.io._sparse_tensor import SparseTensor
 from companion.train._example import message_class
@@ -121,7 +121,7 @@ def _decode(data, index):
     try:
         return message_class("Example").FromString(data)
     except DecodeError as err:
-        raise InvalidArgumentError(
+        raise RuntimeCheckError(
             f"Could not parse record {index} as a tf.train.Example ({err}). Received {len(data)} bytes "
             f"starting {data[:20]!r}. Parse only records written from Example.SerializeToString().") from None
 
@@ -136,7 +136,7 @@ def _values(example, key, spec, index):
         return []
     wanted = KIND_OF[spec.dtype.name]
     if kind != wanted:
-        raise InvalidArgumentError(
+        raise RuntimeCheckError(
             f"Key: {key}. Data types don't match in record {index}: the spec asks for {spec.dtype.name} "
             f"({wanted}) but the record holds a {kind}. Change the feature spec's dtype to match.")
     return list(getattr(feature, kind).value)
@@ -146,12 +146,12 @@ def _dense_array(values, key, spec, index):
     size = int(np.prod(spec.shape, dtype=np.int64))
     if values is None:
         if spec.default_value is None:
-            raise InvalidArgumentError(
+            raise RuntimeCheckError(
                 f"Feature: {key} (data type: {spec.dtype.name}) is required but could not be found in "
                 f"record {index}. Give the FixedLenFeature a default_value, or use VarLenFeature.")
         return _default_array(spec)
     if len(values) != size:
-        raise InvalidArgumentError(
+        raise RuntimeCheckError(
             f"Key: {key}. Can't parse serialized Example {index}: the spec's shape {list(spec.shape)} needs "
             f"{size} values but the record has {len(values)}. Use VarLenFeature for a varying length.")
     return np.array(values, dtype=_NUMPY[spec.dtype.name]).reshape(spec.shape)

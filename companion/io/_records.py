@@ -17,7 +17,7 @@ import os
 import struct
 import zlib
 
-from companion._core._errors import DataLossError, InvalidArgumentError, NotFoundError
+from companion._core._errors import DataLossError, NotFoundError, RuntimeCheckError
 
 _MASK_DELTA = 0xA282EAD8
 _HEADER = struct.Struct("<QI")
@@ -54,7 +54,7 @@ def check_compression(compression_type, what):
     """``compression_type`` (None, '', 'GZIP' or 'ZLIB', any case) as '', 'GZIP' or 'ZLIB'."""
     name = (compression_type or "").upper() if isinstance(compression_type, (str, type(None))) else None
     if name not in COMPRESSIONS:
-        raise InvalidArgumentError(
+        raise RuntimeCheckError(
             f"{what}: compression_type must be None, '' (no compression), 'GZIP' or 'ZLIB'. "
             f"Received: compression_type={compression_type!r}")
     return name

@@ -7,7 +7,7 @@ import numpy as np
 
 from companion._core import _dtypes
 from companion._core._convert import as_input
-from companion._core._errors import InvalidArgumentError, NotFoundError
+from companion._core._errors import NotFoundError, RuntimeCheckError
 
 
 class TextFileIndex(enum.IntEnum):
@@ -80,14 +80,14 @@ class TextFileInitializer(_Initializer):
         try:
             return (float if dtype.is_floating else int)(text)
         except ValueError:
-            raise InvalidArgumentError(f"TextFileInitializer: {self._filename}, line {number}: {text!r} is "
+            raise RuntimeCheckError(f"TextFileInitializer: {self._filename}, line {number}: {text!r} is "
                                        f"not "
                                        f"a valid {dtype.name}.") from None
 
     def _split(self, line, index, number):
         fields = line.split(self._delimiter)
         if index >= len(fields):
-            raise InvalidArgumentError(f"TextFileInitializer: {self._filename}, line {number} has "
+            raise RuntimeCheckError(f"TextFileInitializer: {self._filename}, line {number} has "
                                        f"{len(fields)} "
                                        f"fields; field {index} was asked for.")
         return fields[index]
@@ -100,7 +100,7 @@ class TextFileInitializer(_Initializer):
             raise NotFoundError(f"TextFileInitializer: {self._filename}; No such file or directory") from None
         if self._vocab_size is not None:
             if len(lines) < self._vocab_size:
-                raise InvalidArgumentError(f"TextFileInitializer: invalid vocab_size in {self._filename}: "
+                raise RuntimeCheckError(f"TextFileInitializer: invalid vocab_size in {self._filename}: "
                                            f"expected "
                                            f"{self._vocab_size} lines, found {len(lines)}.")
             lines = lines[:self._vocab_size]

@@ -11,7 +11,7 @@ import numpy as np
 
 from companion._core import _dtypes
 from companion._core._convert import as_input, constant, is_tensor
-from companion._core._errors import InvalidArgumentError
+from companion._core._errors import InvalidArgumentError, RuntimeCheckError
 from companion._core._op import op
 from companion._ops._select import where
 from companion.lookup._initializers import _array
@@ -112,7 +112,7 @@ class StaticHashTable(_Table):
     def __init__(self, initializer, default_value, name=None, experimental_is_anonymous=False):
         keys, values = initializer.pairs()
         if len(set(keys.tolist())) != len(keys):
-            raise InvalidArgumentError("StaticHashTable: the initializer has a key twice (keys must be "
+            raise RuntimeCheckError("StaticHashTable: the initializer has a key twice (keys must be "
                                        "unique).")
         self._initializer = initializer
         self._fill(keys, values, initializer.key_dtype, initializer.value_dtype, default_value)

@@ -12,7 +12,7 @@ import numpy as np
 
 from companion._core import _dtypes
 from companion._core._convert import as_input
-from companion._core._errors import InvalidArgumentError
+from companion._core._errors import InvalidArgumentError, RuntimeCheckError
 from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor
 from companion._ops._select import boolean_mask
@@ -246,7 +246,7 @@ class RaggedTensor:
             return RaggedTensor(self._values[a:b], self._splits[start:stop + 1] - a, internal=True)
         index = int(getattr(key, "_value", key))
         if not -self._nrows() <= index < self._nrows():
-            raise InvalidArgumentError(f"Row index {index} is out of range for a RaggedTensor with "
+            raise RuntimeCheckError(f"Row index {index} is out of range for a RaggedTensor with "
                                        f"{self._nrows()} rows.")
         index %= self._nrows()
         return self._values[int(self._splits[index]):int(self._splits[index + 1])]

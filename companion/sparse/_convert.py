@@ -5,7 +5,7 @@ import numpy as np
 
 from companion._core import _dtypes
 from companion._core._convert import as_input, constant
-from companion._core._errors import InvalidArgumentError
+from companion._core._errors import RuntimeCheckError
 from companion._core._op import op
 from companion._ops._select import gather_nd
 from companion._ops._static import static_int
@@ -26,7 +26,7 @@ def check_indices(indices, shape, what):
     bad = np.flatnonzero(((indices < 0) | (indices >= bounds)).any(axis=1))
     if bad.size:
         row = int(bad[0])
-        raise InvalidArgumentError(f"{what}: indices[{row}] = {indices[row].tolist()} is out of bounds: need "
+        raise RuntimeCheckError(f"{what}: indices[{row}] = {indices[row].tolist()} is out of bounds: need "
                                    f"0 <= index < {bounds.tolist()}.")
     linear = np.ravel_multi_index(tuple(indices.T), tuple(int(d) for d in shape)) if bounds.size else \
         np.zeros(len(indices), np.int64)
@@ -34,7 +34,7 @@ def check_indices(indices, shape, what):
     if (step <= 0).any():
         row = int(np.flatnonzero(step <= 0)[0]) + 1
         problem = "is repeated" if step[row - 1] == 0 else "is out of order"
-        raise InvalidArgumentError(f"{what}: indices[{row}] = {indices[row].tolist()} {problem}. Many sparse "
+        raise RuntimeCheckError(f"{what}: indices[{row}] = {indices[row].tolist()} {problem}. Many sparse "
                                    "operations require sorted indices without repeats: use "
                                    "companion.sparse.reorder first.")
 

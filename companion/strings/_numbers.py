@@ -2,7 +2,7 @@
 
 from companion._core import _dtypes
 from companion._core._convert import as_input
-from companion._core._errors import InvalidArgumentError
+from companion._core._errors import InvalidArgumentError, RuntimeCheckError
 from companion.strings._values import each, number_tensor, numbers_of, string_tensor, strings_of
 
 
@@ -45,7 +45,7 @@ def to_number(input, out_type=_dtypes.float32, name=None):  # noqa: A002
         try:
             return parse(item.decode("utf-8").strip())
         except ValueError:
-            raise InvalidArgumentError(f"strings.to_number: {item!r} is not a valid {out_type.name} "
+            raise RuntimeCheckError(f"strings.to_number: {item!r} is not a valid {out_type.name} "
                                        "number. Clean the text first (e.g. strings.regex_replace).") from None
 
     return number_tensor(each(parsed, strings_of(input, "strings.to_number"), out_type._np), out_type)

@@ -3,7 +3,7 @@
 import re
 
 from companion._core import _dtypes
-from companion._core._errors import InvalidArgumentError
+from companion._core._errors import RuntimeCheckError
 from companion.strings._values import each, number_tensor, numbers_of, string_tensor, strings_of, text
 
 
@@ -46,7 +46,7 @@ def substr(input, pos, len, unit="BYTE", name=None):  # noqa: A002
         value = item if unit == "BYTE" else item.decode("utf-8")
         begin = start + builtin_len(value) if start < 0 else start
         if not 0 <= begin <= builtin_len(value):
-            raise InvalidArgumentError(f"strings.substr: pos {start} is out of range for {item!r} "
+            raise RuntimeCheckError(f"strings.substr: pos {start} is out of range for {item!r} "
                                        f"(length {builtin_len(value)}). Received: pos={start}")
         piece = value[begin:begin + size]
         return piece if unit == "BYTE" else piece.encode("utf-8")

@@ -156,3 +156,53 @@ def test_iterator_past_its_end():
         it.get_next()
     with pytest.raises(StopIteration):
         next(it)
+
+
+# The class name TF 2.21 shows (``type(e).__name__``) for the same mistake inside tf.function:
+# shape checks are TF's shape inference there (ValueError), dtype checks its op definitions
+# (TypeError), and checks of values stay InvalidArgumentError (TF runs them in the program).
+TRACED_NAMES = {
+    "reshape": (lambda: tf.reshape(tf.ones((4,)), (3,)), "ValueError"),
+    "add_broadcast": (lambda: tf.ones((2, 3)) + tf.ones((4,)), "ValueError"),
+    "squeeze": (lambda: tf.squeeze(tf.ones((2, 3)), 0), "ValueError"),
+    "split": (lambda: tf.split(tf.ones((5,)), 2), "ValueError"),
+    "split_sizes": (lambda: tf.split(tf.ones((5,)), [2, 2]), "ValueError"),
+    "transpose": (lambda: tf.transpose(tf.ones((2, 3)), [0, 2]), "ValueError"),
+    "tile": (lambda: tf.tile(tf.ones((2, 3)), [2]), "ValueError"),
+    "expand_dims": (lambda: tf.expand_dims(tf.ones((2,)), 5), "ValueError"),
+    "where": (lambda: tf.where(tf.constant([True, False]), tf.ones((3,)), tf.ones((3,))), "ValueError"),
+    "broadcast_to": (lambda: tf.broadcast_to(tf.ones((3,)), (2, 4)), "ValueError"),
+    "einsum": (lambda: tf.einsum("ij,jk->ik", tf.ones((2, 3)), tf.ones((4, 5))), "ValueError"),
+    "ensure_shape": (lambda: tf.ensure_shape(tf.ones((2, 3)), (3, 3)), "ValueError"),
+    "one_hot_negative_depth": (lambda: tf.one_hot([1], -2), "ValueError"),
+    "fill_negative": (lambda: tf.fill([-1], 1.0), "ValueError"),
+    "range_zero_delta": (lambda: tf.range(0, 5, 0), "ValueError"),
+    "one_hot_float_indices": (lambda: tf.one_hot(tf.constant([1.5]), 3), "TypeError"),
+    "reduce_mean_of_strings": (lambda: tf.reduce_mean(tf.constant(["a"])), "TypeError"),
+    "concat_dtypes": (lambda: tf.concat([tf.ones((2,)), tf.ones((2,), tf.int32)], 0), "TypeError"),
+    "gather_out_of_range": (lambda: tf.gather(tf.ones((3,)), 5), "InvalidArgumentError"),
+    "slice_out_of_range": (lambda: tf.slice(tf.ones((3,)), [2], [4]), "InvalidArgumentError"),
+    "scatter_out_of_range": (lambda: tf.tensor_scatter_nd_update(tf.zeros((3,)), [[7]], [1.0]),
+                             "InvalidArgumentError"),
+    "segment_ids_unsorted": (lambda: tf.math.segment_sum(tf.ones((3,)), [1, 0, 0]), "InvalidArgumentError"),
+    "assert_equal": (lambda: tf.debugging.assert_equal(tf.constant(1), tf.constant(2)),
+                     "InvalidArgumentError"),
+    "check_numerics": (lambda: tf.debugging.check_numerics(tf.constant(np.nan), "m"), "InvalidArgumentError"),
+    "to_number": (lambda: tf.strings.to_number("abc"), "InvalidArgumentError"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TRACED_NAMES))
+def test_error_inside_function_shows_tfs_class_name(name):
+    fn, shown = TRACED_NAMES[name]
+    with pytest.raises(Exception) as info:
+        tf.function(fn)()
+    assert type(info.value).__name__ == shown
+    with pytest.raises(tf.errors.InvalidArgumentError):  # companion's errors catch as the eager class too
+        tf.function(fn)()
+
+
+def test_concat_dtypes_eagerly_is_invalid_argument_error():
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        tf.concat([tf.ones((2,)), tf.ones((2,), tf.int32)], 0)
+    assert type(info.value).__name__ == "InvalidArgumentError"
