@@ -66,6 +66,15 @@ def test_reduce_names_its_inputs_as_tf(capsys):
         'red Tensor("args_0:0", shape=(), dtype=int64) Tensor("args_1:0", shape=(), dtype=int64)\n')
 
 
+def test_reduce_traces_its_function_before_the_first_element():
+    # TF 2.21: Dataset.range(4).reduce(0, lambda s, x: s + x) raises TypeError (int32 state + int64
+    # element, found by the trace), also for an empty dataset; eagerly the add is InvalidArgumentError
+    for n in (4, 0):
+        with pytest.raises(TypeError) as info:
+            Dataset.range(n).reduce(0, lambda s, x: s + x)
+        assert type(info.value).__name__ == "TypeError"
+
+
 def test_a_function_tf_cannot_trace_raises_when_the_transformation_is_made():
     with pytest.raises(TypeError, match="Cannot convert 'a'"):
         Dataset.range(3).map(lambda x: x + "a")

@@ -37,6 +37,7 @@ class ScanMethods:
         """
         state = _values.normalize(initial_state)
         fn = ElementFunction(reduce_func, "reduce")
+        trace_when_made(fn, self._node, lambda spec: (_spec.spec_of(state), spec))  # TF traces it first
         ctx = Context(self._node.options())
         elements = self._node.iterate(ctx)
         try:
