@@ -37,11 +37,17 @@ def _segment_reduce(data, ids, num_segments, kind="sum", empty_zero=True):
             return out
         counts = jax.ops.segment_sum(jnp.ones(flat_ids.shape, out.dtype), flat_ids, num_segments=num_segments)
         counts = jnp.reshape(jnp.maximum(counts, 1), counts.shape + (1,) * (out.ndim - 1))
+        if kind == "mean" and not jnp.issubdtype(out.dtype, jnp.inexact):
+            if empty_zero:  # TF's segment_mean kernel: the integer quotient, truncated
+                return jax.lax.div(out, counts)
+            # TF's unsorted_segment_mean divides with truediv: float64 for 32/64-bit integers
+            wide = jnp.float64 if out.dtype.itemsize >= 4 else jnp.float32
+            return out.astype(wide) / counts.astype(wide)
         return out / (counts if kind == "mean" else jnp.sqrt(counts))
     if kind == "prod":  # one-hot masks: jax's segment_prod has no gradient for repeated ids
         member = flat_ids[None, :] == jnp.arange(num_segments)[:, None]
         member = jnp.reshape(member, member.shape + (1,) * (flat.ndim - 1))
-        return jnp.prod(jnp.where(member, flat[None], jnp.ones((), flat.dtype)), axis=1)
+        return jnp.prod(jnp.where(member, flat[None], jnp.ones((), flat.dtype)), axis=1, dtype=flat.dtype)
     reduce = {"max": jax.ops.segment_max, "min": jax.ops.segment_min}[kind]
     out = reduce(flat, flat_ids, num_segments=num_segments)
     present = jax.ops.segment_sum(jnp.ones(flat_ids.shape, jnp.int32), flat_ids, num_segments=num_segments)
@@ -154,7 +160,7 @@ def _sorted(data, segment_ids, kind):
     array = np.asarray(ids)
     if array.ndim != 1 or np.any(np.diff(array) < 0) or np.any(array < 0):
         raise RuntimeCheckError(f"{what}: segment_ids must be a 1-D, sorted, non-negative tensor. "
-                                   f"Received: segment_ids={ids!s}")
+                                f"Received: segment_ids={ids!s}")
     count = int(array.max()) + 1 if array.size else 0
     return _segment_reduce(data, ids, num_segments=count, kind=kind, empty_zero=True)
 

@@ -1,5 +1,6 @@
 """Linear algebra: matmul, tensordot, einsum, norm, and the matrix functions of `companion.linalg`."""
 
+import collections
 import numbers
 
 import jax
@@ -327,9 +328,14 @@ def _slogdet(x):
     return tuple(jnp.linalg.slogdet(x))
 
 
+# TF's result types (their names show when printed)
+LogMatrixDeterminant = collections.namedtuple("LogMatrixDeterminant", ["sign", "log_abs_determinant"])
+Qr = collections.namedtuple("Qr", ["q", "r"])
+
+
 def slogdet(input, name=None):  # noqa: A002
     """``(sign, log_abs_determinant)`` of each square matrix, stable for large determinants."""
-    return _slogdet(_matrices(input, "slogdet", square=True, floating=True))
+    return LogMatrixDeterminant(*_slogdet(_matrices(input, "slogdet", square=True, floating=True)))
 
 
 @op("cholesky")
@@ -427,6 +433,15 @@ def tensor_diag_part(input, name=None):  # noqa: A002
     return reshape(_diag_part(reshape(x, (size, size)), k=0), shape[:half])
 
 
+def tensor_diag(diagonal, name=None):
+    """The rank-2k tensor of shape ``[d1..dk, d1..dk]`` with ``diagonal`` (shape ``[d1..dk]``) on its
+    diagonal and zeros elsewhere: ``out[i.., i..] = diagonal[i..]`` (`tensor_diag_part` inverted)."""
+    x = as_input(diagonal)
+    shape = x._v.shape
+    size = int(np.prod(shape, dtype=np.int64))
+    return reshape(diag(reshape(x, (size,))), shape + shape)
+
+
 # -- decompositions -------------------------------------------------------------------------
 
 @op("qr", static=("full_matrices",))
@@ -437,7 +452,7 @@ def _qr(x, full_matrices):
 def qr(input, full_matrices=False, name=None):  # noqa: A002
     """The QR decomposition ``input = q @ r`` of each matrix: ``(q, r)``, ``q`` orthonormal columns,
     ``r`` upper triangular (``full_matrices`` gives a square ``q``)."""
-    return _qr(_matrices(input, "qr", floating=True), full_matrices=bool(full_matrices))
+    return Qr(*_qr(_matrices(input, "qr", floating=True), full_matrices=bool(full_matrices)))
 
 
 @op("svd", static=("full_matrices", "compute_uv"))

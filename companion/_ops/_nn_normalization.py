@@ -23,7 +23,9 @@ _LOW_PRECISION = (jnp.float16, jnp.bfloat16)
 @op("l2_normalize", static=("axis", "epsilon"))
 def _l2_normalize(x, axis, epsilon):
     square_sum = jnp.sum(jnp.square(x), axis=axis, keepdims=True)
-    return x * jax.lax.rsqrt(jnp.maximum(square_sum, jnp.asarray(epsilon, x.dtype)))
+    # TF multiplies by 1 / sqrt, each rounded; XLA would fuse them into rsqrt (one unit off at times)
+    norm = jax.lax.optimization_barrier(jnp.sqrt(jnp.maximum(square_sum, jnp.asarray(epsilon, x.dtype))))
+    return x * (1 / norm)
 
 
 @op("moments", static=("axes", "keepdims"))

@@ -28,6 +28,7 @@ from companion._ops._linalg import (
     slogdet,
     solve,
     svd,
+    tensor_diag,
     tensor_diag_part,
     tensordot,
     trace,
@@ -37,6 +38,6 @@ from companion._ops._linalg import (
 __all__ = [
     "adjoint", "band_part", "cholesky", "cross", "det", "diag", "diag_part", "eigh", "eigvalsh", "einsum",
     "expm", "eye", "global_norm", "inv", "logdet", "lstsq", "matmul", "matrix_transpose", "matvec", "norm",
-    "normalize", "pinv", "qr", "set_diag", "slogdet", "solve", "svd", "tensor_diag_part", "tensordot",
-    "trace", "triangular_solve",
+    "normalize", "pinv", "qr", "set_diag", "slogdet", "solve", "svd", "tensor_diag", "tensor_diag_part",
+    "tensordot", "trace", "triangular_solve",
 ]

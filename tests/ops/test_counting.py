@@ -80,3 +80,16 @@ def test_sorted_segments_need_sorted_ids():
         tf.math.segment_max(tf.constant(DATA), [1, 0, 0, 0, 0])
     with pytest.raises(tf.errors.InvalidArgumentError, match="num_segments"):
         tf.math.unsorted_segment_min(tf.constant(DATA), [0, 0, 0, 0, 5], num_segments=3)
+
+
+def test_integer_segment_results_keep_tfs_dtypes():
+    # TF 2.21: prod keeps int32; segment_mean of ints is the truncated quotient (int32);
+    # unsorted_segment_mean divides with truediv (float64 for int32)
+    prod = tf.math.unsorted_segment_prod(tf.constant([2, 3]), [1, 1], 2)
+    assert prod.dtype == tf.int32 and prod.numpy().tolist() == [1, 6]
+    assert tf.math.segment_prod(tf.constant([2, 3]), [0, 0]).dtype == tf.int32
+    mean = tf.math.segment_mean(tf.constant([-2, -3, 7]), [0, 0, 1])
+    assert mean.dtype == tf.int32 and mean.numpy().tolist() == [-2, 7]
+    assert tf.math.segment_mean(tf.constant([4, 5], tf.uint8), [0, 0]).numpy().tolist() == [4]
+    unsorted = tf.math.unsorted_segment_mean(tf.constant([-2, -3, 7]), [0, 0, 1], 3)
+    assert unsorted.dtype == tf.float64 and unsorted.numpy().tolist() == [-2.5, 7.0, 0.0]

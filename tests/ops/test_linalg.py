@@ -174,3 +174,25 @@ def test_matrix_function_errors():
 def test_linalg_namespace():
     assert tf.linalg.eye(2).shape == (2, 2)
     assert set(companion.linalg.__all__) >= {"matmul", "einsum", "tensordot", "norm", "inv", "det", "trace"}
+
+
+def test_qr_and_slogdet_return_tfs_named_tuples():
+    a = tf.constant([[2.0, 1.0], [1.0, 3.0]])
+    qr = tf.linalg.qr(a)
+    assert type(qr).__name__ == "Qr" and qr._fields == ("q", "r")
+    np.testing.assert_allclose((qr.q @ qr.r).numpy(), a.numpy(), rtol=1e-6)
+    result = tf.linalg.slogdet(a)
+    assert type(result).__name__ == "LogMatrixDeterminant"
+    assert result._fields == ("sign", "log_abs_determinant")
+    assert float(result.sign) == 1.0 and abs(float(result.log_abs_determinant) - 1.6094379) < 1e-6
+    sign, _ = result  # still unpacks as a pair
+    assert float(sign) == 1.0
+
+
+def test_tensor_diag_inverts_tensor_diag_part():
+    # TF 2.21: tensor_diag([1., 2.]) is [[1, 0], [0, 2]]; a [2, 2] diagonal gives shape (2, 2, 2, 2)
+    np.testing.assert_array_equal(tf.linalg.tensor_diag([1.0, 2.0]).numpy(), [[1.0, 0.0], [0.0, 2.0]])
+    d = tf.constant([[1, 2], [3, 4]])
+    full = tf.linalg.tensor_diag(d)
+    assert full.shape == (2, 2, 2, 2) and full.dtype == tf.int32
+    np.testing.assert_array_equal(tf.linalg.tensor_diag_part(full).numpy(), d.numpy())

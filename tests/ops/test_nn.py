@@ -328,6 +328,14 @@ def test_l2_normalize(axis, x64):
     check_op(nn.l2_normalize, reference, x64, axis=axis)
 
 
+def test_l2_normalize_rounds_as_tf():
+    # TF 2.21 prints [0.45584232 0.5698029 0.6837635] (x times 1/sqrt, each rounded), eagerly and traced
+    x = tf.constant([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    expected = np.float32([[0.26726124, 0.5345225, 0.8017837], [0.45584232, 0.5698029, 0.6837635]])
+    np.testing.assert_array_equal(nn.l2_normalize(x, axis=1).numpy(), expected)
+    np.testing.assert_array_equal(tf.function(lambda t: nn.l2_normalize(t, axis=1))(x).numpy(), expected)
+
+
 def test_l2_normalize_of_zeros_is_zero():
     np.testing.assert_array_equal(nn.l2_normalize(np.zeros(3), axis=0), np.zeros(3))
 
