@@ -80,7 +80,7 @@ def Assert(condition, data, summarize=None, name=None):  # noqa: N802 - TensorFl
                 shown = [str(v) for v in flat[:limit].tolist()]
                 parts.append(", ".join(shown) + (" ..." if flat.size > limit else ""))
             raise RuntimeCheckError(f"Expected '{shown_condition!s}' to be true. Summarized data: "
-                                       + "\n".join(parts))
+                                    + "\n".join(parts))
 
     strings = [i for i in items if i.dtype.name == "string"]
     if strings and condition.is_traced:
@@ -288,7 +288,7 @@ def _fail(condition, message, a, b, bad, summarize):
     details = ", ".join(f"x{list(i)} = {a[i]!r} vs y{list(i)} = {b[i]!r}" for i in first)
     prefix = f"{message}\n" if message else ""
     raise RuntimeCheckError(f"{prefix}{condition}: {int(bad.sum())} of {bad.size} elements differ, "
-                               f"first {details}.")
+                            f"first {details}.")
 
 
 # -- static checks (dtype and rank are known when the op runs) --------------------------------------

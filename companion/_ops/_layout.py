@@ -89,8 +89,8 @@ def reverse_sequence(input, seq_lengths, seq_axis=None, batch_axis=None, name=No
         longest = input._v.shape[seq_axis]
         if values.size and (values.min() < 0 or values.max() > longest):
             raise RuntimeCheckError(f"reverse_sequence: every seq_length must lie in [0, "
-                                       f"{longest}] (the size of seq_axis {seq_axis}). Received: "
-                                       f"seq_lengths={values.tolist()}")
+                                    f"{longest}] (the size of seq_axis {seq_axis}). Received: "
+                                    f"seq_lengths={values.tolist()}")
     return _reverse_sequence(input, lengths, seq_axis=seq_axis, batch_axis=batch_axis)
 
 
@@ -243,5 +243,5 @@ def unravel_index(indices, dims, name=None):
         if values.size and (values.min() < 0 or values.max() >= size):
             bad = int(values[(values < 0) | (values >= size)].ravel()[0])
             raise RuntimeCheckError(f"unravel_index: index {bad} is out of bounds for an array of shape "
-                                       f"{list(shape)} (flat size {size}).")
+                                    f"{list(shape)} (flat size {size}).")
     return _unravel_index(indices, dims=shape)

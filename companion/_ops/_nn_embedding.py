@@ -80,7 +80,7 @@ def _check_ids(params, ids):
         where = tuple(int(i) for i in bad[0])
         position = f"ids{list(where)}" if where else "ids"
         raise RuntimeCheckError(f"embedding_lookup: {position} = {values[where]} is not in "
-                                   f"[0, {rows}): params has {rows} rows. Ids must index its first "
+                                f"[0, {rows}): params has {rows} rows. Ids must index its first "
                                    "dimension.")
 
 

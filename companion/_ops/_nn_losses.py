@@ -198,7 +198,7 @@ def _check_label_range(values, n_classes, op_name):
     bad = values[(values < 0) | (values >= n_classes)]
     if bad.size:
         raise RuntimeCheckError(f"{op_name}: received a label value of {bad.flat[0]} which is outside "
-                                   f"the valid range of [0, {n_classes}). Labels must be class indices.")
+                                f"the valid range of [0, {n_classes}). Labels must be class indices.")
 
 
 # -- averaging across replicas (distributed training) ------------------------------------------

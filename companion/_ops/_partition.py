@@ -64,7 +64,7 @@ def dynamic_stitch(indices, data, name=None):
     source[flat] = np.arange(flat.size)  # NumPy assigns in order: the last write wins, as TF
     if (source < 0).any():
         raise RuntimeCheckError(f"dynamic_stitch: index {int(np.flatnonzero(source < 0)[0])} is missing "
-                                   "from indices (every row 0..max must be given).")
+                                "from indices (every row 0..max must be given).")
     rows = concat([reshape(t, [-1, *tail]) for t in tensors], axis=0)
     return gather(rows, source.astype(np.int32))
 

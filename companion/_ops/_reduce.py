@@ -331,7 +331,7 @@ def _class_vector(values, what):
         values = cast(values, _dtypes.int64)  # as TF: float class ids are truncated toward zero
     if not values.is_traced and values._value.size and np.asarray(values).min() < 0:
         raise RuntimeCheckError(f"confusion_matrix: `{what}` contains negative values: {values!s}. "
-                                   "Class ids must be in [0, num_classes).")
+                                "Class ids must be in [0, num_classes).")
     return values
 
 
@@ -341,7 +341,7 @@ def _num_classes(num_classes, labels, predictions):
         for what, t in (("labels", labels), ("predictions", predictions)):
             if not t.is_traced and t._value.size and np.asarray(t).max() >= count:
                 raise RuntimeCheckError(f"confusion_matrix: `{what}` out of bound: a class id is >= "
-                                           f"num_classes={count}. Received {what}: {t!s}")
+                                        f"num_classes={count}. Received {what}: {t!s}")
         return count
     if labels.is_traced or predictions.is_traced:
         raise TypeError("confusion_matrix: pass num_classes inside a traced function (the matrix "

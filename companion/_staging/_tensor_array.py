@@ -179,8 +179,8 @@ class TensorArray:
         item = items[i]
         if item is _CLEARED:
             raise RuntimeCheckError(f"Could not read index {i} twice because it was cleared after a "
-                                       "previous read. Create the TensorArray with clear_after_read=False "
-                                       "to read an element more than once.")
+                                    "previous read. Create the TensorArray with clear_after_read=False "
+                                    "to read an element more than once.")
         if item is None:
             return self._zeros()
         if self._clear and not state.staging:

@@ -66,8 +66,8 @@ def random_crop(value, size, seed=None, name=None):
     shape = static_shape(value)
     if len(size) != len(shape) or any(s < 0 or s > d for s, d in zip(size, shape)):
         raise RuntimeCheckError(f"random_crop: size must have one entry per dimension of value, each at "
-                                   f"most that dimension. Received size={list(size)} for value of shape "
-                                   f"{list(shape)}.")
+                                f"most that dimension. Received size={list(size)} for value of shape "
+                                f"{list(shape)}.")
     return _random_crop(value, random_key(seed), size=size)
 
 

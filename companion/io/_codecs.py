@@ -77,9 +77,9 @@ def decode_image(contents, channels=None, dtype=_dtypes.uint8, name=None, expand
     mode = _mode(image, _check_channels(channels or 0, (0, 1, 3, 4), "decode_image"))
     if channels == 1 and image.format in ("BMP", "GIF"):  # TF's decoders refuse these as well
         raise RuntimeCheckError(f"decode_image: channels=1 is not supported for {image.format} images "
-                                   f"(TF decodes them to 3 or 4 channels). Decode with channels=3 and "
-                                   f"convert "
-                                   "with companion.image.rgb_to_grayscale.")
+                                f"(TF decodes them to 3 or 4 channels). Decode with channels=3 and "
+                                f"convert "
+                                "with companion.image.rgb_to_grayscale.")
     if image.format == "GIF" and expand_animations:
         frames = [_pixels(_frame(image, i).convert(mode)) for i in range(getattr(image, "n_frames", 1))]
         pixels = np.stack(frames)
@@ -135,10 +135,10 @@ def _open(contents, what, expected_format):
         image = Image.open(io.BytesIO(data))
     except UnidentifiedImageError:
         raise RuntimeCheckError(f"{what}: the {len(data)} bytes starting {bytes(data[:12])!r} are not an "
-                                   "image Pillow can read (JPEG, PNG, BMP, GIF).") from None
+                                "image Pillow can read (JPEG, PNG, BMP, GIF).") from None
     if expected_format and image.format != expected_format:
         raise RuntimeCheckError(f"{what} got a {image.format} image, not {expected_format}. "
-                                   "Use companion.io.decode_image to decode any format.")
+                                "Use companion.io.decode_image to decode any format.")
     return image
 
 

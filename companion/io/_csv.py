@@ -28,7 +28,7 @@ class Column:
         if field == "" or field == na_value:
             if self.default is None:
                 raise RuntimeCheckError(f"{where} is required but missing (empty, or the na_value "
-                                           f"{na_value!r}). Give the column a default value.")
+                                        f"{na_value!r}). Give the column a default value.")
             return self.default
         if self.dtype == "string":
             return field.encode("utf-8")
@@ -90,11 +90,11 @@ def parse_record(line, columns, select_cols, field_delim, use_quote_delim, na_va
     if select_cols is not None:
         if max(select_cols) >= len(fields):
             raise RuntimeCheckError(f"{where}: expect at least {max(select_cols) + 1} fields but have "
-                                       f"{len(fields)}. Received: {line!r}")
+                                    f"{len(fields)}. Received: {line!r}")
         fields = [fields[i] for i in select_cols]
     if len(fields) != len(columns):
         raise RuntimeCheckError(f"{where}: expect {len(columns)} fields but have {len(fields)} in record. "
-                                   f"Received: {line!r}")
+                                f"Received: {line!r}")
     return [column.parse(field, na_value, f"{where}, field {i}") for i, (column, field)
             in enumerate(zip(columns, fields))]
 

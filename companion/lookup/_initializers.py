@@ -81,15 +81,15 @@ class TextFileInitializer(_Initializer):
             return (float if dtype.is_floating else int)(text)
         except ValueError:
             raise RuntimeCheckError(f"TextFileInitializer: {self._filename}, line {number}: {text!r} is "
-                                       f"not "
-                                       f"a valid {dtype.name}.") from None
+                                    f"not "
+                                    f"a valid {dtype.name}.") from None
 
     def _split(self, line, index, number):
         fields = line.split(self._delimiter)
         if index >= len(fields):
             raise RuntimeCheckError(f"TextFileInitializer: {self._filename}, line {number} has "
-                                       f"{len(fields)} "
-                                       f"fields; field {index} was asked for.")
+                                    f"{len(fields)} "
+                                    f"fields; field {index} was asked for.")
         return fields[index]
 
     def pairs(self):
@@ -101,8 +101,8 @@ class TextFileInitializer(_Initializer):
         if self._vocab_size is not None:
             if len(lines) < self._vocab_size:
                 raise RuntimeCheckError(f"TextFileInitializer: invalid vocab_size in {self._filename}: "
-                                           f"expected "
-                                           f"{self._vocab_size} lines, found {len(lines)}.")
+                                        f"expected "
+                                        f"{self._vocab_size} lines, found {len(lines)}.")
             lines = lines[:self._vocab_size]
         keys = [self._field(line, n, self._key_index, self._key_dtype) for n, line in enumerate(lines)]
         values = [self._field(line, n, self._value_index, self._value_dtype, self._offset)

@@ -113,7 +113,7 @@ class StaticHashTable(_Table):
         keys, values = initializer.pairs()
         if len(set(keys.tolist())) != len(keys):
             raise RuntimeCheckError("StaticHashTable: the initializer has a key twice (keys must be "
-                                       "unique).")
+                                    "unique).")
         self._initializer = initializer
         self._fill(keys, values, initializer.key_dtype, initializer.value_dtype, default_value)
 

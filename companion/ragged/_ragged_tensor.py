@@ -247,7 +247,7 @@ class RaggedTensor:
         index = int(getattr(key, "_value", key))
         if not -self._nrows() <= index < self._nrows():
             raise RuntimeCheckError(f"Row index {index} is out of range for a RaggedTensor with "
-                                       f"{self._nrows()} rows.")
+                                    f"{self._nrows()} rows.")
         index %= self._nrows()
         return self._values[int(self._splits[index]):int(self._splits[index + 1])]
 

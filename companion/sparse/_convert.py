@@ -27,7 +27,7 @@ def check_indices(indices, shape, what):
     if bad.size:
         row = int(bad[0])
         raise RuntimeCheckError(f"{what}: indices[{row}] = {indices[row].tolist()} is out of bounds: need "
-                                   f"0 <= index < {bounds.tolist()}.")
+                                f"0 <= index < {bounds.tolist()}.")
     linear = np.ravel_multi_index(tuple(indices.T), tuple(int(d) for d in shape)) if bounds.size else \
         np.zeros(len(indices), np.int64)
     step = np.diff(linear)
@@ -35,8 +35,8 @@ def check_indices(indices, shape, what):
         row = int(np.flatnonzero(step <= 0)[0]) + 1
         problem = "is repeated" if step[row - 1] == 0 else "is out of order"
         raise RuntimeCheckError(f"{what}: indices[{row}] = {indices[row].tolist()} {problem}. Many sparse "
-                                   "operations require sorted indices without repeats: use "
-                                   "companion.sparse.reorder first.")
+                                "operations require sorted indices without repeats: use "
+                                "companion.sparse.reorder first.")
 
 
 def to_dense(sp_input, default_value=None, validate_indices=True, name=None):

@@ -46,7 +46,7 @@ def to_number(input, out_type=_dtypes.float32, name=None):  # noqa: A002
             return parse(item.decode("utf-8").strip())
         except ValueError:
             raise RuntimeCheckError(f"strings.to_number: {item!r} is not a valid {out_type.name} "
-                                       "number. Clean the text first (e.g. strings.regex_replace).") from None
+                                    "number. Clean the text first (e.g. strings.regex_replace).") from None
 
     return number_tensor(each(parsed, strings_of(input, "strings.to_number"), out_type._np), out_type)
 

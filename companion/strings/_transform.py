@@ -47,7 +47,7 @@ def substr(input, pos, len, unit="BYTE", name=None):  # noqa: A002
         begin = start + builtin_len(value) if start < 0 else start
         if not 0 <= begin <= builtin_len(value):
             raise RuntimeCheckError(f"strings.substr: pos {start} is out of range for {item!r} "
-                                       f"(length {builtin_len(value)}). Received: pos={start}")
+                                    f"(length {builtin_len(value)}). Received: pos={start}")
         piece = value[begin:begin + size]
         return piece if unit == "BYTE" else piece.encode("utf-8")
 
