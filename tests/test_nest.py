@@ -39,7 +39,7 @@ def test_pack_sequence_as_restores_types_and_key_order():
     assert list(packed["c"]) == ["z", "y"] and isinstance(packed["b"], Point)
     assert tf.nest.flatten(packed) == flat
     assert tf.nest.pack_sequence_as(7, ["leaf"]) == "leaf"
-    with pytest.raises(ValueError, match="has 6 leaves but flat_sequence has 2"):
+    with pytest.raises(ValueError, match="Structure had 6 atoms, but flat_sequence had 2 items"):
         tf.nest.pack_sequence_as(structure, [1, 2])
 
 
@@ -62,7 +62,45 @@ def test_assert_same_structure():
         tf.nest.assert_same_structure([1, 2], [1, 2, 3])
     with pytest.raises(ValueError, match="same nested structure"):
         tf.nest.assert_same_structure([1, [2]], [1, 2])
-    with pytest.raises(ValueError, match="same keys"):
+    with pytest.raises(ValueError, match="same set of keys"):
         tf.nest.assert_same_structure({"a": 1}, {"b": 1})
     with pytest.raises(TypeError, match="same sequence type"):
         tf.nest.assert_same_structure(Point(1, 2), (1, 2))
+
+
+def test_structure_errors_read_as_tfs():
+    # TF 2.21's texts, whole: programs print them
+    with pytest.raises(ValueError) as info:
+        tf.nest.assert_same_structure([1, 2], [1, [2]])
+    assert str(info.value) == (
+        "The two structures don't have the same nested structure.\n\nFirst structure: type=list str=[1, 2]"
+        "\n\nSecond structure: type=list str=[1, [2]]\n\nMore specifically: Substructure \"type=list "
+        "str=[2]\" is a sequence, while substructure \"type=int str=2\" is not\nEntire first structure:\n"
+        "[., .]\nEntire second structure:\n[., [.]]")
+    with pytest.raises(ValueError) as info:
+        tf.nest.assert_same_structure({"a": 1}, {"b": 1})
+    assert "More specifically: The two dictionaries don't have the same set of keys. First structure has " \
+           "keys type=list str=['a'], while second structure has keys type=list str=['b']\nEntire first " \
+           "structure:\n{'a': .}\nEntire second structure:\n{'b': .}" in str(info.value)
+    with pytest.raises(TypeError) as info:
+        tf.nest.assert_same_structure(Point(1, 2), (1, 2))
+    assert "More specifically: The two namedtuples don't have the same sequence type. First structure " \
+           "type=Point str=Point(x=1, y=2) has type Point, while second structure type=tuple str=(1, 2) " \
+           "has type tuple\nEntire first structure:\nPoint(x=., y=.)\n" in str(info.value)
+    with pytest.raises(ValueError) as info:  # the differing substructures; tensors as TF's EagerTensor
+        tf.nest.map_structure(lambda a, b: a, (1, [2, 3]), (1, [tf.constant(2)]))
+    assert "More specifically: The two structures don't have the same number of elements. First structure: " \
+           "type=list str=[2, 3]. Second structure: type=list str=[<tf.Tensor" in str(info.value).replace(
+               "companion.", "tf.")
+    with pytest.raises(ValueError) as info:
+        tf.nest.assert_same_structure([tf.constant(1)], [[1]])
+    assert 'substructure "type=EagerTensor str=tf.Tensor(1, shape=(), dtype=int32)" is not' in \
+           str(info.value).replace("companion.", "tf.")
+    with pytest.raises(ValueError) as info:
+        tf.nest.pack_sequence_as([1, 2], [1, 2, 3])
+    assert str(info.value) == ("Could not pack sequence. Structure had 2 atoms, but flat_sequence had 3 "
+                               "items.  Structure: [1, 2], flat_sequence: [1, 2, 3].")
+    with pytest.raises(TypeError) as info:
+        tf.nest.pack_sequence_as([1], 5)
+    assert str(info.value) == ("Attempted to pack value:\n  5\ninto a structure, but found incompatible "
+                               "type `<class 'int'>` instead.")

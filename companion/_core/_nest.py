@@ -53,19 +53,22 @@ def pack_sequence_as(structure, flat_sequence, expand_composites=False):
         >>> tf.nest.pack_sequence_as({"b": [0, 0], "a": 0}, [1, 2, 3])
         {'b': [2, 3], 'a': 1}
     """
+    # TF's texts (programs print them)
     if not is_nested(flat_sequence):
-        raise TypeError(f"pack_sequence_as: flat_sequence must be a list or tuple of leaves. Received: "
-                        f"{type(flat_sequence).__name__} {flat_sequence!r}")
+        raise TypeError(f"Attempted to pack value:\n  {flat_sequence}\ninto a structure, but found "
+                        f"incompatible type `{type(flat_sequence)}` instead.")
     flat = list(flat_sequence)
     if not is_nested(structure):
         if len(flat) != 1:
-            raise ValueError(f"pack_sequence_as: the structure is a single leaf, so flat_sequence must hold "
-                             f"exactly one element. Received {len(flat)} elements.")
+            raise ValueError(f"The target structure is of type `{type(structure)}`\n  {structure}\nHowever "
+                             f"the input is a sequence ({type(flat_sequence)}) of length {len(flat)}.\n  "
+                             f"{flat_sequence}\nnest cannot guarantee that it is safe to map one to the "
+                             "other.")
         return flat[0]
     count = len(flatten(structure))
     if count != len(flat):
-        raise ValueError(f"pack_sequence_as: the structure has {count} leaves but flat_sequence has "
-                         f"{len(flat)}. Structure: {structure!r}")
+        raise ValueError(f"Could not pack sequence. Structure had {count} atoms, but flat_sequence had "
+                         f"{len(flat)} items.  Structure: {structure}, flat_sequence: {flat_sequence}.")
     packed, _ = _pack(structure, flat, 0)
     return packed
 
@@ -192,27 +195,67 @@ def _same_type(a, b):
 
 
 def _compare(a, b, check_types, nest1, nest2):
+    """Raises TF's error (its text too: programs print it) where ``a`` and ``b`` differ."""
+    problem = _difference(a, b, check_types)
+    if problem is not None:
+        kind, detail = problem
+        raise kind(f"The two structures don't have the same nested structure.\n\n"
+                   f"First structure: {_described(nest1)}\n\nSecond structure: {_described(nest2)}\n\n"
+                   f"More specifically: {detail}\nEntire first structure:\n{_outline(nest1)}\n"
+                   f"Entire second structure:\n{_outline(nest2)}")
+
+
+def _difference(a, b, check_types):
+    """``(error class, TF's "More specifically" text)`` for the first difference, or None."""
     if is_nested(a) != is_nested(b):
-        raise ValueError(f"The two structures don't have the same nested structure: {a!r} is "
-                         f"{'a structure' if is_nested(a) else 'a leaf'} where the other has {b!r}.\n"
-                         f"First structure: {nest1!r}\nSecond structure: {nest2!r}")
+        sequence, leaf = (a, b) if is_nested(a) else (b, a)
+        return ValueError, (f'Substructure "{_described(sequence)}" is a sequence, while substructure '
+                            f'"{_described(leaf)}" is not')
     if not is_nested(a):
-        return
+        return None
     if check_types and not _same_type(a, b):
-        raise TypeError(f"The two structures don't have the same sequence type: {type(a).__name__} and "
-                        f"{type(b).__name__}. Pass check_types=False to compare only the nesting.\n"
-                        f"First structure: {nest1!r}\nSecond structure: {nest2!r}")
-    if isinstance(a, collections.abc.Mapping) and isinstance(b, collections.abc.Mapping):
-        if _keys(a) != _keys(b):
-            raise ValueError(f"The two structures don't have the same keys: {_keys(a)} and {_keys(b)}.\n"
-                             f"First structure: {nest1!r}\nSecond structure: {nest2!r}")
+        return TypeError, (f"The two namedtuples don't have the same sequence type. First structure "
+                           f"{_described(a)} has type {type(a).__name__}, while second structure "
+                           f"{_described(b)} has type {type(b).__name__}")
+    mappings = isinstance(a, collections.abc.Mapping) and isinstance(b, collections.abc.Mapping)
+    if mappings and _keys(a) != _keys(b):
+        return ValueError, (f"The two dictionaries don't have the same set of keys. First structure has "
+                            f"keys {_described(_keys(a))}, while second structure has keys "
+                            f"{_described(_keys(b))}")
     ca, cb = _children(a), _children(b)
     if len(ca) != len(cb):
-        raise ValueError(f"The two structures don't have the same number of elements: {len(ca)} and "
-                         f"{len(cb)} in {a!r} and {b!r}.\nFirst structure: {nest1!r}\n"
-                         f"Second structure: {nest2!r}")
+        return ValueError, (f"The two structures don't have the same number of elements. First structure: "
+                            f"{_described(a)}. Second structure: {_described(b)}")
     for x, y in zip(ca, cb):
-        _compare(x, y, check_types, nest1, nest2)
+        problem = _difference(x, y, check_types)
+        if problem is not None:
+            return problem
+    return None
+
+
+def _described(value):
+    """TF's ``type=list str=[1, 2]`` for a value in a structure error (an eager tensor is TF's
+    ``EagerTensor``, a traced one its ``SymbolicTensor``)."""
+    name = type(value).__name__
+    if isinstance(value, Tensor) and name == "Tensor":
+        name = "SymbolicTensor" if value.is_traced else "EagerTensor"
+    return f"type={name} str={value!s}"
+
+
+class _Dot:
+    """A leaf drawn as ``.`` in TF's outline of a structure."""
+
+    def __repr__(self):
+        return "."
+
+
+def _outline(structure):
+    """The structure with each leaf drawn as ``.``: TF's ``[., (., .)]``, ``{'a': .}``."""
+    dot = _Dot()
+    if not is_nested(structure):
+        return "."
+    packed, _ = _pack(structure, [dot] * len(flatten(structure)), 0)
+    return repr(packed)
 
 
 def dict_orders(structure):
