@@ -475,14 +475,17 @@ def _creation_error(trace, variable):
     else:
         when = ("on a call that traced it again (new argument shapes, dtypes or Python values). "
                 "Only the first call may create Variables")
-    return ValueError(
+    error = ValueError(  # TF's text exactly (programs print it); companion's explanation is a note
         "tf.function only supports singleton tf.Variables created on the first call. Make sure the "
-        "tf.Variable is only created once or created outside tf.function. "  # TF's words, then ours
+        "tf.Variable is only created once or created outside tf.function. See "
+        "https://www.tensorflow.org/guide/function#creating_tfvariables for more information.")
+    error.add_note(
         f"(companion.function {owner!r} tried to create Variable {variable.name!r} {when}.) "
         "A function decorated with companion.function may create Variables only on its first "
         "call, and must reuse them afterwards. Create the Variable outside the function and use "
         "it inside (or pass it in), or create it once and keep it, e.g. in a method: "
         "`if self.v is None: self.v = companion.Variable(...)`.")
+    return error
 
 
 def _assigned(value, dtype):

@@ -33,6 +33,7 @@ from companion._staging._needs_values import NeedsValues
 from companion._staging._quietly import quietly
 from companion._staging._shape_generic import ShapeGenericFunction, placeholder
 from companion.autograph import to_graph
+from companion.autograph._user_code_errors import recording_user_frames, user_code_error
 
 
 class Function:
@@ -144,6 +145,8 @@ class Function:
             concrete, flat_args, variables, datasets = self._lookup(args, kwargs)
         except NeedsValues:  # shapes that only the values decide: run it as TF's graph would, eagerly
             return quietly(lambda: self._callable()(*args, **kwargs))
+        except Exception as error:  # TF's "in user code:" form of an error its trace raised
+            raise user_code_error(error)  # noqa: B904 - the same error, or TF's rewrite of it
         if datasets is not None:
             concrete = concrete.specialization(datasets)
         if isinstance(concrete, ShapeGenericFunction):
@@ -198,7 +201,7 @@ class Function:
     def _callable(self):
         if self._converted is None:
             if self._autograph:
-                self._converted = _converted(self._python_function)
+                self._converted = recording_user_frames(_converted(self._python_function))
                 try:  # TF's errors name the Python function, not its converted twin
                     self._converted._python_source = self._python_function
                 except AttributeError:  # a converted bound method or callable object that takes none

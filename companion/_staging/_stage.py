@@ -116,7 +116,14 @@ def stage(fn, avals, trace, axis_env=()):
         traced_class = _TRACED_CLASSES.get(type(error))
         if traced_class is None:
             raise
-        raise traced_class(*error.args).with_traceback(error.__traceback__) from None
+        traced = traced_class(*error.args).with_traceback(error.__traceback__)
+        for note in getattr(error, "__notes__", ()):
+            traced.add_note(note)
+        metadata = getattr(error, "ag_error_metadata", None)
+        if metadata is not None:  # the user's frames, recorded as it was raised (TF's "in user code:")
+            metadata.cause_message = f"{traced_class.__name__}: {error}"
+            traced.ag_error_metadata = metadata
+        raise traced from None
     finally:
         for ended in jax_traces:  # a tensor kept from it is out of scope from now on (TF's TypeError)
             _out_of_scope.function_ended(ended)

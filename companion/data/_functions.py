@@ -30,6 +30,7 @@ from companion._staging._errors import OperatorNotAllowedInGraphError
 from companion._staging._function import function
 from companion._staging._quietly import quietly
 from companion.autograph import to_graph
+from companion.autograph._user_code_errors import recording_user_frames, user_code_error
 from companion.data import _ragged, _spec, _structure, _values
 from companion.data._node import first_elements, known_spec
 from companion.data._symbolic import symbolic_dataset, tracing_dataset_function
@@ -80,7 +81,7 @@ class ElementFunction:
     def _traced_python(self, *args):
         """The converted Python function, as every trace runs it: quietly after its first run."""
         if self._python is None:
-            self._python = _converted(self.func)
+            self._python = recording_user_frames(_converted(self.func))
         if self._shown:
             return quietly(lambda: self._python(*args))
         self._shown = True
@@ -146,8 +147,8 @@ class ElementFunction:
         try:
             spec = self._spec_from_elements(peek, arg_specs)
         except Exception:
-            if self.failed_as_tf_would():  # TF's error: its trace raises it
-                raise self._trace_error from None
+            if self.failed_as_tf_would():  # TF's error (in its "in user code:" form): its trace raises it
+                raise user_code_error(self._trace_error) from None
             raise
         self._traced = (arg_specs, spec)
         return spec
