@@ -159,3 +159,12 @@ def test_integer_arrays_print_without_padding(capsys):
     tf.print(tf.constant([[1, 22], [333, 4]], tf.int64), output_stream=sys.stdout)
     assert capsys.readouterr().out == "[0 1 2 ... 17 18 19]\n[-1 10 100]\n[[1 22]\n [333 4]]\n"
     assert tf.strings.format("{}", tf.constant([-1, 10, 100])).numpy() == b"[-1 10 100]"
+
+
+def test_tuples_and_empty_rows_print_as_tf_print_writes_them(capsys):
+    # TF 2.21's output: a one-element tuple keeps its comma; a tensor whose rows hold no element
+    # prints "[", a line break per inner dimension, " ...]"; no rows at all is "[]"
+    tf.print((3,), [(1, 2)], ((4,),), (), output_stream=sys.stdout)
+    for shape in [(2, 0), (0, 2), (2, 0, 3), (2, 3, 0), (0,)]:
+        tf.print(tf.ones(shape), output_stream=sys.stdout)
+    assert capsys.readouterr().out == "(3,) [(1, 2)] ((4,),) ()\n[\n ...]\n[]\n[\n\n ...]\n[\n\n ...]\n[]\n"

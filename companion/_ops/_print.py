@@ -66,7 +66,9 @@ def format_value(value, summarize=3, quote=True, nested=False):
         return _format_array(np.asarray(value), summarize, quote)
     if isinstance(value, (list, tuple)):
         inner = ", ".join(format_value(v, summarize, nested=True) for v in value)
-        return f"[{inner}]" if isinstance(value, list) else f"({inner})"
+        if isinstance(value, list):
+            return f"[{inner}]"
+        return f"({inner},)" if len(value) == 1 else f"({inner})"  # Python's one-element tuple
     if isinstance(value, dict):
         return "{" + ", ".join(f"{k!r}: {format_value(v, summarize, nested=True)}"
                                for k, v in value.items()) + "}"
@@ -105,6 +107,9 @@ def _format_array(array, summarize, quote=True):
     element = _element_format(array.dtype)
     if array.ndim == 0:
         return element(array[()])
+    if array.size == 0 and array.ndim > 1 and array.shape[0]:
+        # TF's printer for rows holding no elements: "[", a line break per inner rank, " ...]"
+        return "[" + "\n" * (array.ndim - 1) + " ...]"
     threshold = sys.maxsize if summarize is None or summarize < 0 else 2 * summarize
     kind = {"f": "float_kind", "b": "bool", "V": "float_kind", "i": "int_kind", "u": "int_kind"}.get(
         array.dtype.kind, "object")  # a formatter for each: TF pads no column
