@@ -4,6 +4,8 @@ Each op is a pure JAX function (`@op`) next to the public function that converts
 checks its inputs with TensorFlow's dtype rules (`binary_inputs`, `as_input`).
 """
 
+import math
+
 import jax
 import jax.numpy as jnp
 
@@ -297,10 +299,29 @@ sinh = _unary("sinh", jnp.sinh, "float")
 cosh = _unary("cosh", jnp.cosh, "float")
 tanh = _unary("tanh", jnp.tanh, "float")
 sigmoid = _unary("sigmoid", jax.nn.sigmoid, "float")
-softplus = _unary("softplus", jax.nn.softplus, "float")
+def _softplus(x):
+    """TF's kernel: ``x`` above ``-log(eps) - 2``, ``exp(x)`` below ``log(eps) + 2``, else
+    ``log1p(exp(x))`` (jax's ``x + log1p(exp(-x))`` rounds differently); each branch is fed clipped
+    values so the one not taken has a finite gradient."""
+    if jnp.issubdtype(x.dtype, jnp.complexfloating):
+        return jax.nn.softplus(x)
+    threshold = math.log(float(jnp.finfo(x.dtype).eps)) + 2.0
+    middle = jnp.log1p(jnp.exp(jnp.clip(x, threshold, -threshold)))
+    return jnp.where(x > -threshold, x, jnp.where(x < threshold, jnp.exp(jnp.minimum(x, threshold)), middle))
+
+
+def _lgamma(x):
+    """``lgamma`` of half and single precision computed in double precision and rounded: XLA's
+    single-precision approximation is several units off where TF's (libm's) is within one."""
+    if x.dtype in (jnp.float16, jnp.bfloat16, jnp.float32):
+        return jax.scipy.special.gammaln(x.astype(jnp.float64)).astype(x.dtype)
+    return jax.scipy.special.gammaln(x)
+
+
+softplus = _unary("softplus", _softplus, "float")
 softsign = _unary("softsign", jax.nn.soft_sign, "float")
 erf = _unary("erf", jax.scipy.special.erf, "float")
-lgamma = _unary("lgamma", jax.scipy.special.gammaln, "float")
+lgamma = _unary("lgamma", _lgamma, "float")
 digamma = _unary("digamma", jax.scipy.special.digamma, "float", "The derivative of `lgamma`, element-wise.")
 rint = _unary("rint", jnp.rint, "float", "Rounds to the nearest integer, halves to even (a float result).",
               differentiable=False)

@@ -196,3 +196,17 @@ def test_a_python_list_index_is_a_tuple_of_indices_as_tf():
     m = tf_.reshape(tf_.range(12), [3, 4])
     assert int(m[[0, 2]]) == 2
     assert m[[1]].numpy().tolist() == [4, 5, 6, 7]
+
+
+def test_softplus_and_lgamma_round_as_tf():
+    # TF 2.21's float32 values (its kernels: log1p(exp(x)) between the thresholds; libm's lgammaf)
+    x = tf.constant(np.float32([1.0, -1.0, 0.5, 3.0, 20.0, -20.0, 100.0]))
+    np.testing.assert_array_equal(tf.math.softplus(x).numpy(), np.float32(
+        [1.3132616, 0.3132617, 0.974077, 3.0485873, 20.0, 2.0611537e-09, 100.0]))
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.reduce_sum(tf.math.softplus(x))
+    np.testing.assert_allclose(tape.gradient(y, x).numpy(), 1 / (1 + np.exp(-x.numpy())), rtol=1e-6)
+    assert tf.math.lgamma(3.0).numpy() == np.float32(0.6931472)
+    np.testing.assert_allclose(tf.math.lgamma(np.float32([0.5, 1.5, 10.0])).numpy(),
+                               np.float32([0.5723649, -0.12078223, 12.801827]), rtol=2e-7)
