@@ -205,13 +205,15 @@ def test_call_updates_then_returns_result():
 
 def test_add_weight_shapes_dtypes_and_initializers():
     metric = metrics.Metric(name="m")
-    v = metric.add_weight("v", shape=(2, 3), initializer="ones", dtype="int32")
+    v = metric.add_weight(name="v", shape=(2, 3), initializer="ones", dtype="int32")
     assert v.shape == (2, 3) and v.dtype == tf.int32 and not v.trainable
+    with pytest.raises(TypeError, match="multiple values"):  # Keras 3: shape comes first
+        metric.add_weight("v", shape=(2, 3))
     np.testing.assert_array_equal(v.numpy(), np.ones((2, 3)))
     metric.reset_state()
     np.testing.assert_array_equal(v.numpy(), np.zeros((2, 3)))
     with pytest.raises(ValueError, match="initializer"):
-        metric.add_weight("w", initializer="glorot")
+        metric.add_weight(name="w", initializer="glorot")
     with pytest.raises(NotImplementedError, match="update_state"):
         metric.update_state(1.0)
 
@@ -343,3 +345,22 @@ def test_precision_and_recall_top_k_count_only_each_rows_largest_predictions():
                                    rtol=1e-6)
     with pytest.raises(ValueError, match="top_k must be a positive int"):
         tf.keras.metrics.Precision(top_k=0)
+
+
+def test_add_variable_and_dtype_name_as_keras3():
+    # Keras 3.15 (TF 2.21): add_variable(shape, initializer, ...), Metric.dtype is the dtype's name
+    class Total(metrics.Metric):
+        def __init__(self, name="my_met", **kwargs):
+            super().__init__(name=name, **kwargs)
+            self.tot = self.add_variable(shape=(), initializer="zeros", name="tot")
+
+        def update_state(self, y_true, y_pred, sample_weight=None):
+            self.tot.assign_add(tf.reduce_sum(y_pred))
+
+        def result(self):
+            return self.tot
+
+    metric = Total()
+    metric.update_state(None, tf.ones(3))
+    assert repr(metric.variables) == "[<Variable path=my_met/tot, shape=(), dtype=float32, value=3.0>]"
+    assert metric.dtype == "float32" and metric.get_config() == {"name": "my_met", "dtype": "float32"}

@@ -44,10 +44,10 @@ class _BestUnderConstraint(Metric):
             inner = [(i + 1) * 1.0 / (num_thresholds - 1) for i in range(num_thresholds - 2)]
             self.thresholds = [0.0] + inner + [1.0]
         size = (len(self.thresholds),)
-        self.true_positives = self.add_weight("true_positives", shape=size)
-        self.false_positives = self.add_weight("false_positives", shape=size)
-        self.true_negatives = self.add_weight("true_negatives", shape=size)
-        self.false_negatives = self.add_weight("false_negatives", shape=size)
+        self.true_positives = self.add_weight(name="true_positives", shape=size)
+        self.false_positives = self.add_weight(name="false_positives", shape=size)
+        self.true_negatives = self.add_weight(name="true_negatives", shape=size)
+        self.false_negatives = self.add_weight(name="false_negatives", shape=size)
 
     def update_state(self, y_true, y_pred, sample_weight=None):
         """Counts this batch at every threshold (labels cast to bool, scores in [0, 1])."""

@@ -116,10 +116,10 @@ class AUC(Metric):
             self._make_counts((self.num_thresholds, int(num_labels)))
 
     def _make_counts(self, shape):
-        self.true_positives = self.add_weight("true_positives", shape=shape)
-        self.false_positives = self.add_weight("false_positives", shape=shape)
-        self.true_negatives = self.add_weight("true_negatives", shape=shape)
-        self.false_negatives = self.add_weight("false_negatives", shape=shape)
+        self.true_positives = self.add_weight(name="true_positives", shape=shape)
+        self.false_positives = self.add_weight(name="false_positives", shape=shape)
+        self.true_negatives = self.add_weight(name="true_negatives", shape=shape)
+        self.false_negatives = self.add_weight(name="false_negatives", shape=shape)
         self._built = True
 
     def _build_for_shapes(self, y_true_shape, y_pred_shape):

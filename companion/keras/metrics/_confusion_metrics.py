@@ -15,7 +15,7 @@ class _ConfusionCount(Metric):
         super().__init__(name=name, dtype=dtype)
         self.init_thresholds = thresholds
         self.thresholds = _thresholds(thresholds, type(self).__name__)
-        self.accumulator = self.add_weight("accumulator", shape=(len(self.thresholds),))
+        self.accumulator = self.add_weight(name="accumulator", shape=(len(self.thresholds),))
 
     def update_state(self, y_true, y_pred, sample_weight=None):
         counts = confusion_counts(y_true, y_pred, sample_weight, self.thresholds, None, self._dtype,

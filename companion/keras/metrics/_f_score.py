@@ -44,10 +44,10 @@ class FBetaScore(Metric):
             return
         classes = output_dim("FBetaScore", y_true_shape, y_pred_shape)
         shape = () if self.average == "micro" else (classes,)
-        self.true_positives = self.add_weight("true_positives", shape=shape)
-        self.false_positives = self.add_weight("false_positives", shape=shape)
-        self.false_negatives = self.add_weight("false_negatives", shape=shape)
-        self.intermediate_weights = self.add_weight("intermediate_weights", shape=shape)
+        self.true_positives = self.add_weight(name="true_positives", shape=shape)
+        self.false_positives = self.add_weight(name="false_positives", shape=shape)
+        self.false_negatives = self.add_weight(name="false_negatives", shape=shape)
+        self.intermediate_weights = self.add_weight(name="intermediate_weights", shape=shape)
         self._built = True
 
     def update_state(self, y_true, y_pred, sample_weight=None):

@@ -54,7 +54,7 @@ class MeanIoU(Metric):
         self.num_classes = int(num_classes)
         self.ignore_class, self.sparse_y_true, self.sparse_y_pred, self.axis = (
             ignore_class, sparse_y_true, sparse_y_pred, axis)
-        self.total_cm = self.add_weight("total_confusion_matrix", dtype="int64",
+        self.total_cm = self.add_weight(name="total_confusion_matrix", dtype="int64",
                                         shape=(self.num_classes, self.num_classes))
 
     def update_state(self, y_true, y_pred, sample_weight=None):

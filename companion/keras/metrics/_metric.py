@@ -54,17 +54,27 @@ class Metric:
 
     @property
     def dtype(self):
-        return self._dtype
+        """The result's dtype by name (``'float32'``), as Keras 3 reports it."""
+        return self._dtype.name
 
-    def add_weight(self, name, shape=(), initializer="zeros", dtype=None, **kwargs):
+    def add_variable(self, shape, initializer, dtype=None, aggregation="sum", name=None):
+        """Keras 3's way to create a state Variable: `add_weight` with ``shape`` and ``initializer`` first."""
+        return self.add_weight(shape=shape, initializer=initializer, dtype=dtype, name=name)
+
+    def add_weight(self, shape=(), initializer="zeros", dtype=None, name=None, **kwargs):
         """Creates a non-trainable Variable holding part of the metric's state.
 
+        The arguments come in Keras 3's order (``shape`` first); a string first argument is
+        taken as the name, as Keras 2's ``add_weight(name, shape)`` passed it.
+
         Args:
-            name: the variable's name.
             shape: its shape (a scalar by default).
             initializer: ``'zeros'``, ``'ones'`` or a callable ``(shape, dtype) -> value``.
             dtype: its dtype (default: the metric's dtype).
+            name: the variable's name.
         """
+        if isinstance(shape, str):  # Keras 2's positional name
+            shape, name = (), shape
         dtype = _dtypes.as_dtype(dtype or self._dtype)
         shape = tuple(shape or ())
         with name_scope(self.name.replace("/", "_"), caller=self):  # Keras 3 path: 'mean/total'

@@ -44,8 +44,8 @@ class _ThresholdedRatio(Metric):
             self.thresholds = _thresholds(thresholds, type(self).__name__)
         self.class_id = class_id
         size = (len(self.thresholds),)
-        self.hits = self.add_weight(self._names[0], shape=size)
-        self.misses = self.add_weight(self._names[1], shape=size)
+        self.hits = self.add_weight(name=self._names[0], shape=size)
+        self.misses = self.add_weight(name=self._names[1], shape=size)
 
     def update_state(self, y_true, y_pred, sample_weight=None):
         """Counts this batch: labels are cast to bool, predictions are positive above a threshold

@@ -33,17 +33,17 @@ class R2Score(Metric):
             raise ValueError("Invalid value for argument `num_regressors`. Expected a value >= 0. Received: "
                              f"num_regressors={num_regressors!r}")
         self.class_aggregation, self.num_regressors = class_aggregation, num_regressors
-        self.num_samples = self.add_weight("num_samples")
+        self.num_samples = self.add_weight(name="num_samples")
         self._built = False
 
     def _build_for_shapes(self, y_true_shape, y_pred_shape):
         if self._built:
             return
         outputs = (output_dim("R2Score", y_true_shape, y_pred_shape),)
-        self.squared_sum = self.add_weight("squared_sum", shape=outputs)
-        self.sum = self.add_weight("sum", shape=outputs)
-        self.total_mse = self.add_weight("residual", shape=outputs)
-        self.count = self.add_weight("count", shape=outputs)
+        self.squared_sum = self.add_weight(name="squared_sum", shape=outputs)
+        self.sum = self.add_weight(name="sum", shape=outputs)
+        self.total_mse = self.add_weight(name="residual", shape=outputs)
+        self.count = self.add_weight(name="count", shape=outputs)
         self._built = True
 
     def update_state(self, y_true, y_pred, sample_weight=None):

@@ -41,9 +41,9 @@ class Reduce(Metric):
 
     def __init__(self, name=None, dtype=None, **kwargs):
         super().__init__(name=name, dtype=dtype, **kwargs)
-        self.total = self.add_weight("total")
+        self.total = self.add_weight(name="total")
         if self._reduction == "mean":
-            self.count = self.add_weight("count")
+            self.count = self.add_weight(name="count")
 
     def update_state(self, values, sample_weight=None):
         """Adds ``values`` (weighted by ``sample_weight``, broadcast like Keras) to the state."""
