@@ -130,6 +130,26 @@ def test_early_stopping_verbose_message(capsys):
     assert capsys.readouterr().out == "Epoch 2: early stopping\n"
 
 
+def test_early_stopping_restores_at_train_end_after_the_stop_message(capsys):
+    # TF 2.21's Keras 3.15: "early stopping" is printed first, then the restore, both at train end
+    model = FakeModel()
+    stopper = cb.EarlyStopping(patience=1, verbose=1, restore_best_weights=True)
+    assert stopper.best is None
+    fit([stopper], val_losses(0.9, 1.0, 1.1), model=model)
+    assert capsys.readouterr().out == ("Epoch 2: early stopping\n"
+                                       "Restoring model weights from the end of the best epoch: 1.\n")
+    np.testing.assert_array_equal(model.weights[0], [0.0, 0.0])
+
+
+def test_early_stopping_restores_the_best_weights_even_without_stopping(capsys):
+    model = FakeModel()
+    stopper = cb.EarlyStopping(patience=5, verbose=1, restore_best_weights=True)
+    fit([stopper], val_losses(1.0, 0.5, 0.7), model=model)
+    assert capsys.readouterr().out == "Restoring model weights from the end of the best epoch: 2.\n"
+    np.testing.assert_array_equal(model.weights[0], [1.0, 1.0])
+    assert stopper.stopped_epoch == 0 and stopper.best == 0.5
+
+
 # -- learning rate callbacks ----------------------------------------------------------------------
 def test_reduce_lr_on_plateau_reduces_after_patience_with_cooldown_and_floor():
     # flat loss, patience 2, cooldown 1: reductions at the end of epochs 2, 4 and 6;

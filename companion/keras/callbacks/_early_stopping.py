@@ -1,6 +1,5 @@
 """`EarlyStopping`: stops ``fit`` when a monitored value has stopped improving."""
 
-import numpy as np
 
 from companion.keras.callbacks import _monitor
 from companion.keras.callbacks._callback import Callback
@@ -14,7 +13,8 @@ class EarlyStopping(Callback):
     ``acc``, ``accuracy`` or ``auc``, as Keras 2 does). After ``patience`` epochs
     without improvement it sets ``model.stop_training = True`` and records
     ``stopped_epoch``; with ``restore_best_weights`` it then sets the weights of the
-    best epoch back (``model.get_weights``/``set_weights``). Epochs before
+    best epoch back (``model.get_weights``/``set_weights``) when training ends, stopped
+    early or not, as Keras 3 does. ``best`` is None until the first monitored epoch. Epochs before
     ``start_from_epoch`` are ignored. With a ``baseline``, the patience only restarts
     on epochs that also beat the baseline.
 
@@ -58,7 +58,7 @@ class EarlyStopping(Callback):
     def on_train_begin(self, logs=None):
         self.wait = 0
         self.stopped_epoch = 0
-        self.best = -np.inf if self.maximize else np.inf
+        self.best = None  # Keras 3: the first monitored value is always an improvement
         self.best_weights = None
         self.best_epoch = 0
 
@@ -68,6 +68,7 @@ class EarlyStopping(Callback):
             return
         if self.restore_best_weights and self.best_weights is None:
             self.best_weights = self.model.get_weights()  # in case no epoch ever improves
+            self.best_epoch = epoch
         self.wait += 1
         if self._is_improvement(current, self.best):
             self._record_best(current, epoch)
@@ -78,12 +79,18 @@ class EarlyStopping(Callback):
     def on_train_end(self, logs=None):
         if self.stopped_epoch > 0 and self.verbose > 0:
             print(f"Epoch {self.stopped_epoch + 1}: early stopping")
+        if self.restore_best_weights and self.best_weights is not None:  # stopped early or not, as Keras 3
+            if self.verbose > 0:
+                print(f"Restoring model weights from the end of the best epoch: {self.best_epoch + 1}.")
+            self.model.set_weights(self.best_weights)
 
     def get_monitor_value(self, logs):
         """The monitored value in ``logs``, or None (with a warning) when it is missing."""
         return _monitor.monitored_value(logs, self.monitor, "Early stopping")
 
     def _is_improvement(self, value, reference):
+        if reference is None:
+            return True
         value = value - self.min_delta
         return value > reference if self.maximize else value < reference
 
@@ -98,7 +105,3 @@ class EarlyStopping(Callback):
     def _stop(self, epoch):
         self.stopped_epoch = epoch
         self.model.stop_training = True
-        if self.restore_best_weights and self.best_weights is not None:
-            if self.verbose > 0:
-                print(f"Restoring model weights from the end of the best epoch: {self.best_epoch + 1}.")
-            self.model.set_weights(self.best_weights)

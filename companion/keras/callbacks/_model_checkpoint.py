@@ -2,8 +2,6 @@
 
 import os
 
-import numpy as np
-
 from companion.keras.callbacks import _chief, _monitor
 from companion.keras.callbacks._callback import Callback
 from companion.keras.callbacks._logs import to_python
@@ -53,8 +51,8 @@ class ModelCheckpoint(Callback):
         self.save_weights_only = save_weights_only
         self.save_freq = save_freq
         self.maximize = _monitor.higher_is_better(mode, monitor, _monitor.mentions_acc)
-        default_best = -np.inf if self.maximize else np.inf
-        self.best = default_best if initial_value_threshold is None else initial_value_threshold
+        self.best = initial_value_threshold  # None: the first monitored value is an improvement (Keras 3)
+        _check_suffix(self.filepath, save_weights_only)
         self._current_epoch = 0
         self._batches_seen_since_last_saving = 0
         self._last_batch_seen = 0
@@ -101,19 +99,22 @@ class ModelCheckpoint(Callback):
         else:
             self._say(f"\nEpoch {epoch + 1}: saving model to {filepath}")
             self._write(write_path)
+            self._say(f"\nEpoch {epoch + 1}: finished saving model to {filepath}")
         _chief.remove_temp_dir(write_path)
 
     def _save_if_best(self, epoch, logs, filepath, write_path):
         current = _monitor.monitored_value(logs, self.monitor, "ModelCheckpoint(save_best_only=True)")
         if current is None:
             return
-        if not (current > self.best if self.maximize else current < self.best):
-            self._say(f"\nEpoch {epoch + 1}: {self.monitor} did not improve from {self.best:.5f}")
+        best = "None" if self.best is None else f"{self.best:.5f}"
+        if self.best is not None and not (current > self.best if self.maximize else current < self.best):
+            self._say(f"\nEpoch {epoch + 1}: {self.monitor} did not improve from {best}")
             return
-        self._say(f"\nEpoch {epoch + 1}: {self.monitor} improved from {self.best:.5f} to "
+        self._say(f"\nEpoch {epoch + 1}: {self.monitor} improved from {best} to "
                   f"{current:.5f}, saving model to {filepath}")
         self.best = current
         self._write(write_path)
+        self._say(f"\nEpoch {epoch + 1}: finished saving model to {filepath}")
 
     def _file_path(self, epoch, batch, logs):
         fields = dict(logs)
@@ -143,3 +144,15 @@ def _check_save_freq(save_freq):
     if isinstance(save_freq, bool) or not isinstance(save_freq, int) or save_freq < 1:
         raise ValueError("Unrecognized `save_freq`: expected 'epoch' or a positive integer (a "
                          f"number of batches). Received: save_freq={save_freq!r}")
+
+
+def _check_suffix(filepath, save_weights_only):
+    """Keras 3's file-name rule: ``.weights.h5`` for weights, ``.keras`` (or ``.h5``) for models."""
+    if save_weights_only:
+        if not filepath.endswith(".weights.h5"):
+            raise ValueError("When using `save_weights_only=True` in `ModelCheckpoint`, the filepath "
+                             "provided must end in `.weights.h5` (Keras weights format). Received: "
+                             f"filepath={filepath}")
+    elif not filepath.endswith((".keras", ".h5")):
+        raise ValueError("The filepath provided must end in `.keras` (Keras model format). Received: "
+                         f"filepath={filepath}")
