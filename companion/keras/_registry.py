@@ -16,18 +16,26 @@ def get(identifier, deserialize, kind, hint, none=None):
     raise ValueError(f"Could not interpret {kind} identifier: {identifier!r}. Pass {hint}.")
 
 
-def serialize(obj, base, otherwise):
-    """``{'class_name', 'config'}`` for an instance of ``base`` (plus ``registered_name`` when its
-    class is registered with ``keras.saving.register_keras_serializable``), else ``otherwise(obj)``."""
+def serialize(obj, base, otherwise, module):
+    """Keras 3's ``{'module', 'class_name', 'config', 'registered_name'}`` for an instance of ``base``,
+    else ``otherwise(obj)``.
+
+    A companion class is a built-in one: ``module`` is its public module (``'keras.layers'``) and
+    ``registered_name`` None. A class of your own keeps its Python module (None for ``__main__``)
+    and its registered name (``'package>Name'``, or the class name when it is not registered).
+    """
     # deferred: companion.keras.saving imports this module at its top (_keras_file, layers, _serialization)
     from companion.keras.saving._object_registry import _NAMES
 
-    if isinstance(obj, base):
-        found = {"class_name": type(obj).__name__, "config": obj.get_config()}
-        if type(obj) in _NAMES:
-            found["registered_name"] = _NAMES[type(obj)]
-        return found
-    return otherwise(obj)
+    if not isinstance(obj, base):
+        return otherwise(obj)
+    cls = type(obj)
+    if cls.__module__.split(".")[0] == "companion":
+        return {"module": module, "class_name": cls.__name__, "config": obj.get_config(),
+                "registered_name": None}
+    return {"module": None if cls.__module__ == "__main__" else cls.__module__,
+            "class_name": cls.__name__, "config": obj.get_config(),
+            "registered_name": _NAMES.get(cls, cls.__name__)}
 
 
 def class_and_config(config, classes, kind, custom_objects=None, aliases=None):

@@ -108,3 +108,29 @@ def test_lecun_initializers_scale_by_fan_in(name, stddev, bound):
            "lecun_uniform": tf.keras.initializers.LecunUniform}
     assert type(tf.keras.initializers.get(name)) is cls[name]
     assert tf.keras.initializers.OrthogonalInitializer is tf.keras.initializers.Orthogonal
+
+
+def test_serialize_gives_keras3_module_and_registered_name():
+    # TF 2.21's Keras 3.15: built-ins name their public module; registered_name is None
+    from companion import keras
+
+    assert keras.initializers.serialize(keras.initializers.Zeros()) == {
+        "module": "keras.initializers", "class_name": "Zeros", "config": {}, "registered_name": None}
+    assert keras.regularizers.serialize(keras.regularizers.L2(0.1)) == {
+        "module": "keras.regularizers", "class_name": "L2", "config": {"l2": 0.1}, "registered_name": None}
+    schedule = keras.optimizers.schedules.ExponentialDecay(0.1, decay_steps=10, decay_rate=0.5, staircase=True)
+    assert keras.optimizers.schedules.serialize(schedule) == {
+        "module": "keras.optimizers.schedules", "class_name": "ExponentialDecay",
+        "config": {"initial_learning_rate": 0.1, "decay_steps": 10, "decay_rate": 0.5, "staircase": True,
+                   "name": "ExponentialDecay"}, "registered_name": None}
+    assert list(keras.optimizers.serialize(keras.optimizers.Adam())) == [
+        "module", "class_name", "config", "registered_name"]
+
+    @keras.saving.register_keras_serializable(package="my")
+    class MyL(keras.layers.Layer):
+        pass
+
+    found = keras.layers.serialize(MyL(name="x"))
+    assert (found["module"], found["class_name"], found["registered_name"]) == (
+        "tests.keras.test_initializers", "MyL", "my>MyL")
+    assert keras.layers.deserialize(found).name == "x"

@@ -34,4 +34,4 @@ def deserialize(config, custom_objects=None):
 
 def serialize(constraint):
     """``{'class_name', 'config'}`` for a `Constraint` (None for None)."""
-    return _registry.serialize(constraint, Constraint, lambda other: other)
+    return _registry.serialize(constraint, Constraint, lambda other: other, "keras.constraints")

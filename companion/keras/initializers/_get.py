@@ -40,4 +40,4 @@ def deserialize(config, custom_objects=None):
 
 def serialize(initializer):
     """``{'class_name', 'config'}`` for an `Initializer` (what layers' `get_config` stores)."""
-    return _registry.serialize(initializer, _i.Initializer, lambda other: other)
+    return _registry.serialize(initializer, _i.Initializer, lambda other: other, "keras.initializers")

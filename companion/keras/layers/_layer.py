@@ -109,9 +109,8 @@ class Layer(Module):
 
     def get_config(self):
         """The constructor arguments, a dict that `from_config` turns back into a layer."""
-        policy = self._dtype_policy
-        dtype = self.dtype if policy.compute_dtype == policy.variable_dtype else _policies.serialize(policy)
-        config = {"name": self.name, "trainable": self.trainable, "dtype": dtype}
+        config = {"name": self.name, "trainable": self.trainable,
+                  "dtype": _policies.serialize(self._dtype_policy)}  # Keras 3: the policy's config
         if self._batch_input_shape is not None:
             config["batch_input_shape"] = self._batch_input_shape
         return config

@@ -12,7 +12,7 @@ def serialize(layer):
         >>> tf.keras.layers.serialize(tf.keras.layers.Dense(2, name="d"))["config"]["units"]
         2
     """
-    return _registry.serialize(layer, Layer, _not_a_layer)
+    return _registry.serialize(layer, Layer, _not_a_layer, "keras.layers")
 
 
 def deserialize(config, custom_objects=None):

@@ -58,7 +58,7 @@ def deserialize(name, custom_objects=None):
 
 def serialize(loss):
     """``{'class_name', 'config'}`` for a `Loss`, the name for a known loss function."""
-    return _registry.serialize(loss, Loss, lambda f: getattr(f, "__name__", f))
+    return _registry.serialize(loss, Loss, lambda f: getattr(f, "__name__", f), "keras.losses")
 
 
 _HINT = "a Loss instance, or a function (y_true, y_pred) -> per-example losses"

@@ -70,7 +70,7 @@ def deserialize(name, custom_objects=None):
 
 def serialize(metric):
     """``{'class_name', 'config'}`` for a `Metric`, the name for a known metric function."""
-    return _registry.serialize(metric, Metric, lambda f: getattr(f, "__name__", f))
+    return _registry.serialize(metric, Metric, lambda f: getattr(f, "__name__", f), "keras.metrics")
 
 
 _HINT = "a Metric instance, or a function (y_true, y_pred) -> values"

@@ -1,5 +1,6 @@
 """Looking optimizers up by name or config: `get`, `serialize`, `deserialize`."""
 
+from companion.keras import _registry as _keras_registry
 from companion.keras.optimizers._adadelta import Adadelta
 from companion.keras.optimizers._adafactor import Adafactor
 from companion.keras.optimizers._adagrad import Adagrad
@@ -38,8 +39,8 @@ def get(identifier):
 
 
 def serialize(optimizer):
-    """``{"class_name": ..., "config": ...}`` describing ``optimizer``."""
-    return {"class_name": type(optimizer).__name__, "config": optimizer.get_config()}
+    """Keras 3's ``{"module", "class_name", "config", "registered_name"}`` describing ``optimizer``."""
+    return _keras_registry.serialize(optimizer, object, None, "keras.optimizers")
 
 
 def deserialize(config, custom_objects=None):

@@ -29,4 +29,4 @@ def deserialize(config, custom_objects=None):
 
 def serialize(regularizer):
     """``{'class_name', 'config'}`` for a known regularizer."""
-    return _registry.serialize(regularizer, L1L2, lambda other: other)
+    return _registry.serialize(regularizer, L1L2, lambda other: other, "keras.regularizers")

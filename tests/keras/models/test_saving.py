@@ -59,10 +59,10 @@ def test_checkpoint_resumes_training_exactly(tmp_path):
 
 def test_model_checkpoint_saves_the_best_epochs_weights(tmp_path):
     model = _model()
-    pattern = str(tmp_path / "best-{epoch:02d}.npz")
+    pattern = str(tmp_path / "best-{epoch:02d}.weights.h5")
     checkpoint = tf.keras.callbacks.ModelCheckpoint(pattern, monitor="loss", save_best_only=True,
                                                     save_weights_only=True)
     history = model.fit(X, Y, epochs=3, verbose=0, callbacks=[checkpoint])
     losses = history.history["loss"]
     improved = [i + 1 for i, loss in enumerate(losses) if loss < min(losses[:i], default=np.inf)]
-    assert sorted(p.name for p in tmp_path.iterdir()) == [f"best-{e:02d}.npz" for e in improved]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"best-{e:02d}.weights.h5" for e in improved]

@@ -6,6 +6,7 @@ import jax.numpy as jnp
 
 from companion._core._convert import as_input
 from companion._core._tensor import Tensor
+from companion.keras import _registry
 
 
 class LearningRateSchedule:
@@ -244,8 +245,8 @@ class CosineDecayRestarts(LearningRateSchedule):
 
 
 def serialize(schedule):
-    """``{"class_name": ..., "config": ...}`` for a schedule."""
-    return {"class_name": type(schedule).__name__, "config": schedule.get_config()}
+    """Keras 3's ``{"module", "class_name", "config", "registered_name"}`` for a schedule."""
+    return _registry.serialize(schedule, object, None, "keras.optimizers.schedules")
 
 
 def deserialize(config, custom_objects=None):
