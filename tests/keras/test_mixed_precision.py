@@ -136,7 +136,8 @@ def test_mixed_layers_round_trip_their_policy_through_get_config():
     assert keras.layers.Dense.from_config(config).compute_dtype == "bfloat16"
     # TF 2.21's Keras 3.15 stores every layer's policy as its serialized config
     assert keras.layers.Dense(2).get_config()["dtype"] == {
-        "module": "keras", "class_name": "DTypePolicy", "config": {"name": "float32"}, "registered_name": None}
+        "module": "keras", "class_name": "DTypePolicy", "config": {"name": "float32"},
+        "registered_name": None}
 
 
 def _lso_steps(steps, compiled):

@@ -139,7 +139,8 @@ def test_config_round_trip_and_weights():
     layer = layers.Layer(name="plain", trainable=False, dtype="float64")
     clone = layers.Layer.from_config(layer.get_config())
     assert clone.get_config() == {"name": "plain", "trainable": False, "dtype": {  # TF 2.21's Keras 3.15
-        "module": "keras", "class_name": "DTypePolicy", "config": {"name": "float64"}, "registered_name": None}}
+        "module": "keras", "class_name": "DTypePolicy", "config": {"name": "float64"},
+        "registered_name": None}}
     dense = layers.Dense(2)
     dense(tf.ones([1, 3]))
     dense.set_weights([np.ones((3, 2)), np.zeros(2)])
