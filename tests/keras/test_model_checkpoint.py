@@ -29,7 +29,8 @@ def test_model_checkpoint_fills_the_file_name_and_saves_the_best(tmp_path, best_
 
 def test_model_checkpoint_max_mode_for_accuracy_and_batch_frequency(tmp_path):
     model = FakeModel()
-    best = cb.ModelCheckpoint(str(tmp_path / "best-{epoch}.weights.h5"), monitor="val_acc", save_best_only=True,
+    best = cb.ModelCheckpoint(str(tmp_path / "best-{epoch}.weights.h5"), monitor="val_acc",
+                              save_best_only=True,
                               save_weights_only=True)
     fit([best], [{"val_acc": v} for v in (0.5, 0.4, 0.7)], model=model)
     assert saved_names(model) == ["best-1.weights.h5", "best-3.weights.h5"]
@@ -59,7 +60,8 @@ def test_model_checkpoint_argument_errors(tmp_path):
     with pytest.raises(ValueError, match="mode='best'"):
         cb.ModelCheckpoint("x.keras", mode="best")
     with pytest.raises(KeyError, match="val_auc"):
-        fit([cb.ModelCheckpoint(str(tmp_path / "{val_auc}.weights.h5"), save_weights_only=True)], [{"loss": 1.0}])
+        fit([cb.ModelCheckpoint(str(tmp_path / "{val_auc}.weights.h5"), save_weights_only=True)],
+            [{"loss": 1.0}])
     # Keras 3.15's file-name rules (TF 2.21's messages)
     with pytest.raises(ValueError, match=r"must end in `\.weights\.h5` \(Keras weights format\)\. "
                                          r"Received: filepath=m\.h5"):
@@ -99,7 +101,8 @@ def test_is_chief_without_tf_config(monkeypatch):
 def test_non_chief_checkpoint_writes_a_temporary_copy_and_removes_it(tmp_path, monkeypatch):
     set_tf_config(monkeypatch, WORKERS, "worker", 1)
     model = FakeModel()
-    fit([cb.ModelCheckpoint(str(tmp_path / "w.weights.h5"), save_weights_only=True)], [{"loss": 1.0}], model=model)
+    fit([cb.ModelCheckpoint(str(tmp_path / "w.weights.h5"), save_weights_only=True)], [{"loss": 1.0}],
+        model=model)
     assert model.saved == [str(tmp_path / "workertemp_1" / "w.weights.h5")]
     assert os.listdir(tmp_path) == []
 
