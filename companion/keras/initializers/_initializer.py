@@ -69,7 +69,7 @@ class RandomNormal(Initializer):
         return normal(shape, self.mean, self.stddev, _float(dtype), self.seed)
 
     def get_config(self):
-        return {"mean": self.mean, "stddev": self.stddev, "seed": self._init_seed}
+        return {"seed": self._init_seed, "mean": self.mean, "stddev": self.stddev}
 
 
 class TruncatedNormal(RandomNormal):
@@ -90,7 +90,7 @@ class RandomUniform(Initializer):
         return uniform(shape, self.minval, self.maxval, _float(dtype), self.seed)
 
     def get_config(self):
-        return {"minval": self.minval, "maxval": self.maxval, "seed": self._init_seed}
+        return {"seed": self._init_seed, "minval": self.minval, "maxval": self.maxval}
 
 
 # -- sampling shared with the variance-scaling initializers -----------------------------

@@ -43,7 +43,7 @@ class Orthogonal(Initializer):
         return reshape(q * self.gain, shape)
 
     def get_config(self):
-        return {"gain": self.gain, "seed": self._init_seed}
+        return {"seed": self._init_seed, "gain": self.gain}
 
 
 __all__ = ["Orthogonal"]

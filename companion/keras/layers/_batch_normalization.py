@@ -52,7 +52,13 @@ class BatchNormalization(Layer):
     def __init__(self, axis=-1, momentum=0.99, epsilon=0.001, center=True, scale=True,
                  beta_initializer="zeros", gamma_initializer="ones", moving_mean_initializer="zeros",
                  moving_variance_initializer="ones", beta_regularizer=None, gamma_regularizer=None,
-                 beta_constraint=None, gamma_constraint=None, **kwargs):
+                 beta_constraint=None, gamma_constraint=None, synchronized=False, renorm=False,
+                 renorm_clipping=None, renorm_momentum=0.99, **kwargs):
+        for what, value in (("synchronized", synchronized), ("renorm", renorm)):
+            if value:
+                raise NotImplementedError(f"companion's BatchNormalization has no {what}=True. "
+                                          f"Received: {what}={value!r}")
+        self.renorm_clipping, self.renorm_momentum = renorm_clipping, renorm_momentum
         super().__init__(**kwargs)
         self.supports_masking = True  # passes the input's mask on, as Keras 3
         self.axis = check_axis_argument(axis)
@@ -123,7 +129,9 @@ class BatchNormalization(Layer):
                 "beta_regularizer": regularizers.serialize(self.beta_regularizer),
                 "gamma_regularizer": regularizers.serialize(self.gamma_regularizer),
                 "beta_constraint": constraints.serialize(self.beta_constraint),
-                "gamma_constraint": constraints.serialize(self.gamma_constraint)}
+                "gamma_constraint": constraints.serialize(self.gamma_constraint),
+                "synchronized": False, "renorm": False, "renorm_clipping": self.renorm_clipping,
+                "renorm_momentum": self.renorm_momentum}
 
 
 # -- argument checks shared with LayerNormalization -------------------------------------------

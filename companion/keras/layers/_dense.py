@@ -31,7 +31,11 @@ class Dense(Layer):
 
     def __init__(self, units, activation=None, use_bias=True, kernel_initializer="glorot_uniform",
                  bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None,
-                 activity_regularizer=None, kernel_constraint=None, bias_constraint=None, **kwargs):
+                 activity_regularizer=None, kernel_constraint=None, bias_constraint=None,
+                 quantization_config=None, **kwargs):
+        if quantization_config is not None:
+            raise NotImplementedError("companion's Dense has no quantization: pass quantization_config=None. "
+                                      f"Received: quantization_config={quantization_config!r}")
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         self.supports_masking = True  # passes the input's mask on, as Keras 3
         if isinstance(units, bool) or not isinstance(units, int) or units <= 0:
@@ -70,5 +74,7 @@ class Dense(Layer):
         return tuple(input_shape)[:-1] + (self.units,)
 
     def get_config(self):
-        return {**super().get_config(), "units": self.units,
-                **kernel_bias.config(self)}
+        config = {**super().get_config(), "units": self.units, **kernel_bias.config(self)}
+        if self.activity_regularizer is None:  # Keras 3's Dense names it only in the base config
+            del config["activity_regularizer"]
+        return {**config, "quantization_config": None}

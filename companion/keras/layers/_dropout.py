@@ -61,5 +61,5 @@ class Dropout(Layer):
         return [d if d is not None else s for d, s in zip(self.noise_shape, inputs.shape.as_list())]
 
     def get_config(self):
-        return {**super().get_config(), "rate": self.rate, "noise_shape": self.noise_shape,
-                "seed": self.seed}
+        return {**super().get_config(), "rate": self.rate, "seed": self.seed,
+                "noise_shape": self.noise_shape}

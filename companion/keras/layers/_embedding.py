@@ -24,7 +24,10 @@ class Embedding(Layer):
 
     def __init__(self, input_dim, output_dim, embeddings_initializer="uniform",
                  embeddings_regularizer=None, activity_regularizer=None, embeddings_constraint=None,
-                 mask_zero=False, input_length=None, **kwargs):
+                 mask_zero=False, input_length=None, quantization_config=None, **kwargs):
+        if quantization_config is not None:
+            raise NotImplementedError("companion's Embedding has no quantization: pass "
+                                      f"quantization_config=None. Received: {quantization_config!r}")
         if input_length is not None and "input_shape" not in kwargs:
             kwargs["input_shape"] = (input_length,)
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
@@ -66,7 +69,8 @@ class Embedding(Layer):
                   "embeddings_regularizer": regularizers.serialize(self.embeddings_regularizer),
                   "activity_regularizer": regularizers.serialize(self.activity_regularizer),
                   "embeddings_constraint": constraints.serialize(self.embeddings_constraint),
-                  "mask_zero": self.mask_zero, "input_length": self.input_length}
+                  "mask_zero": self.mask_zero}
         if self.input_length is not None:  # input_length stands for it
             config.pop("batch_input_shape", None)
-        return config
+            config["input_length"] = self.input_length
+        return {**config, "quantization_config": None}

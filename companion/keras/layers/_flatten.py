@@ -34,4 +34,4 @@ class Flatten(Layer):
         return (dims[0], rest)
 
     def get_config(self):
-        return {**super().get_config(), "data_format": self.data_format}
+        return {**super().get_config(), "data_format": self.data_format or "channels_last"}

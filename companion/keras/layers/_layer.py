@@ -111,6 +111,8 @@ class Layer(Module):
         """The constructor arguments, a dict that `from_config` turns back into a layer."""
         config = {"name": self.name, "trainable": self.trainable,
                   "dtype": _policies.serialize(self._dtype_policy)}  # Keras 3: the policy's config
+        if self.activity_regularizer is not None:  # Keras 3 keeps it here, after the dtype
+            config["activity_regularizer"] = regularizers.serialize(self.activity_regularizer)
         if self._batch_input_shape is not None:
             config["batch_input_shape"] = self._batch_input_shape
         return config

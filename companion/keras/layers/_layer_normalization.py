@@ -40,7 +40,10 @@ class LayerNormalization(Layer):
 
     def __init__(self, axis=-1, epsilon=0.001, center=True, scale=True, beta_initializer="zeros",
                  gamma_initializer="ones", beta_regularizer=None, gamma_regularizer=None,
-                 beta_constraint=None, gamma_constraint=None, **kwargs):
+                 beta_constraint=None, gamma_constraint=None, rms_scaling=False, **kwargs):
+        if rms_scaling:
+            raise NotImplementedError("companion's LayerNormalization has no rms_scaling=True (use "
+                                      "RMSNormalization). Received: rms_scaling=True")
         super().__init__(**kwargs)
         self._autocast = False  # Keras 3: float inputs are not cast down first (see call)
         self.supports_masking = True  # passes the input's mask on, as Keras 3
@@ -66,4 +69,7 @@ class LayerNormalization(Layer):
         return None if weight is None else reshape(weight, self._broadcast_shape)
 
     def get_config(self):
-        return {**super().get_config(), "axis": self.axis, "epsilon": self.epsilon, **gamma_beta.config(self)}
+        gamma_beta_config = gamma_beta.config(self)
+        return {**super().get_config(), "axis": self.axis, "epsilon": self.epsilon,
+                "center": gamma_beta_config.pop("center"), "scale": gamma_beta_config.pop("scale"),
+                "rms_scaling": False, **gamma_beta_config}
