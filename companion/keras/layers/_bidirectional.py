@@ -38,7 +38,8 @@ class Bidirectional(Layer):
                              f"Received: merge_mode={merge_mode!r}")
         super().__init__(**kwargs)
         config = layer.get_config()
-        self.forward_layer = type(layer).from_config({**config, "name": f"forward_{layer.name}"})
+        name = f"forward_{layer.name.removeprefix('forward_')}"  # a deserialized config has the prefix
+        self.forward_layer = type(layer).from_config({**config, "name": name})
         if backward_layer is None:
             backward_layer = type(layer).from_config({**config, "name": f"backward_{layer.name}",
                                                       "go_backwards": not layer.go_backwards})
@@ -107,11 +108,9 @@ class Bidirectional(Layer):
         return outputs if self.merge_mode is None else output
 
     def get_config(self):
-        config = {**super().get_config(), "layer": serialize(self.forward_layer),
-                  "merge_mode": self.merge_mode}
-        config["layer"]["config"]["name"] = self.forward_layer.name.removeprefix("forward_")
-        config["backward_layer"] = serialize(self.backward_layer)
-        return config
+        return {**super().get_config(), "merge_mode": self.merge_mode,
+                "layer": serialize(self.forward_layer),  # named forward_<name>, as Keras 3's
+                "backward_layer": serialize(self.backward_layer)}
 
     @classmethod
     def from_config(cls, config, custom_objects=None):

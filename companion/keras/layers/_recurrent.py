@@ -230,7 +230,14 @@ class _RNN(Layer):
         return [output] + [(batch, self.units)] * self._state_count if self.return_state else output
 
     def get_config(self):
-        return {**super().get_config(), "units": self.units,
+        """Keras 3.15's order: the RNN's own arguments, then the cell's (``_cell_config``)."""
+        return {**super().get_config(), "return_sequences": self.return_sequences,
+                "return_state": self.return_state, "go_backwards": self.go_backwards,
+                "stateful": self.stateful, "unroll": self.unroll,
+                "zero_output_for_mask": self.zero_output_for_mask, **self._cell_config()}
+
+    def _cell_config(self):
+        return {"units": self.units,
                 "activation": activations.serialize(self.activation),
                 "recurrent_activation": activations.serialize(self.recurrent_activation),
                 "use_bias": self.use_bias,
@@ -245,8 +252,6 @@ class _RNN(Layer):
                 "recurrent_constraint": constraints.serialize(self.recurrent_constraint),
                 "bias_constraint": constraints.serialize(self.bias_constraint),
                 "dropout": self.dropout, "recurrent_dropout": self.recurrent_dropout,
-                "return_sequences": self.return_sequences, "return_state": self.return_state,
-                "go_backwards": self.go_backwards, "stateful": self.stateful, "unroll": self.unroll,
                 "seed": self.seed}
 
 
@@ -275,9 +280,9 @@ class SimpleRNN(_RNN):
         kwargs.pop("recurrent_activation", None)
         super().__init__(units, activation=activation, **kwargs)
 
-    def get_config(self):
-        config = super().get_config()
-        config.pop("recurrent_activation")
+    def _cell_config(self):
+        config = super()._cell_config()
+        del config["recurrent_activation"], config["seed"]  # Keras 3.15's SimpleRNN lists neither
         return config
 
 
@@ -307,8 +312,12 @@ class LSTM(_RNN):
     def _cell_kwargs(self):
         return {"unit_forget_bias": self.unit_forget_bias}
 
-    def get_config(self):
-        return {**super().get_config(), "unit_forget_bias": self.unit_forget_bias}
+    def _cell_config(self):
+        config = super()._cell_config()
+        keys = list(config)
+        cut = keys.index("bias_initializer") + 1  # Keras 3 puts it after the initializers
+        return {**{k: config[k] for k in keys[:cut]}, "unit_forget_bias": self.unit_forget_bias,
+                **{k: config[k] for k in keys[cut:]}}
 
 
 class GRU(_RNN):
@@ -340,8 +349,10 @@ class GRU(_RNN):
     def _bias_shape(self):
         return (2, 3 * self.units) if self.reset_after else (3 * self.units,)
 
-    def get_config(self):
-        return {**super().get_config(), "reset_after": self.reset_after}
+    def _cell_config(self):
+        config = super()._cell_config()
+        seed = config.pop("seed")
+        return {**config, "reset_after": self.reset_after, "seed": seed}
 
 
 def _name(activation):

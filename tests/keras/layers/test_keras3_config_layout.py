@@ -47,3 +47,18 @@ def test_initializer_configs_put_the_seed_first():
     assert list(keras.initializers.RandomUniform().get_config()) == ["seed", "minval", "maxval"]
     assert keras.initializers.Orthogonal().get_config() == {"seed": None, "gain": 1.0}
     assert keras.initializers.Identity().get_config() == {}
+
+
+def test_recurrent_configs_list_the_rnn_arguments_first():
+    rnn_keys = ["return_sequences", "return_state", "go_backwards", "stateful", "unroll",
+                "zero_output_for_mask", "units"]
+    lstm = keras.layers.LSTM(2).get_config()
+    assert list(lstm)[3:10] == rnn_keys
+    assert list(lstm)[15:17] == ["bias_initializer", "unit_forget_bias"] and list(lstm)[-1] == "seed"
+    assert list(keras.layers.GRU(2).get_config())[-3:] == ["recurrent_dropout", "reset_after", "seed"]
+    simple = keras.layers.SimpleRNN(2).get_config()
+    assert list(simple)[-1] == "recurrent_dropout" and "recurrent_activation" not in simple
+    bidirectional = keras.layers.Bidirectional(keras.layers.LSTM(2, name="l")).get_config()
+    assert list(bidirectional)[3:] == ["merge_mode", "layer", "backward_layer"]
+    assert bidirectional["layer"]["config"]["name"] == "forward_l"
+    assert keras.layers.Bidirectional.from_config(bidirectional).forward_layer.name == "forward_l"
