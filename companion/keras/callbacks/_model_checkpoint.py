@@ -11,12 +11,15 @@ class ModelCheckpoint(Callback):
     """Saves the model or its weights during training, ``tf.keras.callbacks.ModelCheckpoint``.
 
     ``filepath`` may hold format fields filled from the epoch (1-based) and the logs,
-    e.g. ``"ckpt-{epoch:02d}-{val_loss:.2f}.weights"``. With ``save_weights_only`` it
+    e.g. ``"ckpt-{epoch:02d}-{val_loss:.2f}.weights.h5"``. With ``save_weights_only`` it
     calls ``model.save_weights(path)``, else ``model.save(path)``. With
-    ``save_best_only`` it saves only when ``monitor`` beats the best value so far
+    ``save_best_only`` it saves only when ``monitor`` beats the best value so far (the
+    first monitored value always does: ``best`` starts as None, as in Keras 3)
     (``mode`` "auto" maximizes names containing ``acc``, as Keras 2 does). On a
     non-chief worker of a ``TF_CONFIG`` cluster it writes to a temporary directory
-    and deletes it, so only the chief's file remains.
+    and deletes it, so only the chief's file remains. As in Keras 3, a weights path must
+    end in ``.weights.h5`` and a model path in ``.keras`` (or ``.h5``): other names raise
+    ValueError at once.
 
     Args:
         filepath: the path to save to, a string with optional format fields.
@@ -32,11 +35,11 @@ class ModelCheckpoint(Callback):
         >>> import types
         >>> import companion as tf
         >>> model = types.SimpleNamespace(save_weights=lambda path: print("saving", path))
-        >>> checkpoint = tf.keras.callbacks.ModelCheckpoint("ckpt-{epoch:02d}-{loss:.2f}",
+        >>> checkpoint = tf.keras.callbacks.ModelCheckpoint("ckpt-{epoch:02d}-{loss:.2f}.weights.h5",
         ...                                                 save_weights_only=True)
         >>> checkpoint.set_model(model)
         >>> checkpoint.on_epoch_end(0, {"loss": 0.4567})
-        saving ckpt-01-0.46
+        saving ckpt-01-0.46.weights.h5
     """
 
     def __init__(self, filepath, monitor="val_loss", verbose=0, save_best_only=False,

@@ -1,5 +1,7 @@
 """`Model`: a Layer that trains (compile/fit), built by subclassing or from functional inputs/outputs."""
 
+import os
+
 from companion.keras import _weights_file
 from companion.keras._functional._config import (
     functional_config,
@@ -203,11 +205,29 @@ class Model(Trainer, Layer):
 
     # -- weights files ------------------------------------------------------------------------
     def save_weights(self, filepath, overwrite=True, save_format=None, options=None):
-        """Writes every weight to ``filepath`` (see `companion.keras` weights files)."""
+        """Writes every weight to ``filepath``, which must end in ``.weights.h5`` as in Keras 3
+        (the file holds companion's format: see `companion.keras` weights files)."""
+        filepath = os.fspath(filepath)
+        if not filepath.endswith(".weights.h5"):
+            raise ValueError(f"The filename must end in `.weights.h5`. Received: filepath={filepath}")
         _weights_file.save_weights(self, filepath)
 
     def load_weights(self, filepath, skip_mismatch=False, by_name=False, options=None):
-        """Reads weights written by `save_weights` into this model (same architecture)."""
+        """Reads weights written by `save_weights` into this model (same architecture).
+
+        Raises:
+            ValueError: ``filepath`` is not a ``.weights.h5``/``.h5``/``.keras`` file (Keras 3's rule).
+            FileNotFoundError: there is no such file (h5py's message, as Keras 3 reports it).
+        """
+        filepath = os.fspath(filepath)
+        if not filepath.endswith((".keras", ".h5")):
+            raise ValueError(f"File format not supported: filepath={filepath}. Keras 3 only supports V3 "
+                             "`.keras` files, `.weights.h5` files, legacy H5 format files (`.h5` extension), "
+                             "or Orbax checkpoints.")
+        if filepath.endswith(".h5") and not any(os.path.exists(f) for f in (filepath, filepath + ".npz")):
+            raise FileNotFoundError(f"[Errno 2] Unable to synchronously open file (unable to open file: "
+                                    f"name = '{filepath}', errno = 2, error message = 'No such file or "
+                                    "directory', flags = 0, o_flags = 0)")
         return _weights_file.load_weights(self, filepath, skip_mismatch=skip_mismatch)
 
 

@@ -22,7 +22,7 @@ def _model():
 def test_save_weights_then_load_into_a_fresh_model(tmp_path):
     model = _model()
     model.fit(X, Y, epochs=2, verbose=0)
-    path = str(tmp_path / "model.weights.npz")
+    path = str(tmp_path / "model.weights.h5")
     model.save_weights(path)
     fresh = _model()
     assert not np.allclose(fresh.get_weights()[0], model.get_weights()[0])
@@ -34,13 +34,28 @@ def test_save_weights_then_load_into_a_fresh_model(tmp_path):
 
 def test_load_weights_reports_a_different_architecture(tmp_path):
     model = _model()
-    path = str(tmp_path / "w.npz")
+    path = str(tmp_path / "w.weights.h5")
     model.save_weights(path)
     other = tf.keras.Sequential([tf.keras.Input(shape=(4,)), tf.keras.layers.Dense(3)])
     with pytest.raises(ValueError):
         other.load_weights(path)
-    with pytest.raises(FileNotFoundError):
-        model.load_weights(str(tmp_path / "missing.npz"))
+    missing = str(tmp_path / "missing.weights.h5")
+    with pytest.raises(FileNotFoundError, match=r"Unable to synchronously open file \(unable to open file: "
+                                                rf"name = '{missing}', errno = 2"):
+        model.load_weights(missing)
+
+
+def test_weights_file_names_follow_keras3(tmp_path):
+    # TF 2.21's Keras 3.15: save_weights takes only .weights.h5; load_weights .keras/.h5 files
+    model = _model()
+    for name in ("w.h5", "w.weights", "w.keras", "w"):
+        with pytest.raises(ValueError, match=rf"^The filename must end in `\.weights\.h5`\. "
+                                             rf"Received: filepath={name}$"):
+            model.save_weights(name)
+    for name in ("w.npz", "w"):
+        with pytest.raises(ValueError, match=rf"^File format not supported: filepath={name}\. Keras 3 only "
+                                             r"supports V3 `\.keras` files, `\.weights\.h5` files"):
+            model.load_weights(name)
 
 
 def test_checkpoint_resumes_training_exactly(tmp_path):
