@@ -213,6 +213,7 @@ class MetricsContainer:
         if isinstance(spec, Metric):
             base = spec.name[len(prefix):] if prefix and spec.name.startswith(prefix) else spec.name
             spec.name = _weighted_name(prefix, base, taken)
+            spec._keras_name = base  # Keras 3's own name for it (what orders evaluate's list)
             return spec
         if isinstance(spec, str):
             fn = _string_metric(spec, y_true, y_pred)
@@ -222,10 +223,11 @@ class MetricsContainer:
         else:
             raise TypeError(f"compile: a metric must be a name, a Metric or a function (y_true, y_pred)."
                             f" Received: {spec!r}")
-        if isinstance(fn, Metric):
-            fn.name = _weighted_name(prefix, name, taken)
-            return fn
-        return MeanMetricWrapper(fn, name=_weighted_name(prefix, name, taken))
+        if not isinstance(fn, Metric):
+            fn = MeanMetricWrapper(fn, name=name)
+        fn.name = _weighted_name(prefix, name, taken)
+        fn._keras_name = name  # Keras 3's own name for it (what orders evaluate's list)
+        return fn
 
 
 def _weighted_name(prefix, name, taken):
@@ -331,15 +333,11 @@ class CompileMetrics(Metric):
 
     def keras_names(self):
         """The names Keras 3 gives these metrics in ``model.metrics``: without the output's prefix a
-        multi-output model adds to their logged names (what orders evaluate's list)."""
-        outputs = self._container.output_names
-        names = []
-        for groups in (self._container._built or [], self._container._weighted or []):
-            for index, group in enumerate(groups):
-                prefix = f"{outputs[index]}_" if len(outputs) > 1 else ""
-                names += [m.name[len(prefix):] if prefix and m.name.startswith(prefix) else m.name
-                          for m in group]
-        return names
+        multi-output model adds to their logged names, nor the ``weighted_`` a weighted metric's log
+        gets when an unweighted one has its name (what orders evaluate's list: such a name is then
+        listed twice, as Keras 3.15 lists it)."""
+        return [m._keras_name for groups in (self._container._built or [], self._container._weighted or [])
+                for group in groups for m in group]
 
     @property
     def metrics(self):

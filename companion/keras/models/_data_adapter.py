@@ -49,8 +49,8 @@ class DataHandler:
         x, y, sample_weight: arrays, tensors, or lists/dicts of them; or ``x`` a Dataset
             whose elements are ``x``, ``(x, y)`` or ``(x, y, sample_weight)``.
         batch_size: examples per batch for arrays (default 32); not allowed with a Dataset.
-        steps: batches per epoch (``steps_per_epoch``); with a Dataset the iterator then
-            continues across epochs, as Keras does.
+        steps: batches per epoch (``steps_per_epoch``); the batches then continue across
+            epochs, for arrays and Datasets alike, as Keras 3's ``EpochIterator`` does.
         shuffle: reshuffle arrays before each epoch.
     """
 
@@ -59,8 +59,8 @@ class DataHandler:
         self._steps = _checked_steps(steps, caller)
         self._iterator = None
         self._skip_steps = 0
-        self._persistent = is_dataset(x) and self._steps is not None
-        self.continues = self._persistent  # the iterator goes on across epochs (steps_per_epoch given)
+        self._persistent = self._steps is not None
+        self.continues = is_dataset(x) and self._persistent  # an iterator that may end with no batch left
         self._seen = 0  # batches read from the persistent iterator since its pass began
         if is_dataset(x):
             self._dataset = _dataset_only(x, y, sample_weight, batch_size, caller)
@@ -72,6 +72,7 @@ class DataHandler:
             batches = _ArrayBatches(x, y, sample_weight, 32 if batch_size is None else batch_size, shuffle,
                                     caller)
             self.steps = min(self._steps or len(batches), len(batches))
+            self._count = len(batches)
             if batches.has_strings():  # strings stay on the host: batches come from a Dataset of the arrays
                 self._dataset, self.arrays = batches.as_dataset(), None
             else:
@@ -107,7 +108,7 @@ class DataHandler:
         have got in an uninterrupted run.
         """
         for _ in range(epochs):
-            if self.arrays is not None:
+            if self.arrays is not None and not self._persistent:
                 self._dataset.skip_epoch()
             else:
                 for _ in self.epoch():
@@ -118,7 +119,7 @@ class DataHandler:
         """Yields ``(step, batch)`` for one epoch (for arrays, the batch is its rows' place:
         the epoch's row order, the first row and the size)."""
         first, self._skip_steps = self._skip_steps, 0
-        if self.arrays is not None:
+        if self.arrays is not None and not self._persistent:
             for step, batch in enumerate(self._dataset.batches(first), start=first):
                 if self._steps is not None and step >= self._steps:
                     return
@@ -134,7 +135,8 @@ class DataHandler:
         # Keras 3's EpochIterator: the iterator goes on across epochs; when a pass of the data ends
         # mid-epoch that epoch ends short (with a warning) and the next one starts a fresh pass
         if self._iterator is None:
-            self._iterator, self._seen = iter(self._dataset), 0
+            batches = self._dataset.batches(0) if self.arrays is not None else self._dataset
+            self._iterator, self._seen = iter(batches), 0
         for step in range(self._steps):
             if self._count is not None and self._seen >= self._count:
                 _ran_out_warning()

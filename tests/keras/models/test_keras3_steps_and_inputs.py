@@ -301,3 +301,27 @@ def test_bad_generators_are_clear_errors():
         model.fit((b for b in []), verbose=0)
     with pytest.raises(ValueError, match="unrecognized data type.*list_iterator"):
         model.fit(iter([1, 2, 3]), verbose=0)
+
+
+def test_steps_per_epoch_on_arrays_continues_across_epochs():
+    # TF 2.21 (probe p26): 4 batches of 3 rows, steps_per_epoch=3: the second epoch gets the last
+    # batch only (ran out: a warning), the third starts a fresh pass
+    x = np.arange(12, dtype="float32").reshape(12, 1)
+    seen = []
+
+    class Record(tf.keras.layers.Layer):
+        def call(self, inputs):
+            if tf.executing_eagerly():
+                seen.append(inputs.numpy().ravel().tolist())
+            return inputs * 1.0
+
+    model = tf.keras.Sequential([Record(), tf.keras.layers.Dense(1)])
+    model.compile("sgd", "mse", run_eagerly=True)
+    counter = _CountBatches()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        history = model.fit(x, x, batch_size=3, epochs=3, steps_per_epoch=3, verbose=0, shuffle=False,
+                            callbacks=[counter])
+    assert counter.counts == [3, 1, 3] and len(history.history["loss"]) == 3
+    assert seen == [[0, 1, 2], [3, 4, 5], [6, 7, 8], [9, 10, 11], [0, 1, 2], [3, 4, 5], [6, 7, 8]]
+    assert sum("Your input ran out of data" in str(w.message) for w in caught) == 1

@@ -81,3 +81,15 @@ def test_model_metrics_hold_the_compile_metrics_container():
         metric.reset_state()
     assert model.get_metrics_result() == {"loss": 0.0, "accuracy": 0.0, "mae": 0.0}
     assert [m.name for m in _model({}).metrics] == ["loss"]  # no container without metrics
+
+
+def test_evaluate_list_names_a_weighted_metric_twice_as_keras3():
+    # TF 2.21 (probe p25): metrics=["mae"], weighted_metrics=["mae"] give the logs loss, mae and
+    # weighted_mae, and evaluate's list [loss, mae, mae, weighted_mae]
+    x = np.arange(12, dtype="float32").reshape(12, 1)
+    model = tf.keras.Sequential([tf.keras.Input((1,)), tf.keras.layers.Dense(1)])
+    model.compile("sgd", "mse", metrics=["mae"], weighted_metrics=["mae"])
+    logs = model.evaluate(x, x, verbose=0, sample_weight=np.ones(12), return_dict=True)
+    assert list(logs) == ["loss", "mae", "weighted_mae"]
+    flat = model.evaluate(x, x, verbose=0, sample_weight=np.ones(12))
+    assert flat == [logs["loss"], logs["mae"], logs["mae"], logs["weighted_mae"]]
