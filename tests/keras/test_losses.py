@@ -243,3 +243,22 @@ def test_keras_3_reductions_and_a_subclass_name():
             return tf.abs(y_true - y_pred)
 
     assert MyHuber().name.startswith("my_huber") and MyHuber(name="x").name == "x"
+
+
+def test_configs_keras3_leaves_arguments_out_of():
+    # TF 2.21's Keras 3.15: Huber and CosineSimilarity configs hold only name and reduction/dtype;
+    # the metrics' label_smoothing default is the int 0; SparseCategoricalCrossentropy has ignore_class
+    from companion import keras
+
+    assert keras.losses.Huber(delta=2.0).get_config() == {"name": "huber_loss",
+                                                          "reduction": "sum_over_batch_size"}
+    assert keras.losses.CosineSimilarity(axis=0).get_config() == {"name": "cosine_similarity",
+                                                                  "reduction": "sum_over_batch_size"}
+    assert keras.metrics.CosineSimilarity().get_config() == {"name": "cosine_similarity", "dtype": "float32"}
+    assert repr(keras.metrics.BinaryCrossentropy().get_config()) == (
+        "{'name': 'binary_crossentropy', 'dtype': 'float32', 'from_logits': False, 'label_smoothing': 0}")
+    assert keras.metrics.SparseCategoricalCrossentropy().get_config() == {
+        "name": "sparse_categorical_crossentropy", "dtype": "float32", "from_logits": False,
+        "ignore_class": None, "axis": -1}
+    assert keras.regularizers.L1(0.1).get_config() == {"l1": 0.10000000149011612}
+    assert keras.regularizers.L2(0.1).get_config() == {"l2": 0.1}

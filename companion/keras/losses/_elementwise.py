@@ -9,7 +9,7 @@ import jax
 import jax.numpy as jnp
 
 from companion._core._op import op
-from companion.keras.losses._loss import LossFunctionWrapper
+from companion.keras.losses._loss import Loss, LossFunctionWrapper
 from companion.keras.losses._loss_inputs import loss_inputs
 from companion.keras.losses._reduction import Reduction
 
@@ -162,3 +162,6 @@ class CosineSimilarity(LossFunctionWrapper):
 
     def __init__(self, axis=-1, reduction=Reduction.SUM_OVER_BATCH_SIZE, name="cosine_similarity"):
         super().__init__(cosine_similarity, reduction=reduction, name=name, axis=axis)
+
+    def get_config(self):
+        return Loss.get_config(self)  # Keras 3.15's CosineSimilarity config leaves ``axis`` out

@@ -3,7 +3,7 @@
 import jax.numpy as jnp
 
 from companion._core._op import op
-from companion.keras.losses._loss import LossFunctionWrapper
+from companion.keras.losses._loss import Loss, LossFunctionWrapper
 from companion.keras.losses._loss_inputs import loss_inputs
 from companion.keras.losses._reduction import Reduction
 
@@ -47,3 +47,6 @@ class Huber(LossFunctionWrapper):
 
     def __init__(self, delta=1.0, reduction=Reduction.SUM_OVER_BATCH_SIZE, name="huber_loss"):
         super().__init__(huber, reduction=reduction, name=name, delta=delta)
+
+    def get_config(self):
+        return Loss.get_config(self)  # Keras 3.15's Huber config leaves ``delta`` out

@@ -57,6 +57,9 @@ class CosineSimilarity(MeanMetricWrapper):
     def __init__(self, name="cosine_similarity", dtype=None, axis=-1):
         super().__init__(cosine_similarity, name=name, dtype=dtype, axis=axis)
 
+    def get_config(self):
+        return {"name": self.name, "dtype": self.dtype}  # Keras 3.15's leaves ``axis`` out
+
 
 class BinaryCrossentropy(MeanMetricWrapper):
     """The running mean of ``binary_crossentropy``, TF's ``tf.keras.metrics.BinaryCrossentropy``.
@@ -67,7 +70,7 @@ class BinaryCrossentropy(MeanMetricWrapper):
         companion.Tensor(0.1642519, shape=(), dtype=float32)
     """
 
-    def __init__(self, name="binary_crossentropy", dtype=None, from_logits=False, label_smoothing=0.0):
+    def __init__(self, name="binary_crossentropy", dtype=None, from_logits=False, label_smoothing=0):
         super().__init__(binary_crossentropy, name=name, dtype=dtype, from_logits=from_logits,
                          label_smoothing=label_smoothing)
 
@@ -82,7 +85,7 @@ class CategoricalCrossentropy(MeanMetricWrapper):
     """
 
     def __init__(self, name="categorical_crossentropy", dtype=None, from_logits=False,
-                 label_smoothing=0.0, axis=-1):
+                 label_smoothing=0, axis=-1):
         super().__init__(categorical_crossentropy, name=name, dtype=dtype, from_logits=from_logits,
                          label_smoothing=label_smoothing, axis=axis)
 
@@ -97,6 +100,7 @@ class SparseCategoricalCrossentropy(MeanMetricWrapper):
         companion.Tensor(0.22314355, shape=(), dtype=float32)
     """
 
-    def __init__(self, name="sparse_categorical_crossentropy", dtype=None, from_logits=False, axis=-1):
+    def __init__(self, name="sparse_categorical_crossentropy", dtype=None, from_logits=False,
+                 ignore_class=None, axis=-1):
         super().__init__(sparse_categorical_crossentropy, name=name, dtype=dtype, from_logits=from_logits,
-                         axis=axis)
+                         ignore_class=ignore_class, axis=axis)

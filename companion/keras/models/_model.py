@@ -107,16 +107,20 @@ class Model(Trainer, Layer):
     def get_layer(self, name=None, index=None):
         """The layer called ``name`` (or at position ``index`` in `layers`)."""
         layers = self.layers
+        if index is not None and name is not None:
+            raise ValueError(f"Provide only a layer name or a layer index. Received: index={index}, "
+                             f"name={name}.")
         if index is not None:
             if not -len(layers) <= index < len(layers):
-                raise ValueError(f"Model {self.name!r} has {len(layers)} layers; index {index} is out "
-                                 "of range.")
+                raise ValueError(f"Was asked to retrieve layer at index {index} but model only has "
+                                 f"{len(layers)} layers.")
             return layers[index]
+        if name is None:
+            raise ValueError("Provide either a layer name or layer index at `get_layer`.")
         for layer in layers:
             if layer.name == name:
                 return layer
-        raise ValueError(f"No such layer: {name!r} in model {self.name!r}. Existing layers are: "
-                         f"{[layer.name for layer in layers]}.")
+        raise ValueError(f"No such layer: {name}. Existing layers are: {[layer.name for layer in layers]}.")
 
     @property
     def inputs(self):

@@ -1,5 +1,7 @@
 """`Regularizer`, `L1`, `L2`, `L1L2`: weight penalties added to a layer's `losses`."""
 
+import numpy as np
+
 from companion._core._convert import as_input
 from companion._ops import _math, _reduce
 
@@ -51,7 +53,7 @@ class L1(L1L2):
         super().__init__(l1=kwargs.pop("l", l1))
 
     def get_config(self):
-        return {"l1": self.l1}
+        return {"l1": float(np.float32(self.l1))}  # Keras 3.15 keeps L1's factor as a float32 tensor
 
 
 class L2(L1L2):

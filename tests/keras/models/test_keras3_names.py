@@ -98,3 +98,18 @@ def test_keras_tensor_shape_is_a_tuple_with_tensor_shape_methods():
     assert y.shape == (None, 4) and y.shape[-1] == 4 and repr(y.shape[1:]) == "(4,)"
     assert y.shape.as_list() == [None, 4] and y.shape.rank == 2 and y.shape[1:].as_list() == [4]
     assert not y.shape.is_fully_defined()
+
+
+def test_get_layer_errors_as_keras3():
+    # TF 2.21's Keras 3.15 messages
+    model = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(1, name="d")])
+    with pytest.raises(ValueError, match=r"^No such layer: nope\. Existing layers are: \['d'\]\.$"):
+        model.get_layer("nope")
+    with pytest.raises(ValueError, match=r"^Was asked to retrieve layer at index 5 but model only has 1 "
+                                         r"layers\.$"):
+        model.get_layer(index=5)
+    with pytest.raises(ValueError, match=r"^Provide either a layer name or layer index at `get_layer`\.$"):
+        model.get_layer()
+    with pytest.raises(ValueError, match=r"^Provide only a layer name or a layer index\. Received: "
+                                         r"index=0, name=d\.$"):
+        model.get_layer("d", 0)
