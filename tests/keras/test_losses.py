@@ -32,7 +32,7 @@ def np_bce(y, p, from_logits=False, label_smoothing=0.0):
         return np.mean(-(y * np.log(p) + (1 - y) * np.log(1 - p)), axis=-1)
     eps = p.dtype.type(EPS)
     p = np.clip(p, eps, 1 - eps)
-    return np.mean(-(y * np.log(p + eps) + (1 - y) * np.log(1 - p + eps)), axis=-1)
+    return np.mean(-(y * np.log(p) + (1 - y) * np.log(1 - p)), axis=-1)  # Keras 3: no eps in the logs
 
 
 def np_softmax(x):
@@ -122,6 +122,7 @@ def test_probabilities_are_clipped_at_epsilon():
     y, p = np.array([[1.0, 0.0]], np.float32), np.array([[0.0, 1.0]], np.float32)
     got = losses.binary_crossentropy(y, p)  # float32 clipping: 1 - (1 - 1e-7) is 1.19e-7 there
     np.testing.assert_allclose(got, np_bce(y, p), rtol=1e-5)
+    np.testing.assert_allclose(got, [16.03024], rtol=1e-6)  # TF 2.21's Keras 3.15
     assert np.isfinite(got.numpy()).all()
     assert np.isfinite(losses.sparse_categorical_crossentropy([0], [[0.0, 1.0]]).numpy()).all()
 
@@ -262,3 +263,42 @@ def test_configs_keras3_leaves_arguments_out_of():
         "ignore_class": None, "axis": -1}
     assert keras.regularizers.L1(0.1).get_config() == {"l1": 0.10000000149011612}
     assert keras.regularizers.L2(0.1).get_config() == {"l2": 0.1}
+
+
+def test_cross_entropies_take_the_logits_of_keras_sigmoid_and_softmax_outputs():
+    # TF 2.21's Keras 3.15 (probe): sigmoid/softmax outputs keep their logits, and the losses use them
+    from companion import keras
+
+    z = tf.constant([[2.0, -1.0], [0.3, 4.0]])
+    y = tf.constant([[1.0, 0.0], [0.0, 1.0]])
+    through_sigmoid = keras.losses.binary_crossentropy(y, keras.activations.sigmoid(z)).numpy()
+    from_logits = keras.losses.binary_crossentropy(y, z, from_logits=True).numpy()
+    assert through_sigmoid.tolist() == from_logits.tolist()
+    assert through_sigmoid.tolist() == [0.22009484469890594, 0.4362525939941406]
+    plain = keras.losses.binary_crossentropy(y, tf.constant(keras.activations.sigmoid(z).numpy())).numpy()
+    np.testing.assert_allclose(plain, [0.22009482979774475, 0.4362526535987854], rtol=3e-7)  # from p
+    dense = keras.layers.Dense(2, activation="softmax")
+    out = dense(tf.ones((2, 3)))
+    logits = tf.ones((2, 3)) @ dense.kernel + dense.bias
+    want = keras.losses.sparse_categorical_crossentropy([0, 1], logits, from_logits=True)
+    np.testing.assert_array_equal(keras.losses.sparse_categorical_crossentropy([0, 1], out), want)
+    np.testing.assert_array_equal(keras.ops.categorical_crossentropy(y, keras.ops.softmax(z)),
+                                  keras.ops.categorical_crossentropy(y, z, from_logits=True))
+    assert keras.ops.binary_crossentropy(y, tf.constant([[0.9, 0.2], [0.3, 0.6]])).numpy().tolist() == [
+        [0.10536054521799088, 0.22314353287220], [0.3566749691963196, 0.5108255743980408]]
+
+
+def test_binary_crossentropy_from_logits_gradient_at_zero_logits():
+    # TF 2.21: a zero-initialized Dense(1, sigmoid) on x = 1..4, y = 0,1,0,1 gets kernel gradient -0.25
+    # and bias gradient 0 (sigmoid(z) - y at z == 0; the loss now goes through the logits)
+    from companion import keras
+
+    dense = keras.layers.Dense(1, activation="sigmoid", kernel_initializer="zeros")
+    x, y = tf.constant([[1.0], [2.0], [3.0], [4.0]]), tf.constant([[0.0], [1.0], [0.0], [1.0]])
+    dense(x)
+    for from_logits in (False, True):
+        with tf.GradientTape() as tape:
+            out = dense(x) if not from_logits else x @ dense.kernel + dense.bias
+            loss = keras.losses.BinaryCrossentropy(from_logits=from_logits)(y, out)
+        kernel_grad, bias_grad = tape.gradient(loss, dense.trainable_weights)
+        assert kernel_grad.numpy().tolist() == [[-0.25]] and bias_grad.numpy().tolist() == [0.0]

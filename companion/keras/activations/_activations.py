@@ -4,6 +4,7 @@ from companion._core._convert import as_input
 from companion._ops import _math
 from companion._ops import _nn_activations as _nn
 from companion._ops._select import where
+from companion.keras._keras_logits import set_keras_logits
 
 
 def relu(x, negative_slope=0.0, max_value=None, threshold=0.0, alpha=None):
@@ -28,8 +29,8 @@ def relu(x, negative_slope=0.0, max_value=None, threshold=0.0, alpha=None):
 
 
 def sigmoid(x):
-    """``1 / (1 + exp(-x))``."""
-    return _math.sigmoid(x)
+    """``1 / (1 + exp(-x))``; the output keeps ``x`` as its logits for the cross-entropies (Keras 3)."""
+    return set_keras_logits(_math.sigmoid(x), x)
 
 
 def tanh(x):
@@ -38,8 +39,9 @@ def tanh(x):
 
 
 def softmax(x, axis=-1):
-    """``exp(x) / sum(exp(x))`` along ``axis`` (the last by default)."""
-    return _nn.softmax(x, axis=axis)
+    """``exp(x) / sum(exp(x))`` along ``axis`` (the last by default); the output keeps ``x`` as its
+    logits for the cross-entropies (Keras 3)."""
+    return set_keras_logits(_nn.softmax(x, axis=axis), x)
 
 
 def elu(x, alpha=1.0):

@@ -2,8 +2,9 @@
 
 from companion._ops._linalg import tensordot
 from companion.keras import activations
+from companion.keras._keras_logits import set_keras_logits
 from companion.keras.layers import _kernel_bias as kernel_bias
-from companion.keras.layers._dense_op import FUSED_ACTIVATIONS
+from companion.keras.layers._dense_op import FUSED_ACTIVATIONS, dense_with_logits
 from companion.keras.layers._dense_op import dense as dense_op
 from companion.keras.layers._input_spec import InputSpec
 from companion.keras.layers._layer import Layer
@@ -57,6 +58,9 @@ class Dense(Layer):
         fused = self._fused_activation()
         if fused is not None and inputs.dtype == self.kernel.dtype:
             params = (inputs, self.kernel) + ((self.bias,) if self.use_bias else ())
+            if fused in ("sigmoid", "softmax"):  # the output keeps its logits (Keras 3), still one op
+                logits, outputs = dense_with_logits(*params, activation=fused)
+                return set_keras_logits(outputs, logits)
             return dense_op(*params, activation=fused)
         outputs = tensordot(inputs, self.kernel, [[inputs.ndim - 1], [0]])
         if self.use_bias:

@@ -17,11 +17,22 @@ FUSED_ACTIVATIONS = {
 }
 
 
+@op("dense_with_logits", static=("activation",))
+def dense_with_logits(x, kernel, *bias, activation):
+    """``(logits, activation(logits))`` of the affine part, in one op: what `Dense` runs for sigmoid
+    and softmax, whose outputs keep their logits for the cross-entropies (Keras 3)."""
+    y = _affine(x, kernel, bias)
+    return y, FUSED_ACTIVATIONS[activation](y)
+
+
+def _affine(x, kernel, bias):
+    y = jnp.tensordot(x, kernel, [[x.ndim - 1], [0]])
+    return y + bias[0] if bias else y
+
+
 @op("dense", static=("activation",))
 def dense(x, kernel, *bias, activation):
     """``activation(tensordot(x, kernel) + bias)`` on the last axis of ``x``."""
-    y = jnp.tensordot(x, kernel, [[x.ndim - 1], [0]])
-    if bias:
-        y = y + bias[0]
+    y = _affine(x, kernel, bias)
     fn = FUSED_ACTIVATIONS[activation]
     return y if fn is None else fn(y)

@@ -1,9 +1,9 @@
 """Binary cross-entropy between labels in [0, 1] and probabilities (or logits)."""
 
-import jax
 import jax.numpy as jnp
 
 from companion._core._op import op
+from companion.keras._keras_logits import get_keras_logits
 from companion.keras.losses._loss import LossFunctionWrapper
 from companion.keras.losses._loss_inputs import loss_inputs
 from companion.keras.losses._reduction import Reduction
@@ -15,13 +15,16 @@ EPSILON = 1e-7  # Keras's backend.epsilon(): probabilities are clipped to [EPSIL
 def _binary_crossentropy(y_true, y_pred, from_logits, label_smoothing, axis):
     y_true = y_true * (1.0 - label_smoothing) + 0.5 * label_smoothing
     if from_logits:
-        losses = (jnp.maximum(y_pred, 0) - y_pred * y_true + jnp.log1p(jnp.exp(-jnp.abs(y_pred))))
+        # TF's sigmoid_cross_entropy_with_logits: `where` on ``z >= 0`` gives the gradient
+        # sigmoid(z) - y at z == 0 too (jnp.maximum and jnp.abs would split or drop it there)
+        positive = y_pred >= 0
+        relu = jnp.where(positive, y_pred, jnp.zeros_like(y_pred))
+        neg_abs = jnp.where(positive, -y_pred, y_pred)
+        losses = relu - y_pred * y_true + jnp.log1p(jnp.exp(neg_abs))
     else:
         eps = jnp.asarray(EPSILON, y_pred.dtype)
         p = jnp.clip(y_pred, eps, 1 - eps)
-        # (1 - p) first, as TF's separate kernels do: XLA would otherwise fold 1 + eps first
-        one_minus_p = jax.lax.optimization_barrier(1 - p)
-        losses = -(y_true * jnp.log(p + eps) + (1 - y_true) * jnp.log(one_minus_p + eps))
+        losses = -(y_true * jnp.log(p) + (1 - y_true) * jnp.log(1 - p))
     return jnp.mean(losses, axis=axis)
 
 
@@ -29,15 +32,19 @@ def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, 
     """Per-example binary cross-entropy, averaged over ``axis`` (Keras's formula).
 
     Probabilities are clipped to ``[1e-7, 1 - 1e-7]`` and the loss is
-    ``-(y * log(p + 1e-7) + (1 - y) * log(1 - p + 1e-7))``; with ``from_logits=True`` it is
-    the overflow-free ``max(x, 0) - x * y + log(1 + exp(-|x|))``. ``label_smoothing``
+    ``-(y * log(p) + (1 - y) * log(1 - p))`` (Keras 3); with ``from_logits=True``, or when
+    ``y_pred`` is a Keras sigmoid's output (which keeps its logits), it is the overflow-free
+    ``max(x, 0) - x * y + log(1 + exp(-|x|))`` of the logits. ``label_smoothing``
     moves labels towards 0.5: ``y * (1 - s) + 0.5 * s``.
 
     Example:
         >>> import companion as tf
         >>> print(tf.keras.losses.binary_crossentropy([[1.0, 0.0]], [[0.5, 0.5]]))
-        companion.Tensor([0.69314694], shape=(1,), dtype=float32)
+        companion.Tensor([0.6931472], shape=(1,), dtype=float32)
     """
+    logits = get_keras_logits(y_pred)
+    if logits is not None:
+        y_pred, from_logits = logits, True
     y_true, y_pred = loss_inputs(y_true, y_pred, "binary_crossentropy")
     return _binary_crossentropy(y_true, y_pred, from_logits=bool(from_logits),
                                 label_smoothing=float(label_smoothing), axis=int(axis))

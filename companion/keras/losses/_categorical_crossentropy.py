@@ -5,6 +5,7 @@ import jax.numpy as jnp
 
 from companion._core._op import op
 from companion._ops._nn import shape_of
+from companion.keras._keras_logits import get_keras_logits
 from companion.keras.losses._binary_crossentropy import EPSILON
 from companion.keras.losses._loss import LossFunctionWrapper
 from companion.keras.losses._loss_inputs import float_tensor
@@ -36,6 +37,9 @@ def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=
         >>> print(tf.keras.losses.categorical_crossentropy([[0.0, 1.0]], [[0.5, 0.5]]))
         companion.Tensor([0.6931472], shape=(1,), dtype=float32)
     """
+    logits = get_keras_logits(y_pred)  # a Keras softmax's output: its logits (Keras 3)
+    if logits is not None:
+        y_pred, from_logits = logits, True
     y_pred = float_tensor(y_pred)
     y_true = float_tensor(y_true, y_pred.dtype)
     if shape_of(y_true) != shape_of(y_pred):

@@ -13,6 +13,7 @@ from companion._ops._math import cast, not_equal
 from companion._ops._nn import shape_of
 from companion._ops._nn_losses import sparse_softmax_cross_entropy_with_logits
 from companion._ops._select import where
+from companion.keras._keras_logits import get_keras_logits
 from companion.keras.layers._keras_mask import set_keras_mask
 from companion.keras.losses._binary_crossentropy import EPSILON
 from companion.keras.losses._loss import LossFunctionWrapper
@@ -44,6 +45,9 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_cl
         >>> print(tf.keras.losses.sparse_categorical_crossentropy([1], [[0.5, 0.5]]))
         companion.Tensor([0.6931472], shape=(1,), dtype=float32)
     """
+    logits = get_keras_logits(y_pred)  # a Keras softmax's output: its logits (Keras 3)
+    if logits is not None:
+        y_pred, from_logits = logits, True
     y_pred = float_tensor(y_pred)
     labels = _labels(as_input(y_true), y_pred, axis)
     valid = None

@@ -67,7 +67,7 @@ class BinaryCrossentropy(MeanMetricWrapper):
     Example:
         >>> import companion as tf
         >>> print(tf.keras.metrics.BinaryCrossentropy()([[1.0], [0.0]], [[0.9], [0.2]]))
-        companion.Tensor(0.1642519, shape=(), dtype=float32)
+        companion.Tensor(0.16425204, shape=(), dtype=float32)
     """
 
     def __init__(self, name="binary_crossentropy", dtype=None, from_logits=False, label_smoothing=0):

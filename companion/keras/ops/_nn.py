@@ -12,6 +12,7 @@ from companion._core._errors import InvalidArgumentError
 from companion._core._op import Op
 from companion.keras import activations as _act
 from companion.keras import backend as _backend
+from companion.keras._keras_logits import get_keras_logits
 from companion.keras.ops._base import FLOATX, call, define, dtype_of, hashable, prepare, standardize, tensor
 
 __all__ = ["adaptive_average_pool", "adaptive_max_pool", "average_pool", "batch_normalization",
@@ -70,20 +71,34 @@ def threshold(x, threshold, default_value):
     return _act.threshold(tensor(x), threshold, default_value)
 
 
+def _logits_of(output, from_logits):
+    """A Keras sigmoid/softmax output's logits and True, as Keras 3's cross-entropies take them."""
+    logits = get_keras_logits(output)
+    return (output, from_logits) if logits is None else (logits, True)
+
+
 def binary_crossentropy(target, output, from_logits=False):
-    """Element-wise binary cross-entropy of probabilities (or logits) ``output`` against ``target``."""
+    """Element-wise binary cross-entropy of probabilities (or logits) ``output`` against ``target``:
+    Keras 3's ``-(t * log(p) + (1 - t) * log(1 - p))`` of ``p`` clipped to ``[1e-7, 1 - 1e-7]``."""
+    output, from_logits = _logits_of(output, from_logits)
     target, output = prepare([target, output], "float")
-    return _backend.binary_crossentropy(target, output, from_logits=from_logits)
+    if from_logits:
+        return _tf.nn.sigmoid_cross_entropy_with_logits(labels=target, logits=output)
+    eps = _tf.constant(_backend.epsilon(), output.dtype)
+    output = _tf.clip_by_value(output, eps, 1.0 - eps)
+    return -(target * _tf.math.log(output) + (1 - target) * _tf.math.log(1 - output))
 
 
 def categorical_crossentropy(target, output, from_logits=False, axis=-1):
     """Cross-entropy of one-hot ``target`` and class probabilities (or logits) along ``axis``."""
+    output, from_logits = _logits_of(output, from_logits)
     target, output = prepare([target, output], "float")
     return _backend.categorical_crossentropy(target, output, from_logits=from_logits, axis=axis)
 
 
 def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
     """Cross-entropy of integer class ``target`` and class probabilities (or logits) along ``axis``."""
+    output, from_logits = _logits_of(output, from_logits)
     return _backend.sparse_categorical_crossentropy(tensor(target), tensor(output), from_logits=from_logits,
                                                     axis=axis)
 
