@@ -135,3 +135,14 @@ def test_serialize_gives_keras3_module_and_registered_name():
     assert (found["module"], found["class_name"], found["registered_name"]) == (
         MyL.__module__, "MyL", "my>MyL")
     assert keras.layers.deserialize(found).name == "x"
+
+
+def test_optimizer_config_serializes_its_schedule_as_keras3():
+    from companion import keras
+
+    schedule = keras.optimizers.schedules.ExponentialDecay(0.1, decay_steps=10, decay_rate=0.5)
+    config = keras.optimizers.SGD(schedule).get_config()["learning_rate"]
+    assert (config["module"], config["class_name"], config["registered_name"]) == (
+        "keras.optimizers.schedules", "ExponentialDecay", None)
+    original = keras.optimizers.SGD(schedule).get_config()
+    assert keras.optimizers.SGD.from_config(original).get_config() == original

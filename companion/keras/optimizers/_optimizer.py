@@ -21,7 +21,7 @@ from companion._tape._gradient_tape import GradientTape
 from companion.keras.backend._name_scope import name_scope
 from companion.keras.backend._variable import KerasVariable
 from companion.keras.layers._naming import unique_name
-from companion.keras.optimizers import _clipping
+from companion.keras.optimizers import _clipping, schedules
 from companion.keras.optimizers.schedules import LearningRateSchedule
 from companion.keras.optimizers.schedules import deserialize as _deserialize_schedule
 from companion.train import _deferred
@@ -252,10 +252,11 @@ class Optimizer:
 
     # -- configuration ----------------------------------------------------------------------
     def get_config(self):
-        """The constructor arguments; a schedule is stored as ``{"class_name", "config"}``."""
+        """The constructor arguments; a schedule is stored serialized, as Keras 3's
+        ``{"module", "class_name", "config", "registered_name"}``."""
         lr = self._learning_rate
         if isinstance(lr, LearningRateSchedule):
-            lr = {"class_name": type(lr).__name__, "config": lr.get_config()}
+            lr = schedules.serialize(lr)
         else:
             lr = float(lr.numpy())
         # Keras 3's keys and order; the ones companion does not implement hold their defaults
