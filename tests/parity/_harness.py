@@ -13,6 +13,7 @@ import importlib
 import importlib.abc
 import importlib.util
 import io
+import logging
 import math
 import os
 import re
@@ -132,6 +133,8 @@ def run_in_process(path: Path, workdir: Path) -> Outcome:
     raised = None
     cwd = os.getcwd()
     printoptions = np.get_printoptions()
+    logger = logging.getLogger("tensorflow")  # a program may add handlers: the next one must not see them
+    logging_state = (list(logger.handlers), logger.propagate, logger.level)
     os.chdir(workdir)
     try:
         with contextlib.redirect_stdout(buffer):
@@ -146,6 +149,7 @@ def run_in_process(path: Path, workdir: Path) -> Outcome:
     finally:
         os.chdir(cwd)
         np.set_printoptions(**printoptions)
+        logger.handlers[:], logger.propagate, logger.level = logging_state
         reset_state()
         remove_alias()
     return Outcome(buffer.getvalue(), raised)
