@@ -3,6 +3,7 @@
 import functools
 import os
 import shutil
+import sys
 import tempfile
 
 import numpy as np
@@ -92,3 +93,12 @@ def module_group(root, nodeid):
     fixture, else the test itself."""
     module = nodeid.split("::", 1)[0]
     return module if _defines_module_fixture(root / module) else nodeid
+
+
+@pytest.fixture(autouse=True)
+def _no_global_seed():
+    """Each test starts with no global seed, as a fresh interpreter does: a seeded op's values (a
+    `shuffle(seed=1)`) depend on it, and a test earlier on the same worker may have set one."""
+    companion = sys.modules.get("companion")
+    if companion is not None:
+        companion.random.set_seed(None)
