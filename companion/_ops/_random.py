@@ -75,9 +75,15 @@ def set_seed(seed):
     """
     _Seeds.global_seed = None if seed is None else check_seed(seed, "set_seed")
     _Seeds.op_seeds = None if seed is None else _python_random.Random(_Seeds.global_seed)
+    restart_streams(int.from_bytes(os.urandom(8), "little") if seed is None else _Seeds.entropy)
+
+
+def restart_streams(entropy):
+    """Starts every random stream afresh, the unseeded ones from ``entropy`` (used while no global
+    seed is set); `set_seed` calls it, and the test suite with a fixed ``entropy`` so that a test's
+    unseeded numbers do not depend on which tests ran before it on the same worker."""
+    _Seeds.entropy = entropy
     _Seeds.kernels = {}
-    if seed is None:
-        _Seeds.entropy = int.from_bytes(os.urandom(8), "little")
     for op_seed, stream in _Seeds.streams.items():
         stream._set_value(jnp.asarray(_stream_start(op_seed)))
     for reference, start in list(_Seeds.function_kernels.values()):  # TF starts them afresh too
