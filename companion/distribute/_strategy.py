@@ -260,12 +260,13 @@ def _device_name(device):
     return f"/job:localhost/replica:0/task:{device.process_index}/device:{kind}:{device.id}"
 
 
-_EAGER_WARNINGS = [5]  # TF logs its eager-overhead warning for the first five eager calls of a process
+_eager_warnings_left = 5  # TF logs its eager-overhead warning for the first five eager calls of a process
 
 
 def _eager_overhead_warning(strategy):
-    if _EAGER_WARNINGS[0] > 0:
-        _EAGER_WARNINGS[0] -= 1
+    global _eager_warnings_left
+    if _eager_warnings_left > 0:
+        _eager_warnings_left -= 1
         get_logger().warning(
             "Using %s eagerly has significant overhead currently. We will be working on improving this "
             "in the future, but for now please wrap `call_for_each_replica` or `experimental_run` or `run` "

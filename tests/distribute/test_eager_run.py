@@ -14,7 +14,7 @@ def strategy():
 
 
 def test_each_eager_call_runs_the_python_and_a_function_traces_it_again(strategy, monkeypatch):
-    monkeypatch.setattr(_strategy, "_EAGER_WARNINGS", [5])
+    monkeypatch.setattr(_strategy, "_eager_warnings_left", 5)
     with strategy.scope():
         v = tf.Variable(1.0)
     ran = []
@@ -33,7 +33,7 @@ def test_each_eager_call_runs_the_python_and_a_function_traces_it_again(strategy
 
 
 def test_the_eager_overhead_warning_is_logged_for_the_first_five_calls(strategy, monkeypatch, caplog):
-    monkeypatch.setattr(_strategy, "_EAGER_WARNINGS", [5])
+    monkeypatch.setattr(_strategy, "_eager_warnings_left", 5)
     with caplog.at_level(logging.WARNING, logger="tensorflow"):
         for _ in range(7):
             strategy.run(lambda: tf.constant(1.0))
