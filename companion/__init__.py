@@ -10,41 +10,9 @@ import re as _re
 
 import jax as _jax
 
+from companion import _host_devices  # nothing of companion's before it
 
-def _serial_cpu_kernels_for_forced_devices():
-    """With several forced host devices, XLA's CPU collectives can deadlock when multithreaded
-    kernels and waiting replicas compete for a small thread pool (a 2-core machine and 4
-    devices): run each device's kernels on its own thread instead (before the backend starts)."""
-    flags = _os.environ.get("XLA_FLAGS", "")
-    forced = _re.search(r"--xla_force_host_platform_device_count=(\d+)", flags)
-    if not forced or int(forced.group(1)) <= 1:
-        return
-    if "xla_cpu_multi_thread_eigen" not in flags:
-        flags = f"{flags} --xla_cpu_multi_thread_eigen=false"
-    if "xla_cpu_collective_call_terminate_timeout_seconds" not in flags:
-        # a loaded 2-core machine can leave one device's thread unscheduled for longer than XLA's
-        # default 40 s, and XLA then aborts the process; wait instead
-        flags = f"{flags} --xla_cpu_collective_call_terminate_timeout_seconds=600"
-    _os.environ["XLA_FLAGS"] = flags.strip()
-    # The CPU client runs each device's share of a program on a thread pool sized by the CPUs the
-    # process may use (PJRT_NPROC overrides it). A collective needs every device's thread at once,
-    # and the next program's shares are queued on the same pool while the current one runs, each
-    # holding a thread while it waits for its device's turn (a per-device semaphore). With fewer
-    # threads than two programs' shares, the current program's last share can find every thread
-    # taken by its peers, blocked in the collective, and by the next program's waiting shares: it
-    # never starts (seen with gdb; with one busy CPU, 6 of 10 runs of a 4-device psum loop hung
-    # with devices + 2 threads, 0 of 12 with twice the devices + 2). The pool's size also sets how
-    # XLA splits some CPU loops, so results can differ in their last bits with it: a size that
-    # depends on the device count only gives every machine the same numbers.
-    if "PJRT_NPROC" not in _os.environ:
-        _os.environ["PJRT_NPROC"] = str(2 * int(forced.group(1)) + 2)
-    # Programs over different device subsets (a 2-replica and a 4-replica strategy in one process)
-    # dispatched asynchronously can interleave differently on different devices, and their CPU
-    # collectives then wait for each other for ever: run each CPU program to completion instead.
-    _jax.config.update("jax_cpu_enable_async_dispatch", False)
-
-
-_serial_cpu_kernels_for_forced_devices()
+_host_devices.serial_cpu_kernels(_host_devices.forced_count())
 _jax.config.update("jax_enable_x64", True)  # int64/float64/uint32 exist, as in TensorFlow
 # Full float32 matrix products on GPUs too (no TF32): answers match a CPU's (config.experimental).
 _jax.config.update("jax_default_matmul_precision", "highest")

@@ -13,6 +13,8 @@ import re
 
 import jax
 
+from companion._core import _tensor_names
+from companion._core._context import state
 from companion._core._errors import InvalidArgumentError
 
 PhysicalDevice = collections.namedtuple("PhysicalDevice", ["name", "device_type"])
@@ -32,6 +34,8 @@ class _Settings:
     hidden = set()  # (device_type, index) pairs hidden by set_visible_devices
     memory_growth = {}  # physical device name -> bool
     soft_placement = False
+    logical_listed = False  # list_logical_devices was called
+    logical_cpus = False  # the CPU was split into logical devices: one physical CPU is listed
 
 
 def device_name_of(array):
@@ -66,7 +70,8 @@ def list_physical_devices(device_type=None):
         >>> tf.config.list_physical_devices("CPU")[0]
         PhysicalDevice(name='/physical_device:CPU:0', device_type='CPU')
     """
-    return [PhysicalDevice(f"/physical_device:{kind}:{i}", kind) for kind, i, _ in _inventory(device_type)]
+    return [PhysicalDevice(f"/physical_device:{kind}:{i}", kind) for kind, i, _ in _inventory(device_type)
+            if not (kind == "CPU" and i > 0 and _Settings.logical_cpus)]
 
 
 def list_logical_devices(device_type=None):
@@ -77,8 +82,22 @@ def list_logical_devices(device_type=None):
         >>> tf.config.list_logical_devices("CPU")[0]
         LogicalDevice(name='/device:CPU:0', device_type='CPU')
     """
+    _Settings.logical_listed = True
     return [LogicalDevice(f"/device:{kind}:{i}", kind) for kind, i, _ in _inventory(device_type)
             if (kind, i) not in _Settings.hidden]
+
+
+def logical_devices_listed():
+    """Whether `list_logical_devices` was called (TF's runtime is initialized by then)."""
+    return _Settings.logical_listed
+
+
+def devices_changed():
+    """After `config.set_logical_device_configuration` split the CPU: forget what was derived from
+    the old device list. The CPU's logical devices share one physical device, as in TF."""
+    _NAMES.clear()
+    _SIMULATED.clear()
+    _Settings.logical_cpus = True
 
 
 @contextlib.contextmanager
@@ -104,11 +123,44 @@ def device(device_name):
         '/job:localhost/replica:0/task:0/device:CPU:0'
     """
     target = resolve(device_name)
+    graph_device = graph_device_scope(device_name)
     if target is None:
-        yield
+        with graph_device:
+            yield
         return
-    with jax.default_device(target):
+    with jax.default_device(target), graph_device:
         yield
+
+
+def graph_device_scope(device_name):
+    """While a function traces: the device its graph records for the ops made in the block (TF's
+    ``Tensor("mul:0", ..., device=/device:CPU:0)``), the block's device spec merged onto the
+    enclosing one; None clears it, ``""`` keeps it. Outside a trace: nothing."""
+    names = _tensor_names.active() if state.staging else None
+    if names is None:
+        return contextlib.nullcontext()
+    device_name = getattr(device_name, "name", device_name)
+    outer = names.devices[-1] if names.devices else ""
+    if device_name is None:
+        return names.device_scope("")
+    return names.device_scope(merged_device_spec(outer, device_name) if device_name else outer)
+
+
+def merged_device_spec(outer, device_name):
+    """TF's device string (``DeviceSpec.to_string``) of ``device_name`` with the fields it leaves
+    unset taken from ``outer``: ``merged_device_spec("/job:localhost/task:0", "cpu:0")`` is
+    ``"/job:localhost/task:0/device:CPU:0"``."""
+    fields = {}
+    for text in (outer, device_name):
+        for part in text.strip().strip("/").split("/") if text.strip("/ ") else ():
+            match = _PART.match(part)
+            if match is None:
+                raise _malformed(device_name)
+            if match.group(1) is not None:
+                fields[match.group(1).lower()] = match.group(2)
+            else:
+                fields["device"] = f"{match.group(3).upper()}:{match.group(4) or '*'}"
+    return "".join(f"/{key}:{fields[key]}" for key in ("job", "replica", "task", "device") if key in fields)
 
 
 def resolve(device_name):

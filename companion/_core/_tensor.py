@@ -85,6 +85,10 @@ class Tensor:
 
     @property
     def device(self):
+        if state.staging:  # a graph tensor: the device its op was made under ("" for none)
+            device = _tensor_names.graph_device(self._v)
+            if device is not None:
+                return device
         return device_name_of(self._value)
 
     @property
@@ -188,7 +192,9 @@ class Tensor:
         if self._shows_traced:
             name = self._graph_name()
             if name is not None:  # TF's graph tensor, word for word
-                return f'Tensor("{name}", shape={self.shape}, dtype={self.dtype.name})'
+                device = _tensor_names.graph_device(self._v)
+                device = f", device={device}" if device else ""
+                return f'Tensor("{name}", shape={self.shape}, dtype={self.dtype.name}{device})'
             return f"companion.Tensor(traced, shape={self.shape}, dtype={self.dtype.name})"
         text = _numpy_str(self)
         text = "\n" + text if "\n" in text else text

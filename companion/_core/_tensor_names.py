@@ -45,6 +45,7 @@ TF_OP_NAMES = {
     "join": ("StringJoin", "StringJoin"), "format": ("StringFormat", "StringFormat"),
     "upper": ("StringUpper", "StringUpper"), "lower": ("StringLower", "StringLower"),
     "length": ("StringLength", "StringLength"), "strip": ("StringStrip", "StringStrip"),
+    "all_reduce": ("IdentityN", "IdentityN"),  # a replica context's all_reduce (TF's gradient wrapper)
 }
 
 
@@ -99,11 +100,13 @@ def unique_name(counts, name, mark_as_used=True):
 class TensorNames:
     """The names given in one function graph: the names used, and each named value's name."""
 
-    __slots__ = ("counts", "named", "scopes", "captures", "given")
+    __slots__ = ("counts", "named", "scopes", "captures", "given", "devices", "placed")
 
     def __init__(self):
         self.counts = {}
         self.named = {}  # id(value) -> (value, "name:index"); the value is kept so its id stays its own
+        self.devices = []  # the device specs of the open `device` blocks (TF's graph device stack)
+        self.placed = {}  # id(value) -> the device spec its operation was made under (values in `named`)
         self.captures = {}  # id(Variable) -> (Variable, its captured handle's name), by first write
         self.given = None  # the ``name=`` a public op function was called with, for its one operation
         # the sub-graphs (branches, loop bodies) being named: (their prefix, the counts they replaced,
@@ -126,10 +129,29 @@ class TensorNames:
         """Names ``values``, the outputs of one operation: ``base:0``, ``base:1``, ...; returns the
         operation's node name."""
         node = self.new_name(base)
+        device = self.devices[-1] if self.devices else ""
         for index, value in enumerate(values):
             if id(value) not in self.named:
                 self.named[id(value)] = (value, f"{node}:{index}")
+                if device:
+                    self.placed[id(value)] = device
         return node
+
+    @contextlib.contextmanager
+    def device_scope(self, device):
+        """Ops named inside the block record ``device`` (a device spec, or "" for none)."""
+        self.devices.append(device)
+        try:
+            yield
+        finally:
+            self.devices.pop()
+
+    def device_of(self, value):
+        """The device spec recorded for the named ``value`` ("" for none), or None when unnamed."""
+        entry = self.named.get(id(value))
+        if entry is None or entry[0] is not value:
+            return None
+        return self.placed.get(id(value), "")
 
     def capture_reads(self, node, inputs):
         """Notes the Variables among an operation's ``inputs`` that the function captures here for
@@ -218,7 +240,8 @@ def rename(value, base):
     """Gives ``value`` (an op's output) a node name of its own, ``base`` (TF's ``packed``)."""
     names = active()
     if names is not None:
-        names.named[id(value)] = (value, f"{names.new_name(base)}:0")
+        names.named.pop(id(value), None)
+        names.name_outputs(base, [value])
 
 
 def alias(value, other):
@@ -234,6 +257,13 @@ def named(tensor, base):
     if state.traces:
         rename(tensor._v, base)
     return tensor
+
+
+def graph_device(value):
+    """The device spec recorded for ``value`` (a Tensor's stored value) in the function being traced
+    ("" for none), or None when it has no graph name there."""
+    names = active()
+    return None if names is None else names.device_of(value)
 
 
 def graph_name(value):

@@ -1,5 +1,6 @@
 """Tensor creation: zeros/ones/fill (and ``_like``), range, linspace, eye, identity."""
 
+import jax
 import jax.numpy as jnp
 import numpy as np
 
@@ -8,7 +9,7 @@ from companion._core._convert import as_input, infer_dtype
 from companion._core._errors import InvalidArgumentError
 from companion._core._op import op
 from companion._core._tensor import Tensor
-from companion._core._tensor_names import named
+from companion._core._tensor_names import given_name, named
 
 __all__ = ["eye", "fill", "identity", "linspace", "ones", "ones_like", "range", "zeros", "zeros_like"]
 
@@ -111,9 +112,14 @@ def eye(num_rows, num_columns=None, batch_shape=None, dtype=_dtypes.float32, nam
 
 @op("identity")
 def _identity(x):
-    return x
+    # a traced input gets a value of its own, which a function's graph names ``Identity`` (TF's
+    # node); XLA drops the copy
+    return jnp.copy(x) if isinstance(x, jax.core.Tracer) else x
 
 
 def identity(input, name=None):  # noqa: A002
     """A tensor with the same value as ``input`` (for a Variable: its current value)."""
-    return _identity(as_input(input))
+    x = as_input(input)
+    if name is not None:
+        given_name(name)
+    return _identity(x)

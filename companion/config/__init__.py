@@ -12,6 +12,11 @@ from companion._core._device import (
 )
 from companion.config import experimental, optimizer
 from companion.config._execution import functions_run_eagerly, run_functions_eagerly
+from companion.config._logical_devices import (
+    LogicalDeviceConfiguration,
+    get_logical_device_configuration,
+    set_logical_device_configuration,
+)
 
 
 def experimental_connect_to_cluster(cluster_spec_or_resolver, job_name="localhost", task_index=0,
@@ -30,16 +35,19 @@ def experimental_connect_to_cluster(cluster_spec_or_resolver, job_name="localhos
 
 __all__ = [
     "LogicalDevice",
+    "LogicalDeviceConfiguration",
     "PhysicalDevice",
     "experimental",
     "experimental_connect_to_cluster",
     "functions_run_eagerly",
+    "get_logical_device_configuration",
     "get_soft_device_placement",
     "get_visible_devices",
     "list_logical_devices",
     "list_physical_devices",
     "optimizer",
     "run_functions_eagerly",
+    "set_logical_device_configuration",
     "set_soft_device_placement",
     "set_visible_devices",
 ]

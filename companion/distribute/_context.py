@@ -5,6 +5,7 @@ import jax.numpy as jnp
 
 from companion._core._context import current_replica, current_strategy, state
 from companion._core._tensor import Tensor
+from companion._core._tensor_names import named
 from companion.distribute._collectives import all_reduce
 
 
@@ -39,7 +40,7 @@ class ReplicaContext:
         if self._axis is None:
             return Tensor(jnp.int32(0))
 
-        return Tensor(jax.lax.axis_index(self._axis).astype("int32"))
+        return named(Tensor(jax.lax.axis_index(self._axis).astype("int32")), "replica_id_in_sync_group")
 
     def all_reduce(self, reduce_op, value):
         """``value`` summed (``ReduceOp.SUM``) or averaged (``MEAN``) over all replicas."""

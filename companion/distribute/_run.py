@@ -12,13 +12,15 @@ updated and comes back as it is), ``ONLY_FIRST_REPLICA`` as replica 0's value, a
 already summed the gradients), integers as they are.
 """
 
+import contextlib
+
 import jax
 import jax.numpy as jnp
 from jax.sharding import PartitionSpec as P
 
-from companion._core import _nest
+from companion._core import _nest, _tensor_names
 from companion._core._context import state as context_state
-from companion._core._device import settle_on_simulated_devices
+from companion._core._device import graph_device_scope, settle_on_simulated_devices
 from companion._core._tensor import Tensor
 from companion._core._variable_aggregation import VariableAggregation
 from companion._staging import Trace, leaf_key, stage
@@ -51,7 +53,11 @@ class ReplicaProgram:
             avals.append(jax.ShapeDtypeStruct((_batch_of(leaves) // replicas,), jnp.float32))
         trace = Trace(allow_create=True, owner=self._fn)
         self._metrics_summed = bool(context_state.metric_reads_global)
-        self._staged = stage(self._replica_call, avals, trace, axis_env=[(AXIS, replicas)])
+        self._outer = leaves  # while traced inside a function: the graph names of the arguments
+        try:
+            self._staged = stage(self._replica_call, avals, trace, axis_env=[(AXIS, replicas)])
+        finally:
+            self._outer = None
         self.variables = self._staged.variables
         self._written = self._staged.written
         self._n_out = self._staged.n_out
@@ -60,11 +66,24 @@ class ReplicaProgram:
         """Runs ``fn`` on one replica's arrays (while staged); its flat output arrays."""
         mask = Tensor(arrays[-1]) if self._masked else None
         args, kwargs = self._rebuild(arrays)
-        with ReplicaContext(self._strategy, AXIS, mask, metrics_summed_on_update=self._metrics_summed):
+        with ReplicaContext(self._strategy, AXIS, mask, metrics_summed_on_update=self._metrics_summed), \
+                self._replica_graph(arrays):
             result = self._fn(*args, **kwargs)
         outs, self._out_tree = _flatten(result)
         self._out_none = [o is None for o in outs]
         return [_array_of(o) for o in outs if o is not None]
+
+    def _replica_graph(self, arrays):
+        """Inside a function's trace: the replica's tensors keep the names of the arguments they stand
+        for (TF's replica function reads the function's ``x:0``), and its ops record the first
+        replica's device, as TF's graph does (``device=/job:localhost/.../device:CPU:0``)."""
+        if _tensor_names.active() is None:
+            return contextlib.nullcontext()
+        outer = [x for x, k in zip(self._outer, self._kinds) if k]
+        for inner, x in zip(arrays, outer):
+            if isinstance(x, Tensor) and _tensor_names.graph_name(x._v) is not None:
+                _tensor_names.alias(inner, x._v)
+        return graph_device_scope(self._strategy.extended.worker_devices[0])
 
     def _rebuild(self, arrays):
         filled, it = [], iter(arrays)
