@@ -20,6 +20,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
+from graders import _cgroup as cgroup
 from graders._atomic import write_atomic
 from graders._feedback import feedback_html, feedback_markdown
 from graders._grade import fingerprint, grade_submission
@@ -63,7 +64,8 @@ def grade_batch(assignment: Assignment, paths: list[Path], options: BatchOptions
     report(f"[grade] {assignment.name}: {len(submissions)} submission(s), {len(todo)} to grade, "
            f"{options.jobs} at a time; reports in {out}")
     try:
-        with _warm_pool(options.pool and bool(todo), limits, hidden, report) as zygote, \
+        with cgroup.children_at_once(options.jobs), \
+                _warm_pool(options.pool and bool(todo), limits, hidden, report) as zygote, \
                 ThreadPoolExecutor(max_workers=options.jobs) as threads:
             futures = [threads.submit(_grade_safely, path, ids[path], assignment, reference, limits, hidden,
                                       zygote) for path in todo]

@@ -16,6 +16,7 @@ Works with cgroup v2 (the `cpu` and `pids` controllers we may delegate) and v1 (
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import time
@@ -35,13 +36,43 @@ _V1_MARKERS = {"cpu": "cpu.shares", "pids": "pids.max"}  # a file each group of 
 MAX_TASKS = 2048
 MAX_TASKS_VARIABLE = "COMPANION_GRADER_MAX_TASKS"  # the grader's environment may set another bound
 LEAST_TASKS = 64  # an honest child needs about 40
+# Children graded at once share half of the machine's PIDs: with 16 children of 2048 tasks each, fork
+# bombs in all of them would take every PID of a kernel whose pid_max is 32768, the grader's own
+# threads included. Each child gets its own share, so no submission can take another's.
+PID_SHARE = 2
+_KERNEL_LIMITS = (Path("/proc/sys/kernel/pid_max"), Path("/proc/sys/kernel/threads-max"))
+_at_once = [1]  # children graded at once in this process (`children_at_once`)
+
+
+def machine_tasks() -> int:
+    """How many processes and threads the kernel allows in all (the smaller of pid_max and threads-max)."""
+    found = []
+    for path in _KERNEL_LIMITS:
+        try:
+            found.append(int(path.read_text()))
+        except (OSError, ValueError):
+            pass
+    return min(found, default=32768)
+
+
+@contextlib.contextmanager
+def children_at_once(count: int):
+    """While a batch grades `count` submissions at once: each child's bound is its share of the machine."""
+    before, _at_once[0] = _at_once[0], max(1, int(count))
+    try:
+        yield
+    finally:
+        _at_once[0] = before
 
 
 def max_tasks() -> int:
-    """The bound on one child's processes and threads: MAX_TASKS, or COMPANION_GRADER_MAX_TASKS."""
+    """The bound on one child's processes and threads: COMPANION_GRADER_MAX_TASKS when set, else MAX_TASKS
+    or, when smaller, the child's share of the machine (`machine_tasks() / PID_SHARE` split between the
+    children graded at once), never below LEAST_TASKS."""
     text = os.environ.get(MAX_TASKS_VARIABLE)
     if text is None:
-        return MAX_TASKS
+        share = machine_tasks() // (PID_SHARE * _at_once[0])
+        return max(LEAST_TASKS, min(MAX_TASKS, share))
     try:
         value = int(text)
     except ValueError:

@@ -32,7 +32,8 @@ def main(argv: list[str] | None = None) -> int:
         batch = BatchOptions(options.out, options.jobs, limits, options.force, options.cache, options.seed,
                              pool=not options.no_pool)
         print(f"[grade] sandbox: {describe(sandbox_mode())}", flush=True)
-        print(f"[grade] cgroups: {cgroup.describe()}", flush=True)
+        with cgroup.children_at_once(options.jobs):  # each child's share of the machine's PIDs
+            print(f"[grade] cgroups: {cgroup.describe()}", flush=True)
         rows = grade_batch(assignment, options.paths, batch, report=lambda line: print(line, flush=True))
     except (UnknownAssignmentError, SpecError, SandboxError, FileNotFoundError, ValueError) as error:
         print(f"companion-grade: error: {error}", file=sys.stderr)

@@ -311,3 +311,29 @@ def test_the_bound_can_be_set_for_a_batch_and_a_bad_setting_is_refused_clearly(m
             cgroup.max_tasks()
     done = grader.run(grader.base, env={cgroup.MAX_TASKS_VARIABLE: "many"})
     assert done.returncode == 2 and "COMPANION_GRADER_MAX_TASKS must be a whole number" in done.stderr
+
+
+def test_children_graded_at_once_share_half_the_machine_s_pids(monkeypatch, tmp_path, grader):
+    """With 16 children bounded at 2048 each, fork bombs in all of them would take every PID of a
+    kernel whose pid_max is 32768: each child's bound is its share of half the machine's PIDs."""
+    monkeypatch.delenv(cgroup.MAX_TASKS_VARIABLE, raising=False)
+    if cgroup.limits_tasks():  # the CLI says the bound of its --jobs (before it finds no submission)
+        done = grader.run(tmp_path / "absent.ipynb", args=["--jobs", "16"], env={})
+        share = max(cgroup.LEAST_TASKS, min(cgroup.MAX_TASKS, cgroup.machine_tasks() // (2 * 16)))
+        assert f"at most {share} processes and threads per submission" in done.stdout, done.stdout
+    pid_max, threads_max = tmp_path / "pid_max", tmp_path / "threads-max"
+    pid_max.write_text("32768\n")
+    threads_max.write_text("192730\n")
+    monkeypatch.setattr(cgroup, "_KERNEL_LIMITS", (pid_max, threads_max))
+    assert cgroup.machine_tasks() == 32768 and cgroup.max_tasks() == cgroup.MAX_TASKS
+    expected = {1: 2048, 2: 2048, 8: 2048, 16: 1024, 100: 163, 1000: cgroup.LEAST_TASKS}
+    for jobs, bound in expected.items():
+        with cgroup.children_at_once(jobs):
+            assert cgroup.max_tasks() == bound and f"at most {bound} processes" in cgroup.task_limit_text()
+            assert bound * jobs <= 32768 // 2 or bound == cgroup.LEAST_TASKS
+    assert cgroup.max_tasks() == cgroup.MAX_TASKS  # the batch is over
+    threads_max.write_text("2000\n")  # the smaller kernel limit counts
+    assert cgroup.max_tasks() == 1000
+    monkeypatch.setenv(cgroup.MAX_TASKS_VARIABLE, "300")  # an instructor's setting is kept as it is
+    with cgroup.children_at_once(1000):
+        assert cgroup.max_tasks() == 300
