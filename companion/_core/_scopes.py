@@ -14,7 +14,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from companion._core import _graph_mode, _nest
+from companion._core import _graph_mode, _nest, _tensor_names
 from companion._core._context import state
 from companion._core._convert import convert_to_tensor, is_tensor
 from companion._core._errors import InvalidArgumentError
@@ -62,6 +62,8 @@ class name_scope:  # noqa: N801 - TensorFlow's public name
             full = self._name
         else:
             full = f"{self._previous}/{self._name}/" if self._previous else f"{self._name}/"
+            if state.staging:  # a function's graph makes the scope unique (TF: ``a``, then ``a_1``)
+                full = _tensor_names.unique_scope(full[:-1]) + "/"
         _scopes.current = full.rstrip("/")
         return full
 

@@ -46,6 +46,9 @@ TF_OP_NAMES = {
     "upper": ("StringUpper", "StringUpper"), "lower": ("StringLower", "StringLower"),
     "length": ("StringLength", "StringLength"), "strip": ("StringStrip", "StringStrip"),
     "all_reduce": ("IdentityN", "IdentityN"),  # a replica context's all_reduce (TF's gradient wrapper)
+    # Keras losses whose per-example value is a mean over the last axis (Keras 3's last op)
+    "keras_mean_squared_error": ("Mean", "Mean"), "keras_mean_absolute_error": ("Mean", "Mean"),
+    "keras_binary_crossentropy": ("Mean", "Mean"),
 }
 
 
@@ -257,6 +260,15 @@ def named(tensor, base):
     if state.traces:
         rename(tensor._v, base)
     return tensor
+
+
+def unique_scope(scope):
+    """While a function traces (outside its branches and loop bodies): the name scope ``scope`` made
+    unique among the graph's names, as TF's graph opens a scope (``a``, then ``a_1``)."""
+    names = active()
+    if names is None or names.scopes:
+        return scope
+    return unique_name(names.counts, scope)
 
 
 def graph_device(value):

@@ -504,9 +504,9 @@ def _declared_shape(value, shape, validate_shape):
         return value.shape if validate_shape else TensorShape(None)
     declared = TensorShape(shape)
     if not declared.is_compatible_with(value.shape):
-        raise ValueError(f"The initial value's shape {value.shape} is not compatible with the "
-                         f"explicitly supplied `shape` argument {declared}. Pass a value of that "
-                         "shape (e.g. companion.reshape(value, shape)), or omit `shape`.")
+        raise ValueError(f"In this `tf.Variable` creation, the initial value's shape ({value.shape}) is "
+                         f"not compatible with the explicitly supplied `shape` argument ({declared}). Pass a "
+                         "value of that shape (e.g. companion.reshape(value, shape)), or omit `shape`.")
     return declared
 
 

@@ -6,10 +6,11 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from companion._core._context import current_strategy, replica_example_mask
+from companion._core._context import current_strategy, replica_example_mask, state
 from companion._core._convert import as_input, is_tensor
 from companion._core._errors import RuntimeCheckError
 from companion._core._op import op
+from companion._core._scopes import name_scope
 from companion._ops._math import cast
 from companion._ops._nn import check_axis, float_input, shape_of
 
@@ -149,7 +150,10 @@ def sparse_softmax_cross_entropy_with_logits(labels=None, logits=None, name=None
     logits = float_input(logits, op_name, "logits")
     labels = as_input(labels)
     _check_sparse_labels(labels, logits, op_name)
-    return _sparse_softmax_cross_entropy(labels, logits)
+    if not state.staging:
+        return _sparse_softmax_cross_entropy(labels, logits)
+    with name_scope(name or "SparseSoftmaxCrossEntropyWithLogits"):  # TF's graph: scope/op
+        return _sparse_softmax_cross_entropy(labels, logits)
 
 
 def l2_loss(t, name=None):

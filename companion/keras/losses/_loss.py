@@ -1,7 +1,11 @@
 """`Loss`: the base class of Keras losses (per-example ``call`` + weighting and reduction)."""
 
+import contextlib
+
 from companion._core import _dtypes
+from companion._core._context import state
 from companion._core._convert import as_input
+from companion._core._scopes import name_scope
 from companion._ops._math import cast, logical_and
 from companion.keras.layers._keras_mask import get_keras_mask, set_keras_mask
 from companion.keras.layers._naming import unique_name
@@ -41,12 +45,14 @@ class Loss:
 
     def __call__(self, y_true, y_pred, sample_weight=None):
         """The weighted, reduced loss of ``y_pred`` against ``y_true``."""
-        mask = get_keras_mask(y_pred)  # e.g. from Embedding(mask_zero=True): padded steps are left out
-        losses = self.call(_at_least_float32(y_true), _at_least_float32(y_pred))
-        out_mask = get_keras_mask(losses)  # entries the loss itself leaves out (ignore_class)
-        if out_mask is not None:
-            mask = out_mask if mask is None else logical_and(mask, out_mask)
-        return reduce_weighted_loss(losses, sample_weight, self.reduction, self._display_name, mask=mask)
+        # a function's graph names the ops under the loss's name, as Keras 3 does
+        with name_scope(self.name) if state.staging and self.name else contextlib.nullcontext():
+            mask = get_keras_mask(y_pred)  # e.g. from Embedding(mask_zero=True): padded steps are left out
+            losses = self.call(_at_least_float32(y_true), _at_least_float32(y_pred))
+            out_mask = get_keras_mask(losses)  # entries the loss itself leaves out (ignore_class)
+            if out_mask is not None:
+                mask = out_mask if mask is None else logical_and(mask, out_mask)
+            return reduce_weighted_loss(losses, sample_weight, self.reduction, self._display_name, mask=mask)
 
     def get_config(self):
         return {"name": self.name, "reduction": self.reduction}

@@ -5,6 +5,7 @@ import numpy as np
 
 from companion._core._convert import as_input
 from companion._core._op import op
+from companion._core._tensor_names import given_name
 from companion._ops._math import cast
 from companion._ops._nn import shape_of
 from companion.keras.losses._loss_inputs import match_weight_rank
@@ -74,8 +75,15 @@ def reduce_weighted_loss(losses, sample_weight, reduction, loss_name, mask=None)
     if mask is not None:
         mask_weights = _mask_weights(as_input(mask), dtype=losses.dtype.name, reduction=reduction)
         sample_weight = mask_weights if sample_weight is None else _times(sample_weight, mask_weights)
+    if reduction == Reduction.NONE and sample_weight is None:
+        return losses  # nothing to weigh or reduce: the per-example losses themselves, as Keras 3
     weights = _weights(sample_weight, losses, loss_name)
+    given_name(_REDUCTION_NODES.get(reduction, "div_no_nan"))
     return _reduce(losses, weights, reduction=reduction)
+
+
+# the last op of each reduction in Keras 3's graph: a function prints it as ``mse/div_no_nan:0``
+_REDUCTION_NODES = {Reduction.NONE: "mul", Reduction.SUM: "Sum"}
 
 
 @op("keras_loss_mask_weights", static=("dtype", "reduction"))
