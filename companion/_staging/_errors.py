@@ -1,5 +1,11 @@
 """The errors raised when Python needs the value of a tensor that only exists at run time."""
 
+import os
+
+import malt
+
+import companion
+from companion._core import _host_value, _tensor
 from companion._core._errors import _shown_as
 from companion._staging._needs_values import NeedsValues
 
@@ -32,3 +38,30 @@ def traced_value_error(what, tensor):
         "it while tracing. Write the condition as a plain `if`/`while`/`for` statement in a "
         "function converted by AutoGraph, use companion.cond/companion.where, or call "
         "companion.print to see the value at run time.")
+
+
+# The methods that raise the errors above live here; AutoGraph's frames (malt's, companion's
+# converter) forward a converted call.
+_TENSOR_FILES = (os.path.normcase(_tensor.__file__), os.path.normcase(_host_value.__file__),
+                 os.path.normcase(__file__))
+_FORWARDING_DIRS = (os.path.normcase(os.path.dirname(malt.__file__) + os.sep),
+                    os.path.normcase(os.path.join(os.path.dirname(companion.__file__), "autograph") + os.sep))
+_COMPANION_DIR = os.path.normcase(os.path.dirname(companion.__file__) + os.sep)
+
+
+def asked_by_user_code(error):
+    """Whether ``error`` is the user's own code asking a traced tensor for a NumPy value
+    (``x.numpy()``, ``np.asarray(x)``): TF's trace fails on that too. The same error raised by
+    companion's own op code says companion needed a value TF's graph would not (a limitation)."""
+    if not isinstance(error, (SymbolicNumpyError, SymbolicArrayError)):
+        return False
+    frames = []
+    tb = error.__traceback__
+    while tb is not None:
+        frames.append(os.path.normcase(tb.tb_frame.f_code.co_filename))
+        tb = tb.tb_next
+    for filename in reversed(frames):  # innermost first: the first frame outside the tensor and malt
+        if filename in _TENSOR_FILES or filename.startswith(_FORWARDING_DIRS):
+            continue
+        return not filename.startswith(_COMPANION_DIR)
+    return False

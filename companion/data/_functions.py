@@ -26,7 +26,7 @@ from companion._core._tensor_names import TensorNames, name_inputs
 from companion._ops._py_function import recording_static_shapes, running_as_graph_code
 from companion._staging import Trace, stage
 from companion._staging._concrete_function import SignatureInput
-from companion._staging._errors import OperatorNotAllowedInGraphError
+from companion._staging._errors import OperatorNotAllowedInGraphError, asked_by_user_code
 from companion._staging._function import function
 from companion._staging._quietly import quietly
 from companion.autograph import to_graph
@@ -64,6 +64,7 @@ class ElementFunction:
             self._traced = (arg_specs, _abstract_spec(self._traced_python, _as_traced(arg_specs),
                                                       _input_names(arg_specs)))
         except Exception as error:  # noqa: BLE001 - kept: raised if running on an element fails too
+            _raise_if_user_asked_value(error)
             self._trace_error = error
         return None if self._traced is None else self._traced[1]
 
@@ -75,6 +76,7 @@ class ElementFunction:
             self._traced = (arg_specs, _returned_dataset_spec(self._traced_python, _as_traced(arg_specs),
                                                               self.what))
         except Exception as error:  # noqa: BLE001 - kept: raised if running on an element fails too
+            _raise_if_user_asked_value(error)
             self._trace_error = error
         return None if self._traced is None else self._traced[1]
 
@@ -114,7 +116,8 @@ class ElementFunction:
                     return self._first_call(args)
             try:
                 return _outputs(self._compiled(*_tensors(args)))
-            except Exception:
+            except Exception as error:
+                _raise_if_user_asked_value(error)
                 self._mode = "eager"
         with running_as_graph_code():
             return _outputs(self._eager_python(*_tensors(args)))
@@ -124,7 +127,8 @@ class ElementFunction:
             compiled = _compile(self._traced_python)
             try:
                 result = _outputs(compiled(*_tensors(args))) if compiled is not None else None
-            except Exception:
+            except Exception as error:
+                _raise_if_user_asked_value(error)
                 result = None
             self._compiled, self._mode = compiled, ("compiled" if result is not None else "eager")
             if result is not None:
@@ -267,11 +271,22 @@ def trace_when_made(fn, input_node, arguments=None):
 
 
 def _needs_values(error):
-    """Whether ``error`` says a traced value was used as a concrete one (or could not be staged)."""
+    """Whether ``error`` says a traced value was used as a concrete one (or could not be staged)
+    where TF's graph would not need it: the user's own ``x.numpy()`` or ``np.asarray(x)`` fails
+    TF's trace too (`asked_by_user_code`), so it is raised, not run on the elements."""
+    if asked_by_user_code(error):
+        return False
     return isinstance(error, (OperatorNotAllowedInGraphError, NotStageable, jax.errors.JAXTypeError,
                               jax.errors.ConcretizationTypeError, jax.errors.TracerArrayConversionError,
                               jax.errors.TracerBoolConversionError, jax.errors.TracerIntegerConversionError,
                               jax.errors.UnexpectedTracerError, jax.errors.JAXIndexError))
+
+
+def _raise_if_user_asked_value(error):
+    """Raises ``error`` as TF's trace does (its "in user code:" form) when the user's own code asked
+    a traced tensor for its value (``x.numpy()``): TF's graph has none, so no element could run it."""
+    if asked_by_user_code(error):
+        raise user_code_error(error) from None
 
 
 class NotStageable(TypeError):

@@ -40,10 +40,59 @@ def test_map_over_strings_runs_eagerly():
     assert spec_shapes(ds) == (([], "string"), ([], "int32"))
 
 
-def test_a_function_needing_concrete_values_runs_eagerly():
-    ds = Dataset.range(4).map(lambda x: x * 2 if int(x.numpy()) % 2 else x)
+def test_a_function_companion_cannot_trace_runs_on_the_elements():
+    # TF's AutoGraph converts the conditional expression; companion's trace fails on it, so the
+    # function runs on each element, with TF's results and spec
+    ds = Dataset.range(4).map(lambda x: x * 2 if x % 2 == 1 else x)
     assert values(ds) == [0, 2, 2, 6]
     assert spec_shapes(ds) == ([], "int64")
+
+
+def _doubled(x):
+    return x.numpy() * 2
+
+
+def _positive(x):
+    return x.numpy() > 0
+
+
+def _counted(x):
+    return Dataset.range(x.numpy())
+
+
+def _summed(s, x):
+    return s + x.numpy(), x
+
+
+@pytest.mark.parametrize("make", [
+    lambda: Dataset.range(3).map(_doubled),
+    lambda: Dataset.range(3).filter(_positive),
+    lambda: Dataset.range(3).flat_map(_counted),
+    lambda: Dataset.range(3).interleave(_counted),
+    lambda: Dataset.range(3).scan(0, _summed),
+    lambda: Dataset.from_generator(lambda: iter([1, 2]), output_types=tf.int64).map(_doubled),
+])
+def test_numpy_of_an_element_fails_as_in_tf(make):
+    # TF 2.21 traces the function as a graph: AttributeError "'SymbolicTensor' object has no
+    # attribute 'numpy'" in its "in user code:" form naming the line, raised when the
+    # transformation is made (or, for an element spec known only from elements, on iteration)
+    with pytest.raises(AttributeError, match="in user code:(.|\n)*x.numpy()"):
+        list(make())
+
+
+def test_numpy_conversion_of_an_element_fails_as_in_tf():
+    def plus_one(x):
+        return np.asarray(x) + 1
+
+    with pytest.raises(NotImplementedError, match="in user code:"):  # TF: "Cannot convert a symbolic..."
+        Dataset.range(3).map(plus_one)
+
+
+def test_numpy_inside_py_function_still_works():
+    ds = Dataset.range(3).map(lambda x: tf.py_function(lambda y: y.numpy() * 2, [x], tf.int64))
+    assert values(ds) == [0, 2, 4]
+    ds = Dataset.range(3).map(lambda x: tf.numpy_function(lambda y: y * 2, [x], tf.int64))
+    assert values(ds) == [0, 2, 4]
 
 
 def test_python_side_effects_run_at_trace_time_for_compiled_functions():
