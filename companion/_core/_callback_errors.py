@@ -28,11 +28,12 @@ def remember(error):
 
 
 def reraised(call, *args):
-    """``call(*args)``; a ``JaxRuntimeError`` caused by a remembered callback error raises that error."""
+    """``call(*args)``; a ``JaxRuntimeError`` caused by a remembered callback error raises that error.
+    (A jitted call that runs from JAX's C++ fast path reports it as a ``ValueError``.)"""
     _local.error = None
     try:
         return call(*args)
-    except jax.errors.JaxRuntimeError:
+    except (jax.errors.JaxRuntimeError, ValueError):
         error, _local.error = getattr(_local, "error", None), None
         if error is None:
             raise

@@ -4,9 +4,10 @@ import jax
 import numpy as np
 
 from companion._core._convert import as_input
-from companion._core._errors import InvalidArgumentError
+from companion._core._errors import InvalidArgumentError, RuntimeCheckError
 from companion._core._op import op
 from companion._core._tensor import Tensor
+from companion._ops import _host_index_checks
 
 
 def getitem(x, key, wrap=Tensor):
@@ -18,6 +19,8 @@ def getitem(x, key, wrap=Tensor):
     """
     spec, arrays = normalize_key(key)
     _check_int_indices(spec, x.shape)
+    if arrays and _host_index_checks.active():
+        arrays = _checked_traced_indices(spec, x.shape, arrays)
     return _getitem.apply((x, *arrays), {"spec": spec}, wrap=wrap)
 
 
@@ -94,6 +97,15 @@ def _getitem(x, *index_arrays, spec):
 
 def _check_int_indices(spec, shape):
     """An integer index past an axis's size raises (JAX would clamp it and return a wrong element)."""
+    for entry, axis, size in _indexed_axes(spec, shape):
+        if entry[0] == "i" and size is not None and not -size <= entry[1] < size:
+            raise InvalidArgumentError(
+                f"Index {entry[1]} is out of bounds for axis {axis} of a tensor of shape {shape}: "
+                f"valid indices are {-size} to {size - 1}. Received index {entry[1]}.")
+
+
+def _indexed_axes(spec, shape):
+    """``(entry, axis, size)`` for each entry of ``spec`` that indexes an axis of ``shape``."""
     consumed = [entry for entry in spec if entry[0] in "sia"]
     if shape.rank is None or len(consumed) > shape.rank:
         return
@@ -102,12 +114,27 @@ def _check_int_indices(spec, shape):
         if entry[0] == "e":
             axis += shape.rank - len(consumed)
         elif entry[0] != "n":
-            size = shape[axis]
-            if entry[0] == "i" and size is not None and not -size <= entry[1] < size:
-                raise InvalidArgumentError(
-                    f"Index {entry[1]} is out of bounds for axis {axis} of a tensor of shape {shape}: "
-                    f"valid indices are {-size} to {size - 1}. Received index {entry[1]}.")
+            yield entry, axis, shape[axis]
             axis += 1
+
+
+def _checked_traced_indices(spec, shape, arrays):
+    """In a dataset function (TF runs it on the CPU), a traced scalar index is checked when the
+    program runs, as TF's strided slice checks it; JAX would clamp it (`_host_index_checks`)."""
+    arrays = list(arrays)
+    for entry, axis, size in _indexed_axes(spec, shape):
+        index = arrays[entry[1]] if entry[0] == "a" else None
+        if index is None or not index.is_traced or index.ndim != 0 or size is None:
+            continue
+
+        def check(values, axis=axis, size=size):
+            bad = (values < -size) | (values >= size)
+            if bad.any():
+                raise RuntimeCheckError(f"slice index {int(values[bad].reshape(-1)[0])} of dimension "
+                                        f"{axis} out of bounds.")
+
+        arrays[entry[1]] = Tensor(_host_index_checks.checked(index._value, check))
+    return arrays
 
 
 def _bound(value):

@@ -1,8 +1,9 @@
 """Selection ops: gather, gather_nd, boolean_mask, where, one_hot, slice and strided_slice.
 
 Out-of-range indices are an `InvalidArgumentError` when the indices are concrete (eager),
-as on TensorFlow's CPU; inside a staged function they cannot be checked and select 0,
-as on TensorFlow's GPU.
+as on TensorFlow's CPU; inside a staged function they select 0, as on TensorFlow's GPU, except
+in a dataset function (TF runs those on the CPU): there a host check raises when the program
+runs (`_host_index_checks`).
 """
 
 import builtins
@@ -17,6 +18,7 @@ from companion._core._convert import as_input, binary_inputs, convert_to_tensor
 from companion._core._errors import InvalidArgumentError, InvalidArgumentTypeError, RuntimeCheckError
 from companion._core._op import op
 from companion._core._tensor import Tensor
+from companion._ops import _host_index_checks
 from companion._ops._indexing import getitem
 from companion._ops._static import normalize_axis, static_int, static_ints
 
@@ -57,6 +59,9 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
             f"first {batch_dims} dimensions. Received: axis={axis}")
     if not indices.is_traced:
         _check_range(np.asarray(indices), params._v.shape[axis], "gather")
+    elif _host_index_checks.active():
+        limit = params._v.shape[axis]
+        indices = Tensor(_host_index_checks.checked(indices._value, lambda a: _check_range(a, limit, "gather")))
     return _gather(params, indices, axis=axis, batch_dims=batch_dims)
 
 
@@ -121,10 +126,15 @@ def gather_nd(params, indices, batch_dims=0, name=None):
             f"vector of length at most {len(shape)} into params of shape {params._v.shape} "
             f"after the batch_dims={batch_dims} dimensions they share. Received: indices={indices!s}")
     if not indices.is_traced:
-        array = np.asarray(indices)
-        for k in range(depth):
-            _check_range(array[..., k], shape[k], f"gather_nd (index component {k})")
+        _check_nd_range(np.asarray(indices), shape, depth)
+    elif _host_index_checks.active():
+        indices = Tensor(_host_index_checks.checked(indices._value, lambda a: _check_nd_range(a, shape, depth)))
     return _gather_nd(params, indices, batch_dims=batch_dims)
+
+
+def _check_nd_range(array, shape, depth):
+    for k in range(depth):
+        _check_range(array[..., k], shape[k], f"gather_nd (index component {k})")
 
 
 # -- masks and conditions -----------------------------------------------------------------

@@ -20,9 +20,11 @@ import threading
 import jax
 import numpy as np
 
+from companion._core._callback_errors import reraised
 from companion._core._dtypes import as_dtype
 from companion._core._tensor import Tensor
 from companion._core._tensor_names import TensorNames, name_inputs
+from companion._ops._host_index_checks import checking_indices
 from companion._ops._py_function import recording_static_shapes, running_as_graph_code
 from companion._staging import Trace, stage
 from companion._staging._concrete_function import SignatureInput
@@ -84,10 +86,11 @@ class ElementFunction:
         """The converted Python function, as every trace runs it: quietly after its first run."""
         if self._python is None:
             self._python = recording_user_frames(_converted(self.func))
-        if self._shown:
-            return quietly(lambda: self._python(*args))
-        self._shown = True
-        return self._python(*args)
+        with checking_indices():  # TF runs dataset functions on the CPU: a bad index raises
+            if self._shown:
+                return quietly(lambda: self._python(*args))
+            self._shown = True
+            return self._python(*args)
 
     def _eager_python(self, *args):
         """The Python function run on concrete values: quietly after its first run, as traced."""
@@ -453,7 +456,7 @@ def _vectorize(func, arg_specs):
     compiled = jax.jit(batched)
 
     def apply(batched_args):
-        return _structure.pack(structure, compiled(*_structure.flatten(batched_args)))
+        return _structure.pack(structure, reraised(compiled, *_structure.flatten(batched_args)))
 
     return apply
 

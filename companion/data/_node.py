@@ -14,6 +14,7 @@ import threading
 import jax
 import numpy as np
 
+from companion._core._errors import OpError
 from companion.data import _structure, _values
 from companion.data._autotune import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
 from companion.data._options import Options
@@ -155,10 +156,21 @@ class IndexPlan:
     def rows(self):
         """Generator of single elements, fetched `ROWS_CHUNK` at a time."""
         for indices in regroup(self.chunks, ROWS_CHUNK):
-            part = self.gather.take(_padded(indices, ROWS_CHUNK))
+            try:
+                part = self.gather.take(_padded(indices, ROWS_CHUNK))
+            except OpError:  # an element fails (a bad index in a map): the ones before it come first
+                yield from self._one_by_one(indices)
+                continue
             host = _structure.map_structure(_values.as_host, part)
             for i in range(len(indices)):
                 yield _structure.map_structure(lambda leaf, i=i: leaf[i, ...], host)
+
+    def _one_by_one(self, indices):
+        """The elements at ``indices`` fetched one at a time: an element that fails raises after
+        those before it were produced, as where TF makes elements one by one."""
+        for index in indices:
+            part = _structure.map_structure(_values.as_host, self.gather.take(np.asarray([index])))
+            yield _structure.map_structure(lambda leaf: leaf[0, ...], part)
 
     def batches(self, size, drop_remainder):
         """Generator of batches of ``size`` elements, several fetched per gather (see FETCH_BYTES)."""
@@ -166,7 +178,12 @@ class IndexPlan:
         group = size * per_fetch
         for indices in regroup(self.chunks, group):
             if len(indices) == group:
-                yield from self.gather.take_many(indices.reshape(per_fetch, size))
+                rows = indices.reshape(per_fetch, size)
+                try:
+                    batches = self.gather.take_many(rows)
+                except OpError:  # a batch fails: those before it come first, as in TF
+                    batches = (self.gather.take(row) for row in rows)
+                yield from batches
                 continue
             for part in regroup(iter([indices]), size):
                 if len(part) < size and drop_remainder:
@@ -186,7 +203,16 @@ def in_order(size, chunk=1 << 16):
 def regroup(chunks, size):
     """Re-slices a stream of index arrays into arrays of ``size`` (the last may be shorter)."""
     pending = np.empty(0, np.int64)
-    for chunk in chunks:
+    chunks = iter(chunks)
+    while True:
+        try:
+            chunk = next(chunks)
+        except StopIteration:
+            break
+        except OpError:  # making the indices failed (a filter's predicate): those before it come first
+            if len(pending):
+                yield pending
+            raise
         chunk = np.concatenate([pending, chunk]) if len(pending) else chunk
         full = len(chunk) // size * size
         for start in range(0, full, size):

@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from companion._core._errors import OpError
 from companion.data import _spec, _values
 from companion.data._autotune import UNKNOWN_CARDINALITY
 from companion.data._functions import ElementFunction, call_args, trace_when_made
@@ -103,7 +104,13 @@ class TakeWhileNode(Node):
 def _kept(plan, test):
     for indices in regroup(plan.chunks, _PLAN_CHUNK):
         padded = np.concatenate([indices, np.full(_PLAN_CHUNK - len(indices), indices[-1])])
-        mask = np.asarray(test(plan.gather.take(padded)))
+        try:
+            mask = np.asarray(test(plan.gather.take(padded)))
+        except OpError:  # an element fails (a bad index): those before it are kept first, as in TF
+            for index in indices:
+                if np.asarray(test(plan.gather.take(np.asarray([index])))).reshape(-1)[0]:
+                    yield np.asarray([index])
+            continue
         if mask.dtype != bool or mask.shape != (_PLAN_CHUNK,):
             raise ValueError(f"The predicate of Dataset.filter must return a scalar bool tensor; it "
                              f"returned dtype {mask.dtype} with shape {list(mask.shape[1:])}.")
