@@ -61,7 +61,8 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
         _check_range(np.asarray(indices), params._v.shape[axis], "gather")
     elif _host_index_checks.active():
         limit = params._v.shape[axis]
-        indices = Tensor(_host_index_checks.checked(indices._value, lambda a: _check_range(a, limit, "gather")))
+        check = functools.partial(_check_range, limit=limit, what="gather")
+        indices = Tensor(_host_index_checks.checked(indices._value, check))
     return _gather(params, indices, axis=axis, batch_dims=batch_dims)
 
 
@@ -128,7 +129,8 @@ def gather_nd(params, indices, batch_dims=0, name=None):
     if not indices.is_traced:
         _check_nd_range(np.asarray(indices), shape, depth)
     elif _host_index_checks.active():
-        indices = Tensor(_host_index_checks.checked(indices._value, lambda a: _check_nd_range(a, shape, depth)))
+        check = functools.partial(_check_nd_range, shape=shape, depth=depth)
+        indices = Tensor(_host_index_checks.checked(indices._value, check))
     return _gather_nd(params, indices, batch_dims=batch_dims)
 
 
