@@ -10,9 +10,10 @@ import numpy as np
 
 from companion._core import _context, _tensor_names
 from companion._core._convert import as_input, binary_inputs
-from companion._core._errors import InvalidArgumentError
+from companion._core._errors import InvalidArgumentError, RuntimeCheckError
 from companion._core._op import op
 from companion._ops._array import one_dtype, reshape, transpose
+from companion._ops._debugging import run_check
 from companion._ops._kernel_dtypes import checked
 from companion._ops._math import cast, divide
 from companion._ops._shape_hints import multiply_instead_hint
@@ -289,13 +290,12 @@ def _inv(x):
 def inv(input, adjoint=False, name=None):  # noqa: A002
     """The inverse of each square matrix (of its adjoint when ``adjoint``).
 
-    Eagerly, a matrix whose LU factorization (partial pivoting) has an exactly zero pivot raises
-    ``InvalidArgumentError``, as TensorFlow does on CPU. Inside `function` there is no run-time
-    check: such a matrix gives inf/nan entries.
+    A matrix whose LU factorization (partial pivoting) has a zero (or NaN) pivot raises
+    ``InvalidArgumentError`` "Input is not invertible.", as TensorFlow does: eagerly at once,
+    inside `function` when the program runs (a host check of the pivots).
     """
     x = _matrices(input, "inv", square=True, floating=True)
-    if not x.is_traced and not _context.state.staging and x._value.size:
-        _check_invertible(x)
+    _check_invertible(x, "inv", "Input is not invertible.")
     return _inv(matrix_transpose(x, conjugate=True) if adjoint else x)
 
 
@@ -305,12 +305,21 @@ def _min_abs_pivot(x):
     return jnp.min(jnp.abs(jnp.diagonal(lu, axis1=-2, axis2=-1)))
 
 
-def _check_invertible(x):
-    if float(_min_abs_pivot(x)._value) == 0.0:
-        raise InvalidArgumentError(
-            f"inv: the input is not invertible (a zero pivot in its LU factorization: the matrix is "
-            f"singular). Received a tensor of shape {x.shape}: {x!s}. Check how the matrix is built, "
-            "or add a small multiple of the identity (companion.eye) to make it invertible.")
+def _check_invertible(x, what, tf_message):
+    """TF's check that every matrix of ``x`` is invertible (no zero or NaN pivot in its LU
+    factorization); on a traced ``x`` it runs when the program does (`run_check`)."""
+    if not x._v.size:
+        return
+    shape = x.shape
+
+    def check(pivot):
+        if not pivot > 0:  # a NaN pivot is no pivot either
+            raise RuntimeCheckError(
+                f"{tf_message} ({what}: a zero pivot in the LU factorization of a matrix of the input "
+                f"of shape {shape}: it is singular. Check how the matrix is built, or add a small "
+                "multiple of the identity (companion.eye) to make it invertible.)")
+
+    run_check(check, _min_abs_pivot(x))
 
 
 @op("det")
@@ -362,6 +371,7 @@ def solve(matrix, rhs, adjoint=False, name=None):
         raise InvalidArgumentError(f"solve: rhs must have shape [..., {matrix._v.shape[-1]}, K] to "
                                    f"match the matrix. Received shapes {matrix._v.shape} and "
                                    f"{rhs._v.shape}.")
+    _check_invertible(matrix, "solve", "Input matrix is not invertible.")
     return _solve(matrix_transpose(matrix, conjugate=True) if adjoint else matrix, rhs)
 
 
