@@ -8,7 +8,7 @@ import jax.numpy as jnp
 import jax.scipy.linalg  # noqa: F401 - jax.scipy.linalg.lu_factor
 import numpy as np
 
-from companion._core import _context, _tensor_names
+from companion._core import _tensor_names
 from companion._core._convert import as_input, binary_inputs
 from companion._core._errors import InvalidArgumentError, RuntimeCheckError
 from companion._core._op import op
