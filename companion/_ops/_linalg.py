@@ -308,18 +308,19 @@ def _min_abs_pivot(x):
 def _check_invertible(x, what, tf_message):
     """TF's check that every matrix of ``x`` is invertible (no zero or NaN pivot in its LU
     factorization); on a traced ``x`` it runs when the program does (`run_check`)."""
-    if not x._v.size:
-        return
-    shape = x.shape
+    if x._v.size:
+        shape = x.shape
+        run_check(lambda pivot: _check_pivots(pivot, what, tf_message, shape), _min_abs_pivot(x))
 
-    def check(pivot):
-        if not pivot > 0:  # a NaN pivot is no pivot either
-            raise RuntimeCheckError(
-                f"{tf_message} ({what}: a zero pivot in the LU factorization of a matrix of the input "
-                f"of shape {shape}: it is singular. Check how the matrix is built, or add a small "
-                "multiple of the identity (companion.eye) to make it invertible.)")
 
-    run_check(check, _min_abs_pivot(x))
+def _check_pivots(pivot, what, tf_message, shape):
+    """Raises TF's error (``tf_message``) unless ``pivot``, the smallest |pivot| of an LU
+    factorization, is positive (a NaN pivot is no pivot either)."""
+    if not pivot > 0:
+        raise RuntimeCheckError(
+            f"{tf_message} ({what}: a zero pivot in the LU factorization of a matrix of the input of "
+            f"shape {shape}: it is singular. Check how the matrix is built, or add a small multiple of "
+            "the identity (companion.eye) to make it invertible.)")
 
 
 @op("det")

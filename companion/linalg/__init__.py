@@ -34,10 +34,12 @@ from companion._ops._linalg import (
     trace,
     triangular_solve,
 )
+from companion._ops._linalg_lu import lu, lu_matrix_inverse, lu_reconstruct, lu_solve
 
 __all__ = [
     "adjoint", "band_part", "cholesky", "cross", "det", "diag", "diag_part", "eigh", "eigvalsh", "einsum",
-    "expm", "eye", "global_norm", "inv", "logdet", "lstsq", "matmul", "matrix_transpose", "matvec", "norm",
+    "expm", "eye", "global_norm", "inv", "logdet", "lstsq", "lu", "lu_matrix_inverse", "lu_reconstruct",
+    "lu_solve", "matmul", "matrix_transpose", "matvec", "norm",
     "normalize", "pinv", "qr", "set_diag", "slogdet", "solve", "svd", "tensor_diag", "tensor_diag_part",
     "tensordot", "trace", "triangular_solve",
 ]
