@@ -10,6 +10,7 @@ import numpy as np
 from companion._core import _dtypes
 from companion._core._convert import as_input, infer_dtype, is_tensor, mismatch_class
 from companion._core._errors import InvalidArgumentError
+from companion._core._node_messages import dt_name, node_message, node_name, shape_text
 from companion._core._op import op
 from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor
@@ -41,27 +42,37 @@ def reshape(tensor, shape, name=None):
     """
     tensor = as_input(tensor)
     dims = static_ints(shape, "reshape: shape")
-    return _reshape(tensor, shape=_resolve_shape(tensor._v.shape, dims, shape))
+    return _reshape(tensor, shape=_resolve_shape(tensor._v.shape, dims, shape, tensor))
 
 
-def _resolve_shape(old, dims, received):
+def _resolve_shape(old, dims, received, tensor=None):
     values = math.prod(old)
     unknown = dims.count(-1)
     known = math.prod(d for d in dims if d != -1)
     if unknown == 0 and known == values and min(dims, default=0) >= 0:
         return dims
+    traced = None
     if unknown > 1 or min(dims, default=0) < -1:
         problem = "reshape: only one dimension may be -1 and none may be smaller."
     elif unknown == 0:
         problem = f"Input to reshape is a tensor with {values} values, but the requested shape has {known}."
+        traced = (f"Cannot reshape a tensor with {values} elements to shape {shape_text(dims)} "
+                  f"({known} elements)")
     elif known == 0 or values % known:
         problem = (f"Input to reshape is a tensor with {values} values, but the requested shape "
                    f"requires a multiple of {known}.")
+        traced = f"Dimension size must be evenly divisible by {known} but is {values}" if known else None
     else:
         return tuple(values // known if d == -1 else d for d in dims)
-    raise InvalidArgumentError(
+    if traced is not None and tensor is not None:
+        shape_input = (received, "shape") if is_tensor(received) else (None, "shape", [len(dims)])
+        traced = node_message(traced, "reshape", [(tensor, "tensor"), shape_input],
+                              f"T={dt_name(tensor.dtype)}, Tshape=DT_INT32",
+                              suffix=" and with input tensors computed as partial shapes: "
+                                     f"input[1] = {shape_text(dims)}")
+    raise InvalidArgumentError(traced or (
         f"{problem} Give a shape whose dimensions multiply to {values} (the tensor has shape "
-        f"{tuple(old)}), or -1 for one dimension to infer it. Received: shape={received!r}")
+        f"{tuple(old)}), or -1 for one dimension to infer it. Received: shape={received!r}"))
 
 
 @op("squeeze", static=("axis",))
@@ -224,14 +235,31 @@ def concat(values, axis, name="concat"):
     rank = tensors[0]._v.ndim
     if rank == 0:
         raise InvalidArgumentError("concat: can't concatenate scalars (use companion.stack instead).")
-    axis = normalize_axis(axis, rank, "concat")
+    given_axis, axis = axis, normalize_axis(axis, rank, "concat")
     shapes = [t._v.shape for t in tensors]
     for i, s in enumerate(shapes):
         if len(s) != rank or any(a != b for k, (a, b) in enumerate(zip(s, shapes[0])) if k != axis):
-            raise InvalidArgumentError(
+            raise InvalidArgumentError(_traced_concat_message(tensors, i, axis, given_axis) or (
                 f"concat: all values must have the same shape except along axis {axis}, but "
-                f"values[0] has shape {shapes[0]} and values[{i}] has shape {s}. Reshape them.")
+                f"values[0] has shape {shapes[0]} and values[{i}] has shape {s}. Reshape them."))
     return _concat(*tensors, axis=axis)
+
+
+def _traced_concat_message(tensors, bad, axis, given_axis):
+    """TF's shape-inference message for ``concat``'s input ``bad`` while a function traces."""
+    first, other = tensors[0]._v.shape, tensors[bad]._v.shape
+    suffix = ""
+    if len(first) != len(other):
+        core = f"Shape must be rank {len(first)} but is rank {len(other)}"
+    else:
+        rest = [d for k, d in enumerate(first) if k != axis], [d for k, d in enumerate(other) if k != axis]
+        k = next(k for k, (a, b) in enumerate(zip(*rest)) if a != b)
+        core = (f"Dimension {k} in both shapes must be equal, but are {rest[0][k]} and {rest[1][k]}. "
+                f"Shapes are {shape_text(rest[0])} and {shape_text(rest[1])}.")
+        suffix = f" and with computed input tensors: input[{len(tensors)}] = <{int(given_axis)}>"
+    inputs = [(t, f"values_{i}") for i, t in enumerate(tensors)] + [(None, "axis", [])]
+    return node_message(core, "concat", inputs,
+                        f"N={len(tensors)}, T={dt_name(tensors[0].dtype)}, Tidx=DT_INT32", suffix=suffix)
 
 
 @op("stack", static=("axis",))
@@ -245,10 +273,26 @@ def stack(values, axis=0, name="stack"):
     shapes = [t._v.shape for t in tensors]
     for i, s in enumerate(shapes):
         if s != shapes[0]:
-            raise InvalidArgumentError(
+            raise InvalidArgumentError(_traced_stack_message(tensors, i, axis) or (
                 f"stack: shapes of all inputs must match: values[0].shape = {shapes[0]} != "
-                f"values[{i}].shape = {s}. Reshape or pad them to one shape.")
+                f"values[{i}].shape = {s}. Reshape or pad them to one shape."))
     return _stack(*tensors, axis=normalize_axis(axis, len(shapes[0]), "stack", extra=1))
+
+
+def _traced_stack_message(tensors, bad, axis):
+    """TF's shape-inference message for ``stack``'s input ``bad`` while a function traces. (With
+    axis 0, TF first tries to pack the list as one constant, which takes the name ``stack``.)"""
+    first, other = tensors[0]._v.shape, tensors[bad]._v.shape
+    if len(first) != len(other):
+        core = f"Shapes must be equal rank, but are {len(first)} and {len(other)}"
+    else:
+        k = next(k for k, (a, b) in enumerate(zip(first, other)) if a != b)
+        core = (f"Dimension {k} in both shapes must be equal, but are {first[k]} and {other[k]}. "
+                f"Shapes are {shape_text(first)} and {shape_text(other)}.")
+    core += f"\n\tFrom merging shape {bad - 1} with other shapes."
+    node = node_name("stack", skip=1 if axis == 0 else 0)
+    return node_message(core, "stack", [(t, f"values_{i}") for i, t in enumerate(tensors)],
+                        f"N={len(tensors)}, T={dt_name(tensors[0].dtype)}, axis={int(axis)}", node=node)
 
 
 def one_dtype(values, what):

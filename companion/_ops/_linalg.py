@@ -11,6 +11,7 @@ import numpy as np
 from companion._core import _tensor_names
 from companion._core._convert import as_input, binary_inputs
 from companion._core._errors import InvalidArgumentError, RuntimeCheckError
+from companion._core._node_messages import broadcast_mismatch, dt_name, node_message
 from companion._core._op import op
 from companion._ops._array import one_dtype, reshape, transpose
 from companion._ops._debugging import run_check
@@ -62,7 +63,9 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     sa, sb = a._v.shape, b._v.shape
     if len(sa) < 2 or len(sb) < 2 or sa[-1 - flags[0]] != sb[-2 + flags[1]] or (
             sa[:-2] != sb[:-2] and not _broadcastable(sa[:-2], sb[:-2])):
-        raise _matmul_error(sa, sb, flags)
+        if name is not None:
+            _tensor_names.given_name(name)
+        raise _matmul_error(sa, sb, flags, a, b)
     if name is not None:
         _tensor_names.given_name(name)
     out = _matmul_transposed(a, b, flags=flags) if any(flags) else _matmul(a, b)
@@ -77,7 +80,12 @@ def _broadcastable(*shapes):
     return True
 
 
-def _matmul_error(sa, sb, flags):
+def _matmul_error(sa, sb, flags, a, b):
+    traced = _traced_matmul_message(sa, sb, flags, a, b)
+    if traced is not None:  # TF's message, then companion's hint
+        hint = multiply_instead_hint(sa, sb) if len(sa) < 2 or len(sb) < 2 else multiply_instead_hint(
+            sa, sb, flags[:2])
+        return InvalidArgumentError(traced + hint)
     if len(sa) < 2 or len(sb) < 2:
         return InvalidArgumentError(
             f"matmul needs two tensors of rank >= 2 (matrices or batches of matrices). Received shapes "
@@ -88,6 +96,31 @@ def _matmul_error(sa, sb, flags):
         f"transpose_b={flags[1]}). The columns of a must equal the rows of b, and batch dimensions "
         "must broadcast. Transpose or reshape an operand so that they do."
         + multiply_instead_hint(sa, sb, flags[:2]))
+
+
+def _traced_matmul_message(sa, sb, flags, a, b):
+    """TF's shape-inference message for matmul's operands while a function traces (its node is
+    ``MatMul`` for two matrices, ``BatchMatMulV2`` for batches), or None outside one."""
+    if len(sa) < 2 or len(sb) < 2:
+        rank = min(len(sa), len(sb))
+        core = f"Shape must be rank 2 but is rank {rank}" if max(len(sa), len(sb)) <= 2 else (
+            f"Shape must be at least rank 2 but is rank {rank}")
+    elif sa[-1 - flags[0]] != sb[-2 + flags[1]]:
+        core = f"Dimensions must be equal, but are {sa[-1 - flags[0]]} and {sb[-2 + flags[1]]}"
+    else:
+        core = broadcast_mismatch(sa[:-2], sb[:-2])
+    if core is None:
+        return None
+    true = ("false", "true")
+    if len(sa) == 2 and len(sb) == 2 or min(len(sa), len(sb)) < 2 and max(len(sa), len(sb)) <= 2:
+        op_type = "MatMul"
+        attrs = (f"T={dt_name(a.dtype)}, grad_a=false, grad_b=false, transpose_a={true[flags[0]]}, "
+                 f"transpose_b={true[flags[1]]}")
+    else:
+        op_type = "BatchMatMulV2"
+        attrs = (f"T={dt_name(a.dtype)}, adj_x={true[flags[0]]}, adj_y={true[flags[1]]}, grad_x=false, "
+                 "grad_y=false")
+    return node_message(core, "matmul", [(a, "a"), (b, "b")], attrs, op_type=op_type)
 
 
 @op("matvec", static=("transpose_a", "conjugate_a"))

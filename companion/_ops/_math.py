@@ -18,6 +18,7 @@ from companion._core._errors import (
     InvalidArgumentError,
     UnimplementedTypeError,
 )
+from companion._core._node_messages import broadcast_mismatch, dt_name, node_message
 from companion._core._op import op
 from companion._ops._debugging import run_check
 from companion._ops._kernel_dtypes import checked, unsupported_dtype_error
@@ -77,14 +78,28 @@ def _binary_apply(name, pure, check):
         except (TypeError, ValueError) as error:  # JAX raises TypeError for shapes that cannot broadcast
             if "broadcast" not in str(error) or isinstance(error, InvalidArgumentError):
                 raise
-            raise InvalidArgumentError(
-                f"{what}: shapes {x.shape} and {y.shape} cannot be broadcast together: "
-                "compared from the right, each pair of dimensions must be equal or one of them 1. "
-                "Reshape an operand (e.g. companion.reshape or expand_dims) so they line up."
-                + _product_hint(what, x, y)) from None
+            raise _broadcast_error(what, pure.name, x, y) from None
 
     what = name
     return apply
+
+
+def _broadcast_error(what, op_name, x, y):
+    """The error for operands of the op ``op_name`` whose shapes do not broadcast: TF's
+    shape-inference message while a function traces, companion's own eagerly."""
+    message = _traced_broadcast_message(op_name, x, y) or (
+        f"{what}: shapes {x.shape} and {y.shape} cannot be broadcast together: "
+        "compared from the right, each pair of dimensions must be equal or one of them 1. "
+        "Reshape an operand (e.g. companion.reshape or expand_dims) so they line up.")
+    return InvalidArgumentError(message + _product_hint(what, x, y))
+
+
+def _traced_broadcast_message(op_name, x, y):
+    """TF's shape-inference message for operands that do not broadcast, while a function traces."""
+    core = broadcast_mismatch(x.shape.as_list(), y.shape.as_list())
+    if core is None:
+        return None
+    return node_message(core, op_name, [(x, "x"), (y, "y")], f"T={dt_name(x.dtype)}")
 
 
 def _product_hint(name, x, y):
@@ -191,7 +206,12 @@ def divide(x, y, name=None):
     if x.dtype.is_integer:
         target = _dtypes.float32 if x.dtype.size <= 2 else _dtypes.float64
         x, y = cast(x, target), cast(y, target)
-    return _divide(x, y)
+    try:
+        return _divide(x, y)
+    except (TypeError, ValueError) as error:  # JAX raises TypeError for shapes that cannot broadcast
+        if "broadcast" not in str(error) or isinstance(error, InvalidArgumentError):
+            raise
+        raise _broadcast_error("divide", "truediv", x, y) from None
 
 
 truediv = divide
