@@ -2,9 +2,10 @@
 out-of-range index (``tf.gather(params, 5)`` on 2 rows) is an `InvalidArgumentError` when the
 element reaches it, not the 0 a compiled function on an accelerator selects.
 
-While a dataset function traces (`checking_indices`), `gather`/`gather_nd` pass their traced
-indices through a host callback that checks them and hands them back unchanged: the gather uses
-its result, so the check cannot be dropped, and it stays a pure function (the dataset can still
+While a dataset function traces (`checking_indices`), `gather`/`gather_nd`/``x[i]`` pass their
+traced indices through a test in the program; only when it finds a bad index do they go through a
+host callback that raises TF's error (else they are handed back unchanged): the gather uses the
+result, so the check cannot be dropped, and it stays a pure function (the dataset can still
 vectorise the map). A failed check is kept by `_callback_errors` for the call to re-raise.
 Outside dataset functions nothing changes (no work on the eager path: concrete indices are
 checked by the ops themselves).
@@ -14,6 +15,8 @@ import contextlib
 import threading
 
 import jax
+import jax.custom_batching
+import jax.numpy as jnp
 import numpy as np
 
 from companion._core import _callback_errors
@@ -37,8 +40,11 @@ def active():
     return getattr(_local, "depth", 0) > 0
 
 
-def checked(indices, check):
-    """``indices`` (a traced JAX array) after ``check(numpy_indices)`` ran on them on the host."""
+def checked(indices, check, bad):
+    """``indices`` (a traced JAX array) after ``check(numpy_indices)`` ran on them on the host,
+    only when ``bad(indices)`` (a JAX function: which entries are out of range) finds one: a
+    program whose indices are in range makes no host call. Vectorised over a batch of elements,
+    the test covers the whole batch (one decision, not a host call per element)."""
     rank = indices.ndim
 
     def on_host(values):
@@ -58,5 +64,18 @@ def checked(indices, check):
             raise
         return values
 
-    shape = jax.ShapeDtypeStruct(indices.shape, indices.dtype)
-    return jax.pure_callback(on_host, shape, indices, vmap_method="broadcast_all")
+    def gated(values):
+        def call_host(v):
+            return jax.pure_callback(on_host, jax.ShapeDtypeStruct(v.shape, v.dtype), v)
+
+        return jax.lax.cond(jnp.any(bad(values)), call_host, lambda v: v, values)
+
+    @jax.custom_batching.custom_vmap
+    def run(values):
+        return gated(values)
+
+    @run.def_vmap
+    def _batched(axis_size, in_batched, values):  # the whole batch at once: one test, one cond
+        return run(values), in_batched[0]
+
+    return run(indices)

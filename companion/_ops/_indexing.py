@@ -133,7 +133,8 @@ def _checked_traced_indices(spec, shape, arrays):
                 raise RuntimeCheckError(f"slice index {int(values[bad].reshape(-1)[0])} of dimension "
                                         f"{axis} out of bounds.")
 
-        arrays[entry[1]] = Tensor(_host_index_checks.checked(index._value, check))
+        arrays[entry[1]] = Tensor(_host_index_checks.checked(index._value, check,
+                                                             lambda v, size=size: (v < -size) | (v >= size)))
     return arrays
 
 

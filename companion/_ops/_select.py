@@ -62,7 +62,8 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     elif _host_index_checks.active():
         limit = params._v.shape[axis]
         check = functools.partial(_check_range, limit=limit, what="gather")
-        indices = Tensor(_host_index_checks.checked(indices._value, check))
+        indices = Tensor(_host_index_checks.checked(indices._value, check,
+                                                    lambda i: (i < 0) | (i >= limit)))
     return _gather(params, indices, axis=axis, batch_dims=batch_dims)
 
 
@@ -130,7 +131,9 @@ def gather_nd(params, indices, batch_dims=0, name=None):
         _check_nd_range(np.asarray(indices), shape, depth)
     elif _host_index_checks.active():
         check = functools.partial(_check_nd_range, shape=shape, depth=depth)
-        indices = Tensor(_host_index_checks.checked(indices._value, check))
+        limits = np.asarray(shape[:depth])
+        indices = Tensor(_host_index_checks.checked(indices._value, check,
+                                                    lambda i: (i < 0) | (i >= limits.astype(i.dtype))))
     return _gather_nd(params, indices, batch_dims=batch_dims)
 
 
