@@ -13,6 +13,7 @@ from companion._core._convert import as_input, binary_inputs
 from companion._core._errors import InvalidArgumentError, RuntimeCheckError
 from companion._core._node_messages import broadcast_mismatch, dt_name, node_message
 from companion._core._op import op
+from companion._core._tensor import Tensor
 from companion._ops._array import one_dtype, reshape, transpose
 from companion._ops._debugging import run_check
 from companion._ops._kernel_dtypes import checked
@@ -343,7 +344,20 @@ def _check_invertible(x, what, tf_message):
     factorization); on a traced ``x`` it runs when the program does (`run_check`)."""
     if x._v.size:
         shape = x.shape
-        run_check(lambda pivot: _check_pivots(pivot, what, tf_message, shape), _min_abs_pivot(x))
+        checked_on_host(lambda pivot: _check_pivots(pivot, what, tf_message, shape), _min_abs_pivot(x))
+
+
+def checked_on_host(check, pivot):
+    """``check(pivot)`` now for a concrete ``pivot``; for a traced one, a host call when the program
+    runs, made only when the pivot is not positive (a regular matrix costs no host call)."""
+    if not pivot.is_traced:
+        return run_check(check, pivot)
+
+    def fail(value):
+        run_check(check, Tensor(value))
+        return value
+
+    jax.lax.cond(pivot._value > 0, lambda value: value, fail, pivot._value)
 
 
 def _check_pivots(pivot, what, tf_message, shape):

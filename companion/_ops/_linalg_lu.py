@@ -16,8 +16,7 @@ from companion._core._convert import as_input
 from companion._core._dtypes import as_dtype
 from companion._core._errors import InvalidArgumentError
 from companion._core._op import op
-from companion._ops._debugging import run_check
-from companion._ops._linalg import _check_pivots, _matrices
+from companion._ops._linalg import _check_pivots, _matrices, checked_on_host
 
 __all__ = ["lu", "lu_matrix_inverse", "lu_reconstruct", "lu_solve"]
 
@@ -55,8 +54,8 @@ def lu(input, output_idx_type="int32", name=None):  # noqa: A002
     x = _matrices(x, "lu", square=True, floating=True)
     packed, permutation = _lu(x, index_dtype=index_dtype._np)
     if x._v.size:
-        run_check(lambda pivot: _check_pivots(pivot, "lu", "Input is not invertible.", x.shape),
-                  _min_abs_diagonal(packed))
+        checked_on_host(lambda pivot: _check_pivots(pivot, "lu", "Input is not invertible.", x.shape),
+                        _min_abs_diagonal(packed))
     return Lu(packed, permutation)
 
 
