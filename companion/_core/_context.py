@@ -21,6 +21,9 @@ class _State(threading.local):
         # a mixed-precision layer's compute dtype while it calls: its float Keras weights are read
         # in it (`companion._core._convert.autocast`); None outside such a call
         self.autocast = None
+        # > 0 while a dataset function runs its Python on concrete elements, where TF runs a graph
+        # (`companion._ops._py_function.running_as_graph_code`); 0 inside a py_function's own code
+        self.graph_code = 0
 
 
 state = _State()

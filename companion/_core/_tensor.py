@@ -116,10 +116,14 @@ class Tensor:
 
     def numpy(self):
         """The value as a NumPy array (a NumPy scalar for rank 0, ``bytes`` for a string)."""
+        if state.graph_code:
+            self._refuse_in_graph_code("numpy()")
         array = np.array(self._concrete("numpy()"))
         return array[()] if array.ndim == 0 else array
 
     def __array__(self, dtype=None, copy=None):
+        if state.graph_code:
+            self._refuse_in_graph_code("np.asarray()")
         array = np.asarray(self._concrete("np.asarray()"))
         return array if dtype is None else array.astype(dtype)
 
@@ -223,6 +227,15 @@ class Tensor:
         return format(self.numpy(), format_spec)
 
     # -- helpers -----------------------------------------------------------------------
+    def _refuse_in_graph_code(self, what):
+        """In a dataset function run on concrete elements, the user's own ``what`` raises as on
+        TF's graph tensor (companion's code may still read values there)."""
+        # deferred: the staging layer is built on this module (an upward import is a cycle)
+        from companion._staging._errors import called_by_user_code, traced_value_error
+
+        if called_by_user_code():
+            raise traced_value_error(what, self)
+
     def _concrete(self, what):
         if self.is_traced:
             # deferred: the staging layer is built on this module (an upward import is a cycle)

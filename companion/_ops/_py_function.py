@@ -66,9 +66,13 @@ def _call(func, inp, Tout, numpy, stateful):  # noqa: N803
         results = _staged(func, inputs, outs, numpy, stateful)
     else:
         # eagerly TF hands over 0-d arrays; a graph (a function, a dataset function) NumPy scalars
-        convert = _graph_numpy if state.staging or getattr(_graph_code, "depth", 0) else np.asarray
+        convert = _graph_numpy if state.staging or state.graph_code else np.asarray
         args = [convert(t) if numpy else t for t in inputs]
-        results = _outputs(func(*args), outs)
+        graph_code, state.graph_code = state.graph_code, 0  # the function's own code runs eagerly in TF
+        try:
+            results = _outputs(func(*args), outs)
+        finally:
+            state.graph_code = graph_code
     for result, tout in zip(results, outs):
         _note_shapes([result], tout.shape if isinstance(tout, TensorSpec) else None)
     if single:
@@ -77,18 +81,18 @@ def _call(func, inp, Tout, numpy, stateful):  # noqa: N803
 
 
 _recorders = threading.local()
-_graph_code = threading.local()
 
 
 @contextlib.contextmanager
 def running_as_graph_code():
     """Python run where TF would run a graph (a dataset function called on an element eagerly):
-    `numpy_function` hands its 0-d inputs over as NumPy scalars, as from TF's graphs."""
-    _graph_code.depth = getattr(_graph_code, "depth", 0) + 1
+    `numpy_function` hands its 0-d inputs over as NumPy scalars, as from TF's graphs, and the
+    user's own ``x.numpy()``/``np.asarray(x)`` raise as on TF's graph tensors (`Tensor.numpy`)."""
+    state.graph_code += 1
     try:
         yield
     finally:
-        _graph_code.depth -= 1
+        state.graph_code -= 1
 
 
 @contextlib.contextmanager

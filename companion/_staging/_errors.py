@@ -1,6 +1,7 @@
 """The errors raised when Python needs the value of a tensor that only exists at run time."""
 
 import os
+import sys
 
 import malt
 
@@ -40,13 +41,24 @@ def traced_value_error(what, tensor):
         "companion.print to see the value at run time.")
 
 
-# The methods that raise the errors above live here; AutoGraph's frames (malt's, companion's
-# converter) forward a converted call.
-_TENSOR_FILES = (os.path.normcase(_tensor.__file__), os.path.normcase(_host_value.__file__),
-                 os.path.normcase(__file__))
+# The tensor methods the user's code may call for a value live here (`_ENTRY_POINTS`); AutoGraph's
+# frames (malt's, companion's converter) forward a converted call.
+_TENSOR_FILES = (os.path.normcase(_tensor.__file__), os.path.normcase(_host_value.__file__))
+_ENTRY_POINTS = ("numpy", "__array__")
 _FORWARDING_DIRS = (os.path.normcase(os.path.dirname(malt.__file__) + os.sep),
                     os.path.normcase(os.path.join(os.path.dirname(companion.__file__), "autograph") + os.sep))
 _COMPANION_DIR = os.path.normcase(os.path.dirname(companion.__file__) + os.sep)
+
+
+def called_by_user_code():
+    """Whether the tensor method running now (``numpy``, ``__array__``) was called by the user's
+    code rather than companion's (`_called_by_user`)."""
+    def outward(frame):
+        while frame is not None:
+            yield frame
+            frame = frame.f_back
+
+    return _called_by_user(outward(sys._getframe(1)))
 
 
 def asked_by_user_code(error):
@@ -58,10 +70,23 @@ def asked_by_user_code(error):
     frames = []
     tb = error.__traceback__
     while tb is not None:
-        frames.append(os.path.normcase(tb.tb_frame.f_code.co_filename))
+        frames.append(tb.tb_frame)
         tb = tb.tb_next
-    for filename in reversed(frames):  # innermost first: the first frame outside the tensor and malt
-        if filename in _TENSOR_FILES or filename.startswith(_FORWARDING_DIRS):
-            continue
-        return not filename.startswith(_COMPANION_DIR)
+    return _called_by_user(frames[::-1])
+
+
+def _called_by_user(frames):
+    """Whether, in ``frames`` (innermost first), the tensor's ``numpy``/``__array__`` was called from
+    outside companion (AutoGraph's frames, which forward a converted call, are looked through)."""
+    frames = iter(frames)
+    for frame in frames:
+        code = frame.f_code
+        if code.co_name in _ENTRY_POINTS and os.path.normcase(code.co_filename) in _TENSOR_FILES:
+            break
+    else:
+        return False
+    for frame in frames:
+        filename = os.path.normcase(frame.f_code.co_filename)
+        if not filename.startswith(_FORWARDING_DIRS):
+            return not filename.startswith(_COMPANION_DIR)
     return False

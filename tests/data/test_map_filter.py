@@ -35,9 +35,28 @@ def test_map_spec_comes_from_the_function():
 
 
 def test_map_over_strings_runs_eagerly():
-    ds = Dataset.from_tensor_slices(["a", "bc"]).map(lambda s: (s, len(s.numpy())))
+    ds = Dataset.from_tensor_slices(["a", "bc"]).map(lambda s: (s, tf.strings.length(s)))
     assert values(ds) == [(b"a", 1), (b"bc", 2)]
     assert spec_shapes(ds) == (([], "string"), ([], "int32"))
+
+
+@pytest.mark.parametrize("fn, error", [
+    (lambda s: s.numpy(), AttributeError),  # TF 2.21: 'SymbolicTensor' object has no attribute 'numpy'
+    (lambda s: (s, len(s.numpy())), AttributeError),
+    (lambda s: np.asarray(s), NotImplementedError),  # TF: Cannot convert a symbolic tf.Tensor ...
+])
+def test_numpy_of_a_string_element_fails_as_in_tf(fn, error):
+    # companion runs string functions on the elements; the user's own numpy() still fails, as TF's graph
+    with pytest.raises(error):
+        list(Dataset.from_tensor_slices(["a", "bc"]).map(fn))
+    with pytest.raises(AttributeError):
+        list(Dataset.from_tensor_slices(["a", "bc"]).flat_map(lambda s: Dataset.from_tensors(s.numpy())))
+
+
+def test_py_function_on_a_string_element_may_read_its_value():
+    ds = Dataset.from_tensor_slices(["a", "bc"]).map(
+        lambda s: tf.py_function(lambda t: len(t.numpy()), [s], tf.int64))
+    assert values(ds) == [1, 2]
 
 
 def test_a_function_companion_cannot_trace_runs_on_the_elements():
