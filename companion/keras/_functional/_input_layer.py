@@ -1,5 +1,7 @@
 """`InputLayer` and `Input`: the entry points of a functional model."""
 
+import warnings
+
 from companion._core import _dtypes
 from companion.keras._functional._keras_tensor import KerasTensor
 from companion.keras._functional._node import Node
@@ -10,7 +12,8 @@ class InputLayer(Layer):
     """The layer behind `Input`: it holds a model input's shape, dtype and name.
 
     Args:
-        input_shape: the shape of one example (without the batch axis).
+        shape: the shape of one example (without the batch axis); ``input_shape=`` is its
+            deprecated spelling (Keras 3 warns).
         batch_size: an optional fixed batch size.
         dtype: the input's dtype (default float32).
         name: the input's name (used to match dict inputs).
@@ -18,7 +21,7 @@ class InputLayer(Layer):
 
     Example:
         >>> import companion as tf
-        >>> layer = tf.keras.layers.InputLayer(input_shape=(28, 28), name="pixels")
+        >>> layer = tf.keras.layers.InputLayer(shape=(28, 28), name="pixels")
         >>> layer.output
         <KerasTensor shape=(None, 28, 28), dtype=float32, sparse=False, ragged=False, name=pixels>
     """
@@ -27,7 +30,9 @@ class InputLayer(Layer):
                  batch_input_shape=None, shape=None, **kwargs):
         tensor_name = name  # Keras 3 names an unnamed Input's tensor keras_tensor, keras_tensor_1, ...
         super().__init__(name=name, dtype=dtype, **kwargs)
-        if shape is not None and input_shape is None:
+        if input_shape is not None:
+            warnings.warn("Argument `input_shape` is deprecated. Use `shape` instead.", stacklevel=1)
+        if shape is not None:
             input_shape = shape
         self._batch_input_shape = _batch_shape(input_shape, batch_size, batch_input_shape)
         self._input_dtype = _dtypes.as_dtype(dtype or "float32")
@@ -56,7 +61,7 @@ def Input(shape=None, batch_size=None, name=None, dtype=None, batch_shape=None, 
     if kwargs:
         raise TypeError(f"Input got unexpected keyword arguments: {sorted(kwargs)}. Use shape, "
                         "batch_size, name, dtype or batch_shape.")
-    return InputLayer(input_shape=shape, batch_size=batch_size, name=name, dtype=dtype,
+    return InputLayer(shape=shape, batch_size=batch_size, name=name, dtype=dtype,
                       batch_input_shape=batch_shape).output
 
 

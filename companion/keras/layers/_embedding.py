@@ -1,5 +1,7 @@
 """`Embedding`: integer indices to rows of a trainable table."""
 
+import warnings
+
 from companion._ops._math import cast, not_equal
 from companion._ops._nn_embedding import embedding_lookup
 from companion.keras import constraints, initializers, regularizers
@@ -28,8 +30,8 @@ class Embedding(Layer):
         if quantization_config is not None:
             raise NotImplementedError("companion's Embedding has no quantization: pass "
                                       f"quantization_config=None. Received: {quantization_config!r}")
-        if input_length is not None and "input_shape" not in kwargs:
-            kwargs["input_shape"] = (input_length,)
+        if input_length is not None:  # Keras 3 ignores it (the model stays unbuilt until called)
+            warnings.warn("Argument `input_length` is deprecated. Just remove it.", stacklevel=1)
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         for what, value in (("input_dim", input_dim), ("output_dim", output_dim)):
             if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
@@ -40,7 +42,6 @@ class Embedding(Layer):
         self.embeddings_constraint = constraints.get(embeddings_constraint)
         self.mask_zero = bool(mask_zero)
         self.supports_masking = self.mask_zero
-        self.input_length = input_length
         self._autocast = False
 
     def build(self, input_shape):
@@ -70,7 +71,4 @@ class Embedding(Layer):
                   "activity_regularizer": regularizers.serialize(self.activity_regularizer),
                   "embeddings_constraint": constraints.serialize(self.embeddings_constraint),
                   "mask_zero": self.mask_zero}
-        if self.input_length is not None:  # input_length stands for it
-            config.pop("batch_input_shape", None)
-            config["input_length"] = self.input_length
         return {**config, "quantization_config": None}

@@ -26,6 +26,9 @@ from companion.train import _deferred
 
 _ALLOWED_KWARGS = {"input_dim", "input_shape", "batch_input_shape", "batch_size",
                    "activity_regularizer", "autocast", "dynamic"}
+_INPUT_SHAPE_ARG_WARNING = (
+    "Do not pass an `input_shape`/`input_dim` argument to a layer. When using Sequential models, "
+    "prefer using an `Input(shape)` object as the first layer in the model instead.")
 _UNTRACKED = {"_call_losses", "_own_weights", "_regularized", "_build_input_shape", "input_spec",
               "_tracking_cache", "_batch_cursor"}
 
@@ -70,6 +73,8 @@ class Layer(Module):
         self._call_losses = []
         self._build_input_shape = None
         self._batch_input_shape = _batch_input_shape(kwargs)
+        if kwargs.get("input_shape") is not None or kwargs.get("input_dim") is not None:
+            warnings.warn(_INPUT_SHAPE_ARG_WARNING, stacklevel=2)  # at the subclass's super().__init__
         self._autocast = kwargs.get("autocast", True)
         self.activity_regularizer = regularizers.get(kwargs.get("activity_regularizer"))
         self.input_spec = None

@@ -14,13 +14,14 @@ class Sequential(Model):
     """A linear stack of layers, TensorFlow's ``tf.keras.Sequential``.
 
     Pass the layers as a list or `add` them one by one. When the input shape is known (a
-    `keras.Input` first, or ``input_shape=`` on the first layer) the model is built as
-    layers are added, so `summary` works at once; otherwise it builds on its first call.
+    `keras.Input` first, or Keras 2's ``input_shape=`` on the first layer, which warns) the model
+    is built as layers are added, so `summary` works at once; otherwise it builds on its first call.
 
     Example:
         >>> import companion as tf
         >>> model = tf.keras.Sequential([
-        ...     tf.keras.layers.Flatten(input_shape=(28, 28)),
+        ...     tf.keras.Input(shape=(28, 28)),
+        ...     tf.keras.layers.Flatten(),
         ...     tf.keras.layers.Dense(128, activation="relu"),
         ...     tf.keras.layers.Dense(10)])
         >>> model.output_shape, model.count_params()
