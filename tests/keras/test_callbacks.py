@@ -99,8 +99,8 @@ def test_early_stopping_stops_after_patience_and_restores_the_best_weights():
 
 
 @pytest.mark.parametrize("kwargs, logs, stopped", [
-    # "auto" maximizes val_accuracy: 0.6 does not beat 0.6, so epoch 2 exhausts patience 1.
-    ({"monitor": "val_accuracy", "patience": 1}, [0.5, 0.6, 0.6, 0.7], 2),
+    # "max": 0.6 does not beat 0.6, so epoch 2 exhausts patience 1.
+    ({"monitor": "val_accuracy", "mode": "max", "patience": 1}, [0.5, 0.6, 0.6, 0.7], 2),
     # min_delta 0.1: 0.95 and 0.92 are not 0.1 below 1.0.
     ({"monitor": "val_accuracy", "mode": "min", "patience": 2, "min_delta": 0.1},
      [1.0, 0.95, 0.92, 0.5], 2),
@@ -121,8 +121,21 @@ def test_early_stopping_epoch(kwargs, logs, stopped):
 def test_early_stopping_warns_on_a_missing_monitor_and_checks_mode():
     with pytest.warns(UserWarning, match="`val_loss` which is not available. Available metrics are: loss"):
         fit([cb.EarlyStopping()], [{"loss": 1.0}])
-    with pytest.raises(ValueError, match="mode='avg'"):
-        cb.EarlyStopping(mode="avg")
+    # Keras 3.15 (TF 2.21): an unknown mode warns from EarlyStopping.__init__ and falls back to "auto"
+    with pytest.warns(UserWarning, match="^EarlyStopping mode 'avg' is unknown, fallback to auto mode.$"):
+        assert cb.EarlyStopping(mode="avg").mode == "auto"
+
+
+def test_auto_mode_needs_a_compiled_metric_or_loss():
+    # Keras 3.15: without compiled metrics only `loss`/`val_loss` has a direction (minimized); any
+    # other monitor raises at the first epoch end (TF 2.21's message)
+    stopper = cb.EarlyStopping(monitor="val_accuracy")
+    with pytest.raises(ValueError, match=r"^EarlyStopping callback received monitor=val_accuracy, but "
+                                         r"Keras isn't able to automatically determine .* `mode='min'`"):
+        fit([stopper], [{"val_accuracy": 0.5}])
+    stopper = cb.EarlyStopping(monitor="loss", patience=0, min_delta=0.25)
+    fit([stopper], [{"loss": v} for v in (1.0, 0.9)])
+    assert stopper.maximize is False and stopper.min_delta == -0.25 and stopper.stopped_epoch == 1
 
 
 def test_early_stopping_verbose_message(capsys):

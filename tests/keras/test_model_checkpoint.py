@@ -30,7 +30,7 @@ def test_model_checkpoint_fills_the_file_name_and_saves_the_best(tmp_path, best_
 def test_model_checkpoint_max_mode_for_accuracy_and_batch_frequency(tmp_path):
     model = FakeModel()
     best = cb.ModelCheckpoint(str(tmp_path / "best-{epoch}.weights.h5"), monitor="val_acc",
-                              save_best_only=True,
+                              save_best_only=True, mode="max",
                               save_weights_only=True)
     fit([best], [{"val_acc": v} for v in (0.5, 0.4, 0.7)], model=model)
     assert saved_names(model) == ["best-1.weights.h5", "best-3.weights.h5"]
@@ -57,8 +57,8 @@ def test_model_checkpoint_saves_the_whole_model_unless_weights_only(tmp_path):
 def test_model_checkpoint_argument_errors(tmp_path):
     with pytest.raises(ValueError, match="save_freq='batch'"):
         cb.ModelCheckpoint("x.keras", save_freq="batch")
-    with pytest.raises(ValueError, match="mode='best'"):
-        cb.ModelCheckpoint("x.keras", mode="best")
+    with pytest.warns(UserWarning, match="^ModelCheckpoint mode 'best' is unknown, fallback to auto mode.$"):
+        assert cb.ModelCheckpoint("x.keras", mode="best").mode == "auto"  # Keras 3.15: falls back
     with pytest.raises(KeyError, match="val_auc"):
         fit([cb.ModelCheckpoint(str(tmp_path / "{val_auc}.weights.h5"), save_weights_only=True)],
             [{"loss": 1.0}])

@@ -9,8 +9,8 @@ class EarlyStopping(Callback):
     """Stops training when ``monitor`` has not improved for ``patience`` epochs.
 
     An epoch improves when ``current - min_delta < best`` (mode "min") or
-    ``current - min_delta > best`` ("max"; "auto" picks "max" for names ending in
-    ``acc``, ``accuracy`` or ``auc``, as Keras 2 does). After ``patience`` epochs
+    ``current - min_delta > best`` ("max"; "auto" follows the compiled metric's direction, see
+    `_monitor.higher_is_better`). After ``patience`` epochs
     without improvement it sets ``model.stop_training = True`` and records
     ``stopped_epoch``; with ``restore_best_weights`` it then sets the weights of the
     best epoch back (``model.get_weights``/``set_weights``) when training ends, stopped
@@ -44,15 +44,17 @@ class EarlyStopping(Callback):
     def __init__(self, monitor="val_loss", min_delta=0, patience=0, verbose=0, mode="auto",
                  baseline=None, restore_best_weights=False, start_from_epoch=0):
         super().__init__()
-        _monitor.check_mode(mode, "EarlyStopping")
+        self.mode = _monitor.checked_mode(mode, type(self).__name__)
         self.monitor = monitor
         self.patience = patience
         self.verbose = verbose
         self.baseline = baseline
         self.restore_best_weights = restore_best_weights
         self.start_from_epoch = start_from_epoch
-        self.maximize = _monitor.higher_is_better(mode, monitor, _monitor.ends_like_accuracy)
-        self.min_delta = abs(min_delta) if self.maximize else -abs(min_delta)
+        self.min_delta = abs(min_delta)
+        self.maximize = None  # decided by `_monitor.direction`
+        if self.mode != "auto":
+            _monitor.direction(self)
         self.on_train_begin()
 
     def on_train_begin(self, logs=None):
@@ -63,6 +65,7 @@ class EarlyStopping(Callback):
         self.best_epoch = 0
 
     def on_epoch_end(self, epoch, logs=None):
+        _monitor.direction(self)  # "auto": once the model's metrics are built, as Keras 3
         current = _monitor.monitored_value(logs, self.monitor, "Early stopping")
         if current is None or epoch < self.start_from_epoch:
             return

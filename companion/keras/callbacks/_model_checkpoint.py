@@ -15,7 +15,7 @@ class ModelCheckpoint(Callback):
     calls ``model.save_weights(path)``, else ``model.save(path)``. With
     ``save_best_only`` it saves only when ``monitor`` beats the best value so far (the
     first monitored value always does: ``best`` starts as None, as in Keras 3)
-    (``mode`` "auto" maximizes names containing ``acc``, as Keras 2 does). On a
+    (``mode`` "auto" follows the compiled metric's direction, see `_monitor.higher_is_better`). On a
     non-chief worker of a ``TF_CONFIG`` cluster it writes to a temporary directory
     and deletes it, so only the chief's file remains. As in Keras 3, a weights path must
     end in ``.weights.h5`` and a model path in ``.keras`` (or ``.h5``): other names raise
@@ -45,7 +45,7 @@ class ModelCheckpoint(Callback):
     def __init__(self, filepath, monitor="val_loss", verbose=0, save_best_only=False,
                  save_weights_only=False, mode="auto", save_freq="epoch", initial_value_threshold=None):
         super().__init__()
-        _monitor.check_mode(mode, "ModelCheckpoint")
+        self.mode = _monitor.checked_mode(mode, type(self).__name__)
         _check_save_freq(save_freq)
         self.filepath = os.fspath(filepath)
         self.monitor = monitor
@@ -53,7 +53,10 @@ class ModelCheckpoint(Callback):
         self.save_best_only = save_best_only
         self.save_weights_only = save_weights_only
         self.save_freq = save_freq
-        self.maximize = _monitor.higher_is_better(mode, monitor, _monitor.mentions_acc)
+        self.min_delta = 0  # Keras 3's monitoring callbacks all have one; a checkpoint's is 0
+        self.maximize = None  # decided by `_monitor.direction`
+        if self.mode != "auto":
+            _monitor.direction(self)
         self.best = initial_value_threshold  # None: the first monitored value is an improvement (Keras 3)
         _check_suffix(self.filepath, save_weights_only)
         self._current_epoch = 0
@@ -76,6 +79,7 @@ class ModelCheckpoint(Callback):
             self._save_model(self._current_epoch, batch, logs)
 
     def on_epoch_end(self, epoch, logs=None):
+        _monitor.direction(self)  # "auto": once the model's metrics are built, as Keras 3
         if self.save_freq == "epoch":
             self._save_model(epoch, None, logs)
 
@@ -110,7 +114,8 @@ class ModelCheckpoint(Callback):
         if current is None:
             return
         best = "None" if self.best is None else f"{self.best:.5f}"
-        if self.best is not None and not (current > self.best if self.maximize else current < self.best):
+        maximize = _monitor.direction(self)  # saving by batch can come before the first epoch's end
+        if self.best is not None and not (current > self.best if maximize else current < self.best):
             self._say(f"\nEpoch {epoch + 1}: {self.monitor} did not improve from {best}")
             return
         self._say(f"\nEpoch {epoch + 1}: {self.monitor} improved from {best} to "

@@ -1,31 +1,56 @@
-"""What the monitoring callbacks share: the ``mode`` check and reading the monitored value."""
+"""What the monitoring callbacks share: the ``mode`` check, the direction ``mode="auto"`` infers,
+and reading the monitored value."""
 
 import warnings
 
 MODES = ("auto", "min", "max")
 
 
-def check_mode(mode, owner):
-    """Raises a ValueError unless ``mode`` is ``"auto"``, ``"min"`` or ``"max"``."""
+def checked_mode(mode, owner):
+    """``mode``, or ``"auto"`` with a UserWarning when it is not ``"auto"``, ``"min"`` or ``"max"``
+    (Keras 3 falls back instead of raising)."""
     if mode not in MODES:
-        raise ValueError(f"{owner} `mode` must be one of 'auto', 'min' or 'max'. Received: mode={mode!r}")
+        warnings.warn(f"{owner} mode '{mode}' is unknown, fallback to auto mode.", stacklevel=2)
+        return "auto"
+    return mode
 
 
-def higher_is_better(mode, monitor, auto_rule):
-    """Whether larger values of ``monitor`` are improvements; ``auto_rule(monitor)`` decides "auto"."""
-    if mode == "auto":
-        return auto_rule(monitor)
-    return mode == "max"
+def direction(callback):
+    """``callback.maximize`` (and the sign of its ``min_delta``, negative when minimizing, as Keras 3
+    keeps it) set from `higher_is_better` unless already set: at construction for "min"/"max",
+    at the first epoch end for "auto"."""
+    if callback.maximize is not None:
+        return callback.maximize
+    callback.maximize = higher_is_better(callback)
+    if not callback.maximize and hasattr(callback, "min_delta"):
+        callback.min_delta = -abs(callback.min_delta)
+    return callback.maximize
 
 
-def ends_like_accuracy(monitor):
-    """EarlyStopping's "auto" rule in Keras 2: maximize names ending in acc, accuracy or auc."""
-    return monitor.endswith(("acc", "accuracy", "auc"))
+def higher_is_better(callback):
+    """Whether larger values of ``callback.monitor`` are improvements.
 
-
-def mentions_acc(monitor):
-    """ModelCheckpoint's and ReduceLROnPlateau's "auto" rule in Keras 2: maximize names with "acc"."""
-    return "acc" in monitor
+    ``"min"``/``"max"`` say it; ``"auto"`` decides as Keras 3 does, once the model's metrics are
+    built: ``loss`` (``val_`` prefix dropped) is minimized, a compiled metric of that name is
+    maximized or minimized by its ``_direction`` (``"up"``/``"down"``); any other name is a
+    ValueError asking for an explicit mode.
+    """
+    if callback.mode != "auto":
+        return callback.mode == "max"
+    name = callback.monitor.removeprefix("val_")
+    found = False if name == "loss" else None
+    compiled = getattr(callback.model, "_compile_metrics", None)
+    container = compiled() if callable(compiled) else None
+    for metric in container.metrics if container is not None else ():
+        direction = getattr(metric, "_direction", None)
+        if getattr(metric, "_keras_name", metric.name) == name and direction is not None:
+            found = direction == "up"
+    if found is None:
+        raise ValueError(f"{type(callback).__name__} callback received monitor={callback.monitor}, but "
+                         "Keras isn't able to automatically determine whether that metric should be "
+                         "maximized or minimized. Pass `mode='max'` in order to monitor based on the highest "
+                         "metric value, or pass `mode='min'` in order to use the lowest value.")
+    return found
 
 
 def monitored_value(logs, monitor, owner):

@@ -10,7 +10,8 @@ class ReduceLROnPlateau(Callback):
     """Multiplies the learning rate by ``factor`` after ``patience`` epochs without improvement.
 
     An epoch improves when ``current < best - min_delta`` (mode "min") or
-    ``current > best + min_delta`` ("max"; "auto" maximizes names containing ``acc``).
+    ``current > best + min_delta`` ("max"; "auto" follows the compiled metric's direction, see
+    `_monitor.higher_is_better`).
     After a reduction the rate is ``max(lr * factor, min_lr)`` and ``cooldown`` epochs
     pass before counting again. The current rate is added to the logs as
     ``learning_rate``. ``tf.keras.callbacks.ReduceLROnPlateau``.
@@ -41,20 +42,21 @@ class ReduceLROnPlateau(Callback):
                  min_delta=1e-4, cooldown=0, min_lr=0, **kwargs):
         super().__init__()
         _check_arguments(factor, kwargs)
-        _monitor.check_mode(mode, "ReduceLROnPlateau")
         self.monitor = monitor
         self.factor = factor
         self.patience = patience
         self.verbose = verbose
-        self.mode = mode
-        self.min_delta = min_delta
+        self.mode = _monitor.checked_mode(mode, type(self).__name__)
+        self.min_delta = abs(min_delta)
         self.cooldown = cooldown
         self.min_lr = min_lr
-        self.maximize = _monitor.higher_is_better(mode, monitor, _monitor.mentions_acc)
+        self.maximize = None  # decided by `_monitor.direction`
+        if self.mode != "auto":
+            _monitor.direction(self)
         self._reset()
 
     def _reset(self):
-        self.best = -np.inf if self.maximize else np.inf
+        self.best = None  # Keras 3: the first monitored value is always an improvement
         self.cooldown_counter = 0
         self.wait = 0
 
@@ -62,6 +64,7 @@ class ReduceLROnPlateau(Callback):
         self._reset()
 
     def on_epoch_end(self, epoch, logs=None):
+        _monitor.direction(self)  # "auto": once the model's metrics are built, as Keras 3
         logs = logs if logs is not None else {}
         logs["learning_rate"] = _learning_rate.get_learning_rate(self.model)
         current = _monitor.monitored_value(logs, self.monitor, "Learning rate reduction")
@@ -83,9 +86,10 @@ class ReduceLROnPlateau(Callback):
         return self.cooldown_counter > 0
 
     def _is_improvement(self, current):
-        if self.maximize:
-            return current > self.best + self.min_delta
-        return current < self.best - self.min_delta
+        if self.best is None:
+            return True
+        shifted = current - self.min_delta  # min_delta is negative when minimizing
+        return shifted > self.best if self.maximize else shifted < self.best
 
     def _reduce(self, epoch):
         old_lr = _learning_rate.get_learning_rate(self.model)

@@ -28,6 +28,7 @@ _FUNCTIONS = {
     **{name: getattr(_focal, name) for name in (
         "binary_focal_crossentropy", "categorical_focal_crossentropy", "dice", "tversky")},
 }
+KNOWN_FUNCTIONS = tuple({id(fn): fn for fn in _FUNCTIONS.values()}.values())
 _CLASSES = {cls.__name__: cls for cls in (
     _mse.MeanSquaredError, _mae.MeanAbsoluteError, _huber.Huber, _bce.BinaryCrossentropy,
     _cce.CategoricalCrossentropy, _scce.SparseCategoricalCrossentropy, _more.MeanAbsolutePercentageError,

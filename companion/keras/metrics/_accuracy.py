@@ -105,6 +105,8 @@ class Accuracy(MeanMetricWrapper):
         companion.Tensor(0.75, shape=(), dtype=float32)
     """
 
+    _direction = "up"  # larger values are better (what callbacks' mode="auto" reads)
+
     def __init__(self, name="accuracy", dtype=None):
         super().__init__(accuracy, name=name, dtype=dtype)
 
@@ -117,6 +119,8 @@ class BinaryAccuracy(MeanMetricWrapper):
         >>> print(tf.keras.metrics.BinaryAccuracy()([[1], [1], [0], [0]], [[0.98], [1], [0], [0.6]]))
         companion.Tensor(0.75, shape=(), dtype=float32)
     """
+
+    _direction = "up"  # larger values are better (what callbacks' mode="auto" reads)
 
     def __init__(self, name="binary_accuracy", dtype=None, threshold=0.5):
         super().__init__(binary_accuracy, name=name, dtype=dtype, threshold=threshold)
@@ -132,6 +136,8 @@ class CategoricalAccuracy(MeanMetricWrapper):
         companion.Tensor(0.5, shape=(), dtype=float32)
     """
 
+    _direction = "up"  # larger values are better (what callbacks' mode="auto" reads)
+
     def __init__(self, name="categorical_accuracy", dtype=None):
         super().__init__(categorical_accuracy, name=name, dtype=dtype)
 
@@ -145,6 +151,8 @@ class SparseCategoricalAccuracy(MeanMetricWrapper):
         ...                                                    [[0.1, 0.6, 0.3], [0.05, 0.95, 0]]))
         companion.Tensor(0.5, shape=(), dtype=float32)
     """
+
+    _direction = "up"  # larger values are better (what callbacks' mode="auto" reads)
 
     def __init__(self, name="sparse_categorical_accuracy", dtype=None):
         super().__init__(sparse_categorical_accuracy, name=name, dtype=dtype)

@@ -26,6 +26,7 @@ def _best(tp, fp, tn, fn, kind, floor):
 
 
 class _BestUnderConstraint(Metric):
+    _direction = "up"  # larger values are better (what callbacks' mode="auto" reads)
     _kind, _argument = None, None
 
     def __init__(self, value, num_thresholds=200, class_id=None, name=None, dtype=None):

@@ -91,6 +91,8 @@ class AUC(Metric):
         companion.Tensor(0.75, shape=(), dtype=float32)
     """
 
+    _direction = "up"  # larger values are better (what callbacks' mode="auto" reads)
+
     def __init__(self, num_thresholds=200, curve="ROC", summation_method="interpolation", name=None,
                  dtype=None, thresholds=None, multi_label=False, num_labels=None, label_weights=None,
                  from_logits=False):

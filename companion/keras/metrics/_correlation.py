@@ -55,6 +55,8 @@ def concordance_correlation(y_true, y_pred, axis=-1):
 class PearsonCorrelation(MeanMetricWrapper):
     """The mean over examples of `pearson_correlation`."""
 
+    _direction = "up"  # larger values are better (what callbacks' mode="auto" reads)
+
     def __init__(self, name="pearson_correlation", dtype=None, axis=-1):
         super().__init__(pearson_correlation, name=name, dtype=dtype, axis=axis)
         self.axis = axis
@@ -62,6 +64,8 @@ class PearsonCorrelation(MeanMetricWrapper):
 
 class ConcordanceCorrelation(MeanMetricWrapper):
     """The mean over examples of `concordance_correlation`."""
+
+    _direction = "up"  # larger values are better (what callbacks' mode="auto" reads)
 
     def __init__(self, name="concordance_correlation", dtype=None, axis=-1):
         super().__init__(concordance_correlation, name=name, dtype=dtype, axis=axis)

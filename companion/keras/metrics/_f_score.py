@@ -23,6 +23,8 @@ class FBetaScore(Metric):
         array([0.6667, 1.    ], dtype=float32)
     """
 
+    _direction = "up"  # larger values are better (what callbacks' mode="auto" reads)
+
     def __init__(self, average=None, beta=1.0, threshold=None, name="fbeta_score", dtype=None):
         super().__init__(name=name, dtype=dtype)
         if average not in (None, "micro", "macro", "weighted"):

@@ -47,6 +47,8 @@ class MeanIoU(Metric):
         companion.Tensor(0.33333334, shape=(), dtype=float32)
     """
 
+    _direction = "up"  # larger values are better (what callbacks' mode="auto" reads)
+
     def __init__(self, num_classes, name=None, dtype=None, ignore_class=None, sparse_y_true=True,
                  sparse_y_pred=True, axis=-1):
         super().__init__(name=name, dtype=dtype)

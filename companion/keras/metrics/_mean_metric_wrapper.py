@@ -3,6 +3,8 @@
 from companion._core._convert import as_input
 from companion._ops._math import cast
 from companion.keras.layers._keras_mask import get_keras_mask
+from companion.keras.losses import _get as _losses
+from companion.keras.losses._loss import Loss
 from companion.keras.losses._loss_inputs import float_tensor, match_weight_rank, squeeze_or_expand
 from companion.keras.metrics._reduce import Mean
 
@@ -24,6 +26,8 @@ class MeanMetricWrapper(Mean):
         super().__init__(name=name, dtype=dtype)
         self._fn = fn
         self._fn_kwargs = kwargs
+        if is_keras_loss(fn):  # Keras 3: the mean of a loss is to be minimized
+            self._direction = "down"
 
     def update_state(self, y_true, y_pred, sample_weight=None):
         """Adds ``fn(y_true, y_pred)`` for this batch, weighted by ``sample_weight``."""
@@ -38,6 +42,11 @@ class MeanMetricWrapper(Mean):
 
     def get_config(self):
         return {**super().get_config(), **self._fn_kwargs}
+
+
+def is_keras_loss(fn):
+    """Whether ``fn`` is one of Keras's loss functions or a `Loss` instance."""
+    return isinstance(fn, Loss) or any(fn is known for known in _losses.KNOWN_FUNCTIONS)
 
 
 def _times(sample_weight, mask):

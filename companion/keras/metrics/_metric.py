@@ -46,6 +46,8 @@ class Metric:
         if "update_state" in cls.__dict__:
             cls.update_state = _summed_over_replicas(cls.__dict__["update_state"])
 
+    _direction = None  # "up"/"down": whether larger values are better (callbacks' mode="auto"); unknown
+
     def __init__(self, name=None, dtype=None, **kwargs):
         # Keras 3's auto_name: unnamed metrics share the layers' counters ('auc', then 'auc_1')
         self.name = name or unique_name(type(self).__name__)

@@ -30,6 +30,8 @@ def _top_k_only(y_pred, k):
 class _ThresholdedRatio(Metric):
     """``hits / (hits + misses)`` counted at each threshold (scalar result for one threshold)."""
 
+    _direction = "up"  # larger values are better (what callbacks' mode="auto" reads)
+
     _counts = ()  # which two of (tp, fp, tn, fn) make hits and misses
 
     def __init__(self, thresholds=None, top_k=None, class_id=None, name=None, dtype=None):

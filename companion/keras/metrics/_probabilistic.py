@@ -54,6 +54,8 @@ class CosineSimilarity(MeanMetricWrapper):
         companion.Tensor(0.70710677, shape=(), dtype=float32)
     """
 
+    _direction = "up"  # larger values are better (what callbacks' mode="auto" reads)
+
     def __init__(self, name="cosine_similarity", dtype=None, axis=-1):
         super().__init__(cosine_similarity, name=name, dtype=dtype, axis=axis)
 

@@ -23,6 +23,8 @@ class R2Score(Metric):
         0.5714
     """
 
+    _direction = "up"  # larger values are better (what callbacks' mode="auto" reads)
+
     def __init__(self, class_aggregation="uniform_average", num_regressors=0, name="r2_score", dtype=None):
         super().__init__(name=name, dtype=dtype)
         allowed = (None, "uniform_average", "variance_weighted_average")

@@ -57,6 +57,8 @@ class RootMeanSquaredError(Mean):
         companion.Tensor(0.5, shape=(), dtype=float32)
     """
 
+    _direction = "down"  # smaller values are better (what callbacks' mode="auto" reads)
+
     def __init__(self, name="root_mean_squared_error", dtype=None):
         super().__init__(name=name, dtype=dtype)
 

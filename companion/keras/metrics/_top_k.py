@@ -58,6 +58,8 @@ class TopKCategoricalAccuracy(MeanMetricWrapper):
         companion.Tensor(0.5, shape=(), dtype=float32)
     """
 
+    _direction = "up"  # larger values are better (what callbacks' mode="auto" reads)
+
     def __init__(self, k=5, name="top_k_categorical_accuracy", dtype=None):
         super().__init__(top_k_categorical_accuracy, name=name, dtype=dtype, k=k)
 
@@ -72,6 +74,8 @@ class SparseTopKCategoricalAccuracy(MeanMetricWrapper):
         >>> print(m([2, 1], [[0.1, 0.5, 0.4], [0.2, 0.7, 0.1]]))
         companion.Tensor(0.5, shape=(), dtype=float32)
     """
+
+    _direction = "up"  # larger values are better (what callbacks' mode="auto" reads)
 
     def __init__(self, k=5, name="sparse_top_k_categorical_accuracy", dtype=None):
         super().__init__(sparse_top_k_categorical_accuracy, name=name, dtype=dtype, k=k)

@@ -225,6 +225,8 @@ class MetricsContainer:
                             f" Received: {spec!r}")
         if not isinstance(fn, Metric):
             fn = MeanMetricWrapper(fn, name=name)
+            if isinstance(spec, str) and fn._direction is None:  # Keras 3 names an accuracy/top-k/cosine
+                fn._direction = "up"  # metric class here, maximized; the losses' means are minimized
         fn.name = _weighted_name(prefix, name, taken)
         fn._keras_name = name  # Keras 3's own name for it (what orders evaluate's list)
         return fn
