@@ -28,7 +28,8 @@ def save_model(model, filepath, overwrite=True, **kwargs):
     """Writes ``model`` to ``filepath``, which must end in ``.keras``.
 
     Raises:
-        ValueError: another extension (``.h5`` is Keras's legacy HDF5 format, not written here).
+        ImportError: ``.h5``/``.hdf5``, Keras's legacy HDF5 format, which needs h5py (not used here).
+        ValueError: another extension.
         FileExistsError: the file exists and ``overwrite`` is False.
         TypeError: the model's config is not JSON (e.g. a Lambda of a Python lambda).
 
@@ -115,9 +116,11 @@ def model_from_config(config, custom_objects=None):
 def _check_extension(filepath, action):
     if filepath.endswith(".keras"):
         return
-    if filepath.endswith((".h5", ".hdf5")):
-        raise ValueError(f"companion cannot {action} Keras's legacy HDF5 format (.h5). Use the .keras "
-                         f"format (model.save('model.keras')). Received: filepath={filepath}")
+    if filepath.endswith((".h5", ".hdf5")):  # Keras 3 without h5py raises this ImportError
+        raise ImportError(f"`{action}_model()` using h5 format requires h5py. Could not import h5py: "
+                          "companion has no HDF5 library, so it cannot read or write Keras's legacy HDF5 "
+                          "format. Use the native Keras format instead, e.g. `model.save('my_model.keras')` "
+                          f"and `keras.models.load_model('my_model.keras')`. Received: filepath={filepath}")
     raise ValueError(f"Invalid filepath extension for {'saving' if action == 'save' else 'loading'}. "
                      "Add a `.keras` extension (the native Keras format). Received: "
                      f"filepath={filepath}")
