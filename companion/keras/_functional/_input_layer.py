@@ -17,7 +17,8 @@ class InputLayer(Layer):
         batch_size: an optional fixed batch size.
         dtype: the input's dtype (default float32).
         name: the input's name (used to match dict inputs).
-        batch_input_shape: the full shape, batch axis first, instead of the two above.
+        batch_shape: the full shape, batch axis first, instead of the two above (Keras 2's
+            ``batch_input_shape``, as older configs hold it, is read too).
 
     Example:
         >>> import companion as tf
@@ -26,15 +27,22 @@ class InputLayer(Layer):
         <KerasTensor shape=(None, 28, 28), dtype=float32, sparse=False, ragged=False, name=pixels>
     """
 
-    def __init__(self, input_shape=None, batch_size=None, dtype=None, name=None,
-                 batch_input_shape=None, shape=None, **kwargs):
+    def __init__(self, shape=None, batch_size=None, dtype=None, sparse=None, ragged=None, batch_shape=None,
+                 input_tensor=None, optional=False, name=None, *, input_shape=None, batch_input_shape=None,
+                 **kwargs):
         tensor_name = name  # Keras 3 names an unnamed Input's tensor keras_tensor, keras_tensor_1, ...
         super().__init__(name=name, dtype=dtype, **kwargs)
+        for what, value in (("sparse", sparse), ("ragged", ragged), ("optional", optional),
+                            ("input_tensor", input_tensor)):
+            if value not in (None, False):
+                raise NotImplementedError(f"companion's InputLayer has no {what} inputs: leave {what} "
+                                          f"unset. Received: {what}={value!r}")
         if input_shape is not None:
             warnings.warn("Argument `input_shape` is deprecated. Use `shape` instead.", stacklevel=1)
-        if shape is not None:
-            input_shape = shape
-        self._batch_input_shape = _batch_shape(input_shape, batch_size, batch_input_shape)
+            shape = shape if shape is not None else input_shape
+        if batch_shape is None:
+            batch_shape = batch_input_shape  # Keras 2's name, in configs written before Keras 3
+        self._batch_input_shape = _batch_shape(shape, batch_size, batch_shape)
         self._input_dtype = _dtypes.as_dtype(dtype or "float32")
         tensor = KerasTensor(self._batch_input_shape, self._input_dtype, name=tensor_name)
         tensor._node = Node(self, None, (), {}, tensor)
@@ -42,8 +50,8 @@ class InputLayer(Layer):
         self.built = True
 
     def get_config(self):
-        return {"batch_input_shape": self._batch_input_shape, "dtype": self._input_dtype.name,
-                "name": self.name}
+        return {"batch_shape": self._batch_input_shape, "dtype": self._input_dtype.name, "sparse": False,
+                "ragged": False, "name": self.name, "optional": False}
 
     def compute_output_shape(self, input_shape):
         return self._batch_input_shape
@@ -62,7 +70,7 @@ def Input(shape=None, batch_size=None, name=None, dtype=None, batch_shape=None, 
         raise TypeError(f"Input got unexpected keyword arguments: {sorted(kwargs)}. Use shape, "
                         "batch_size, name, dtype or batch_shape.")
     return InputLayer(shape=shape, batch_size=batch_size, name=name, dtype=dtype,
-                      batch_input_shape=batch_shape).output
+                      batch_shape=batch_shape).output
 
 
 def _batch_shape(input_shape, batch_size, batch_input_shape):

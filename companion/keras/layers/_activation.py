@@ -13,6 +13,8 @@ class Activation(Layer):
         array([0., 2.], dtype=float32)
     """
 
+    _built_at_init = True  # Keras 3 builds it in __init__: its config has no build_config
+
     def __init__(self, activation, **kwargs):
         super().__init__(**kwargs)
         self.supports_masking = True  # passes the input's mask on, as Keras 3

@@ -30,6 +30,8 @@ class ReLU(_ElementwiseActivation):
         array([0., 1., 2.], dtype=float32)
     """
 
+    _built_at_init = True  # Keras 3 builds it in __init__: its config has no build_config
+
     def __init__(self, max_value=None, negative_slope=0.0, threshold=0.0, **kwargs):
         super().__init__(**kwargs)
         for name, value in (("max_value", max_value), ("negative_slope", negative_slope),
@@ -58,6 +60,8 @@ class LeakyReLU(_ElementwiseActivation):
         array([-0.3,  2. ], dtype=float32)
     """
 
+    _built_at_init = True  # Keras 3 builds it in __init__: its config has no build_config
+
     def __init__(self, negative_slope=0.3, **kwargs):
         negative_slope = kwargs.pop("alpha", negative_slope)
         super().__init__(**kwargs)
@@ -81,6 +85,8 @@ class ELU(_ElementwiseActivation):
         >>> tf.keras.layers.ELU(alpha=2.0)(tf.constant([0.0, 1.0])).numpy()
         array([0., 1.], dtype=float32)
     """
+
+    _built_at_init = True  # Keras 3 builds it in __init__: its config has no build_config
 
     def __init__(self, alpha=1.0, **kwargs):
         super().__init__(**kwargs)
@@ -166,6 +172,8 @@ class Softmax(Layer):
         >>> tf.keras.layers.Softmax()(tf.constant([[1.0, 1.0]])).numpy()
         array([[0.5, 0.5]], dtype=float32)
     """
+
+    _built_at_init = True  # Keras 3 builds it in __init__: its config has no build_config
 
     def __init__(self, axis=-1, **kwargs):
         super().__init__(**kwargs)

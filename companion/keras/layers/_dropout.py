@@ -29,6 +29,8 @@ class Dropout(Layer):
         [0.0, 2.0]
     """
 
+    _built_at_init = True  # Keras 3 builds it in __init__: its config has no build_config
+
     def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
         super().__init__(**kwargs)
         self.supports_masking = True  # passes the input's mask on, as Keras 3

@@ -25,6 +25,8 @@ def _mean(inputs, axis, keepdims):
 class _GlobalPooling1D(Layer):
     """Reduces the steps axis of ``(batch, steps, features)`` inputs (kept with size 1 if ``keepdims``)."""
 
+    _built_at_init = True  # Keras 3 builds it in __init__: its config has no build_config
+
     def __init__(self, data_format=None, keepdims=False, **kwargs):
         super().__init__(**kwargs)
         self.data_format = data_format or "channels_last"

@@ -59,6 +59,7 @@ class Layer(Module):
     """
 
     _is_layer = True
+    _built_at_init = False  # True for the weightless layers Keras 3 builds in __init__ (no build_config)
 
     def __init__(self, trainable=True, name=None, dtype=None, **kwargs):
         unknown = set(kwargs) - _ALLOWED_KWARGS
@@ -103,6 +104,13 @@ class Layer(Module):
 
     build._is_default = True
 
+    def get_build_config(self):
+        """``{"input_shape": ...}``, the shape the layer was built for, or None (unbuilt, or one of
+        the weightless layers Keras 3 builds in ``__init__``)."""
+        if self._built_at_init or not self.built or self._build_input_shape is None:
+            return None
+        return {"input_shape": plain_shape(self._build_input_shape)}
+
     def build_from_config(self, config):
         """Builds the layer from a saved ``build_config`` dict (``{"input_shape": ...}``), as loading does."""
         if config and config.get("input_shape") is not None:
@@ -118,9 +126,7 @@ class Layer(Module):
                   "dtype": _policies.serialize(self._dtype_policy)}  # Keras 3: the policy's config
         if self.activity_regularizer is not None:  # Keras 3 keeps it here, after the dtype
             config["activity_regularizer"] = regularizers.serialize(self.activity_regularizer)
-        if self._batch_input_shape is not None:
-            config["batch_input_shape"] = self._batch_input_shape
-        return config
+        return config  # Keras 3 keeps no input shape here: a Sequential lists its InputLayer instead
 
     @classmethod
     def from_config(cls, config):
@@ -478,6 +484,17 @@ def _autocast_dtype(layer, current):
     if not layer._autocast or not compute.is_floating:
         return None
     return compute
+
+
+def plain_shape(shape):
+    """``shape`` (a TensorShape, tuple or list; a list or dict of them) as tuples of ints and None."""
+    if isinstance(shape, dict):
+        return {key: plain_shape(value) for key, value in shape.items()}
+    if hasattr(shape, "as_list"):
+        return tuple(shape.as_list()) if shape.rank is not None else None
+    if isinstance(shape, (list, tuple)) and shape and not all(d is None or isinstance(d, int) for d in shape):
+        return [plain_shape(one) for one in shape]
+    return None if shape is None else tuple(shape)
 
 
 def _batch_input_shape(kwargs):

@@ -28,6 +28,8 @@ class Masking(Layer):
         array([[ True, False]])
     """
 
+    _built_at_init = True  # Keras 3 builds it in __init__: its config has no build_config
+
     def __init__(self, mask_value=0.0, **kwargs):
         super().__init__(**kwargs)
         self.mask_value = mask_value

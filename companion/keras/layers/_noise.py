@@ -13,6 +13,7 @@ from companion.random._ops import stream_normal as normal
 
 
 class _Noise(Layer):
+    _built_at_init = True  # Keras 3 builds it in __init__: its config has no build_config
     def __init__(self, amount, what, seed=None, **kwargs):
         super().__init__(**kwargs)
         self.supports_masking = True
@@ -97,6 +98,8 @@ class Identity(Layer):
         >>> tf.keras.layers.Identity()(tf.constant([1.0, 2.0])).numpy()
         array([1., 2.], dtype=float32)
     """
+
+    _built_at_init = True  # Keras 3 builds it in __init__: its config has no build_config
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)

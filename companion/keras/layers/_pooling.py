@@ -19,6 +19,8 @@ from companion.keras.layers._layer import Layer
 class _Pooling(Layer):
     """Applies ``_pool_op`` over ``pool_size`` windows moved by ``strides`` (default: the size)."""
 
+    _built_at_init = True  # Keras 3 builds it in __init__: its config has no build_config
+
     _pool_op = None
     rank = 2
 
@@ -113,6 +115,8 @@ class AveragePooling2D(_Pooling):
 
 class _GlobalPooling2D(Layer):
     """Reduces the ``rank`` spatial axes with ``_reduce_op``, keeping them with size 1 if ``keepdims``."""
+
+    _built_at_init = True  # Keras 3 builds it in __init__: its config has no build_config
 
     _reduce_op = None
     rank = 2

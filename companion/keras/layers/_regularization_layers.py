@@ -26,6 +26,8 @@ class ActivityRegularization(Layer):
         1.5
     """
 
+    _built_at_init = True  # Keras 3 builds it in __init__: its config has no build_config
+
     def __init__(self, l1=0.0, l2=0.0, **kwargs):
         super().__init__(activity_regularizer=regularizers.L1L2(l1=l1, l2=l2), **kwargs)
         self.supports_masking = True

@@ -5,14 +5,19 @@ from companion.keras.layers._layer import Layer
 
 
 def serialize(layer):
-    """``{'class_name': ..., 'config': layer.get_config()}``.
+    """``{'class_name': ..., 'config': layer.get_config()}``, with the layer's ``build_config`` when it
+    has one (a built layer with a `build` of its own, as Keras 3 records it).
 
     Example:
         >>> import companion as tf
         >>> tf.keras.layers.serialize(tf.keras.layers.Dense(2, name="d"))["config"]["units"]
         2
     """
-    return _registry.serialize(layer, Layer, _not_a_layer, "keras.layers")
+    config = _registry.serialize(layer, Layer, _not_a_layer, "keras.layers")
+    build_config = layer.get_build_config()
+    if build_config is not None:
+        config["build_config"] = build_config
+    return config
 
 
 def deserialize(config, custom_objects=None):
@@ -25,7 +30,11 @@ def deserialize(config, custom_objects=None):
         2
     """
     cls, kwargs = _registry.class_and_config(config, _known_layers(), "layer", custom_objects)
-    return cls.from_config(kwargs)
+    layer = cls.from_config(kwargs)
+    build_config = config.get("build_config") if isinstance(config, dict) else None
+    if build_config and not layer.built:  # Keras 3 builds the layer's weights before its container does
+        layer.build_from_config(build_config)
+    return layer
 
 
 def _known_layers():

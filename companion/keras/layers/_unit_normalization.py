@@ -14,6 +14,8 @@ class UnitNormalization(Layer):
         array([[0.6, 0.8]], dtype=float32)
     """
 
+    _built_at_init = True  # Keras 3 builds it in __init__: its config has no build_config
+
     def __init__(self, axis=-1, **kwargs):
         super().__init__(**kwargs)
         self.supports_masking = True

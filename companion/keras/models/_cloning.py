@@ -68,7 +68,7 @@ def _clone_sequential(model, input_tensors, clone_function):
         return Sequential([first] + layers, name=model.name)
     if model._input is not None and model._input.node is not None:
         shape = tuple(model._input.shape.as_list())
-        return Sequential([InputLayer(batch_input_shape=shape, dtype=model._input._dtype.name)] + layers,
+        return Sequential([InputLayer(batch_shape=shape, dtype=model._input._dtype.name)] + layers,
                           name=model.name)
     clone = Sequential(layers, name=model.name)
     if model._input is not None:

@@ -52,7 +52,7 @@ class Sequential(Model):
             raise ValueError(f"Layer {layer.name!r} is already in Sequential model {self.name!r}; a "
                              "layer can appear only once in a Sequential model.")
         if not self._stack and self._input is None and layer._batch_input_shape is not None:
-            self._input = InputLayer(batch_input_shape=layer._batch_input_shape,
+            self._input = InputLayer(batch_shape=layer._batch_input_shape,
                                      dtype=layer.dtype).output
             self._output = self._input
         self._stack.append(layer)
@@ -112,7 +112,7 @@ class Sequential(Model):
         if input_shape is None:  # Keras 3: builds from its Input if it has one, else stays unbuilt
             return
         if self._input is None or tuple(self._input.shape.as_list()) != tuple(input_shape):
-            self._input = InputLayer(batch_input_shape=tuple(input_shape)).output
+            self._input = InputLayer(batch_shape=tuple(input_shape)).output
             self._rebuild()
 
     def compute_output_shape(self, input_shape):
@@ -176,17 +176,23 @@ class Sequential(Model):
         return [tuple(t.shape.as_list()) for t in self._layer_outputs]
 
     def get_config(self):
-        config = {"name": self.name, "layers": [serialize(layer) for layer in self._stack]}
+        """Keras 3's config: name, trainable, dtype, ``layers`` (the InputLayer first once the input
+        shape is known) and ``build_input_shape``."""
+        config = {**Layer.get_config(self), "layers": [serialize(layer) for layer in self._stack]}
         if self._input is not None:
+            config["layers"].insert(0, serialize(self._input.node.layer))
             config["build_input_shape"] = tuple(self._input.shape.as_list())
         return config
 
     @classmethod
     def from_config(cls, config, custom_objects=None):
-        model = cls(name=config.get("name"))
+        """A new model from `get_config`'s dict; also reads configs written without the InputLayer
+        entry (the shape then comes from ``build_input_shape``)."""
+        model = cls(name=config.get("name"), trainable=config.get("trainable", True))
+        layers = [deserialize(entry, custom_objects=custom_objects) for entry in config["layers"]]
         shape = config.get("build_input_shape")
-        if shape is not None:
-            model.add(InputLayer(batch_input_shape=shape))
-        for layer_config in config["layers"]:
-            model.add(deserialize(layer_config, custom_objects=custom_objects))
+        if shape is not None and not (layers and isinstance(layers[0], InputLayer)):
+            model.add(InputLayer(batch_shape=shape))
+        for layer in layers:
+            model.add(layer)
         return model
