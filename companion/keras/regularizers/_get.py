@@ -1,9 +1,11 @@
 """`get`, `serialize`, `deserialize`: regularizers by name, as ``Dense(kernel_regularizer='l2')`` needs."""
 
 from companion.keras import _registry
+from companion.keras.regularizers._orthogonal import OrthogonalRegularizer
 from companion.keras.regularizers._regularizers import L1, L1L2, L2
 
-_CLASSES = {"L1": L1, "L2": L2, "L1L2": L1L2, "l1": L1, "l2": L2, "l1_l2": L1L2}
+_CLASSES = {"L1": L1, "L2": L2, "L1L2": L1L2, "l1": L1, "l2": L2, "l1_l2": L1L2,
+            "OrthogonalRegularizer": OrthogonalRegularizer, "orthogonal_regularizer": OrthogonalRegularizer}
 
 
 def get(identifier):
@@ -29,4 +31,5 @@ def deserialize(config, custom_objects=None):
 
 def serialize(regularizer):
     """``{'class_name', 'config'}`` for a known regularizer."""
-    return _registry.serialize(regularizer, L1L2, lambda other: other, "keras.regularizers")
+    return _registry.serialize(regularizer, (L1L2, OrthogonalRegularizer), lambda other: other,
+                               "keras.regularizers")
