@@ -6,6 +6,7 @@ from companion.keras.losses._categorical_crossentropy import (
     categorical_crossentropy,
 )
 from companion.keras.losses._circle import Circle, circle
+from companion.keras.losses._ctc import CTC, ctc
 from companion.keras.losses._elementwise import (
     KLD,
     MAPE,
@@ -63,7 +64,7 @@ from companion.keras.losses._sparse_categorical_crossentropy import (
 __all__ = [
     "KLD", "MAE", "MAPE", "MSE", "MSLE", "BinaryCrossentropy", "BinaryFocalCrossentropy",
     "CategoricalCrossentropy", "CategoricalFocalCrossentropy", "Dice", "Tversky", "binary_focal_crossentropy",
-    "categorical_focal_crossentropy", "dice", "tversky", "Circle", "circle",
+    "categorical_focal_crossentropy", "dice", "tversky", "CTC", "Circle", "circle", "ctc",
     "CategoricalHinge", "CosineSimilarity", "Hinge", "Huber", "KLDivergence", "LogCosh", "Loss",
     "LossFunctionWrapper", "MeanAbsoluteError", "MeanAbsolutePercentageError", "MeanSquaredError",
     "MeanSquaredLogarithmicError", "Poisson", "Reduction", "SparseCategoricalCrossentropy",

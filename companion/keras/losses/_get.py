@@ -3,7 +3,7 @@
 from companion.keras import _registry
 from companion.keras.losses import _binary_crossentropy as _bce
 from companion.keras.losses import _categorical_crossentropy as _cce
-from companion.keras.losses import _circle, _huber
+from companion.keras.losses import _circle, _ctc, _huber
 from companion.keras.losses import _elementwise as _more
 from companion.keras.losses import _focal_and_overlap as _focal
 from companion.keras.losses import _mean_absolute_error as _mae
@@ -25,7 +25,7 @@ _FUNCTIONS = {
         "MSLE", "log_cosh", "logcosh", "poisson", "kl_divergence", "kld", "KLD",
         "kullback_leibler_divergence", "hinge", "squared_hinge", "categorical_hinge",
         "cosine_similarity")},
-    "circle": _circle.circle,
+    "circle": _circle.circle, "ctc": _ctc.ctc,
     **{name: getattr(_focal, name) for name in (
         "binary_focal_crossentropy", "categorical_focal_crossentropy", "dice", "tversky")},
 }
@@ -35,7 +35,7 @@ _CLASSES = {cls.__name__: cls for cls in (
     _cce.CategoricalCrossentropy, _scce.SparseCategoricalCrossentropy, _more.MeanAbsolutePercentageError,
     _more.MeanSquaredLogarithmicError, _more.LogCosh, _more.Poisson, _more.KLDivergence, _more.Hinge,
     _more.SquaredHinge, _more.CategoricalHinge, _more.CosineSimilarity, _focal.BinaryFocalCrossentropy,
-    _focal.CategoricalFocalCrossentropy, _focal.Dice, _focal.Tversky, _circle.Circle)}
+    _focal.CategoricalFocalCrossentropy, _focal.Dice, _focal.Tversky, _circle.Circle, _ctc.CTC)}
 
 
 def get(identifier):
