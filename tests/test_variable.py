@@ -110,7 +110,8 @@ def test_repr():
 
 
 def test_shape_argument_mismatch_is_a_value_error():
-    with pytest.raises(ValueError, match=r"initial value's shape \(4,\) is not compatible.*\(2, 2\)"):
+    tf_text = r"^In this `tf.Variable` creation, the initial value's shape \(\(4,\)\) is not compatible"
+    with pytest.raises(ValueError, match=tf_text + r".*\(\(2, 2\)\)"):
         tf.Variable([1, 2, 3, 4], shape=(2, 2))
     v = tf.Variable([1.0], shape=[None])
     v.assign([1.0, 2.0, 3.0])
