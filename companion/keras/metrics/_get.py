@@ -1,5 +1,7 @@
 """`get`, `serialize`, `deserialize`: metrics by name, as ``compile(metrics=['accuracy'])`` needs."""
 
+import re
+
 from companion.keras import _registry
 from companion.keras.losses._mean_absolute_error import mean_absolute_error
 from companion.keras.losses._mean_squared_error import mean_squared_error
@@ -48,6 +50,21 @@ _CLASSES = {cls.__name__: cls for cls in (
         "CosineSimilarity")))}
 
 
+def _snake_case(name):
+    """Keras's snake-case name of a class name: ``KLDivergence`` -> ``kl_divergence``."""
+    name = re.sub(r"(.)([A-Z][a-z]+)", r"\1_\2", name)
+    return re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower()
+
+
+# Keras 3 also knows each metric class by its snake-case name ('binary_crossentropy', 'auc',
+# 'kl_divergence', with the aliases 'mape'/'msle'): a new instance; the function names above win
+_BY_SNAKE_CASE = {_snake_case(name): cls for name, cls in _CLASSES.items()
+                  if _snake_case(name) not in _FUNCTIONS}
+_BY_SNAKE_CASE.update({alias: _BY_SNAKE_CASE[full] for alias, full in (
+    ("mape", "mean_absolute_percentage_error"), ("MAPE", "mean_absolute_percentage_error"),
+    ("msle", "mean_squared_logarithmic_error"), ("MSLE", "mean_squared_logarithmic_error"))})
+
+
 def get(identifier):
     """A metric from a name (``'accuracy'``, ``'Mean'``), a config dict, or a callable.
 
@@ -64,8 +81,8 @@ def get(identifier):
 
 def deserialize(name, custom_objects=None):
     """The metric named by ``name`` (a string, or a ``{'class_name', 'config'}`` dict)."""
-    return _registry.function_or_instance(name, _FUNCTIONS, _CLASSES, Metric, "metric", _HINT,
-                                          custom_objects)
+    return _registry.function_or_instance(name, _FUNCTIONS, {**_BY_SNAKE_CASE, **_CLASSES}, Metric, "metric",
+                                          _HINT, custom_objects)
 
 
 def serialize(metric):
