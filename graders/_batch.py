@@ -28,7 +28,7 @@ from graders._gradescope import results_json
 from graders._hidden_paths import hidden_paths
 from graders._limits import Limits
 from graders._pool import ForkServer, PoolError, pool_enabled
-from graders._reference import default_cache_dir, load_or_compute
+from graders._reference import default_cache_dir, load_or_compute, reference_seed
 from graders._result import SubmissionResult
 from graders._spec import Assignment
 from graders._summary import summary_csv
@@ -56,9 +56,9 @@ def grade_batch(assignment: Assignment, paths: list[Path], options: BatchOptions
     out, cache = options.out.resolve(), (options.cache_dir or default_cache_dir()).resolve()
     hidden = hidden_paths(assignment, cache, out, submissions)
     seed = grading_seed(out, options.seed)
-    assignment = assignment.for_seed(seed)
+    key_seed, assignment = reference_seed(assignment, seed), assignment.for_seed(seed)
     limits = dataclasses.replace(options.limits, host_devices=assignment.host_devices)
-    reference = load_or_compute(assignment, limits, cache, hidden, seed)
+    reference = load_or_compute(assignment, limits, cache, hidden, key_seed)
     todo = [path for path in submissions
             if options.force or not _up_to_date(report_folder(out, ids[path]), path, reference)]
     report(f"[grade] {assignment.name}: {len(submissions)} submission(s), {len(todo)} to grade, "

@@ -27,7 +27,7 @@ from graders._atomic import write_atomic
 from graders._batch import BatchOptions, grade_batch, grading_seed
 from graders._hidden_paths import hidden_paths
 from graders._limits import Limits
-from graders._reference import load_or_compute
+from graders._reference import load_or_compute, reference_seed
 
 SETUP = """#!/usr/bin/env bash
 # Gradescope set-up: a venv with companion and its grader, from this source tree.
@@ -62,7 +62,8 @@ def build_bundle(name: str, out: Path, limits: Limits | None = None) -> Path:
         cache = grading / "cache"
         exercises = assignment.for_seed(seed)
         limits = Limits(host_devices=assignment.host_devices) if limits is None else limits
-        load_or_compute(exercises, limits, cache, hidden_paths(assignment, cache, None, []), seed)
+        load_or_compute(exercises, limits, cache, hidden_paths(assignment, cache, None, []),
+                        reference_seed(assignment, seed))
         manifest = {"assignment": name, "notebook": assignment.solution.name}
         out.parent.mkdir(parents=True, exist_ok=True)
         with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as bundle:

@@ -109,6 +109,10 @@ class ForkServer:
 
     def close(self) -> None:
         """End the zygote and, with its sandbox's PID namespace, any child still running."""
+        try:  # shutdown, not only close: `_listen` is blocked in recv on this socket, which keeps it
+            self._socket.shutdown(socket.SHUT_RDWR)  # open (no end of file for the zygote) until it returns
+        except OSError:
+            pass
         self._socket.close()  # the zygote exits at the end of its requests
         try:
             self.process.wait(timeout=5)

@@ -47,6 +47,12 @@ def reference_key(assignment: Assignment, seed: int = 0) -> str:
     return digest.hexdigest()
 
 
+def reference_seed(assignment: Assignment, seed: int) -> int:
+    """The seed a batch's reference is keyed by: its grading seed, or 0 when no case is generated
+    (fixed cases do not change with the seed, so every batch shares their reference)."""
+    return seed if assignment.generated else 0
+
+
 def load_or_compute(assignment: Assignment, limits: Limits, cache_dir: Path,
                     hidden: tuple[Path, ...], seed: int = 0) -> Reference:
     """The cached reference outputs, computing and storing them first when the cache has none.

@@ -38,15 +38,19 @@ def rng():
 
 
 SHARED_CACHE = "COMPANION_TEST_REFERENCE_CACHE"
+GRADING_SEED = "COMPANION_TEST_GRADING_SEED"
 
 
 def pytest_configure(config):
-    """One reference-output cache for every grader test of the session (xdist workers inherit it).
+    """One reference-output cache and one grading seed for every grader test of the session (xdist
+    workers inherit both).
 
-    Reference outputs are keyed by the solution notebook and hidden spec, so tests that grade the same
-    course assignment share one computation instead of each paying for it; tests about the cache
-    itself keep their own folder.
+    Reference outputs are keyed by the solution notebook, hidden spec and grading seed, so tests that
+    grade the same course assignment share one computation instead of each paying for it (a new seed
+    per grading run would make each compute its own); tests about the cache or the seed itself keep
+    their own. Set $COMPANION_TEST_GRADING_SEED to run the suite on other generated hidden cases.
     """
+    os.environ.setdefault(GRADING_SEED, "20261128")
     if SHARED_CACHE not in os.environ:
         os.environ[SHARED_CACHE] = tempfile.mkdtemp(prefix="companion-test-references-")
         config._companion_made_cache = os.environ[SHARED_CACHE]

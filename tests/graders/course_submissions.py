@@ -44,11 +44,18 @@ def reference_cache(base: Path) -> Path:
     return Path(shared) if shared else base / "cache"
 
 
+def shared_references(base: Path) -> list[str]:
+    """CLI options grading with the session's reference cache and grading seed (tests/conftest.py), so
+    runs on the same assignment compute its reference once."""
+    seed = os.environ.get("COMPANION_TEST_GRADING_SEED")
+    return ["--cache", str(reference_cache(base)), *(["--seed", seed] if seed else [])]
+
+
 def grade_with_cli(assignment: str, submissions: Path, base: Path, timeout: int = 1200, args: tuple = ()):
     """Grade every notebook in `submissions` in one `python -m graders` run (2 jobs); return
     `scores(id) -> {exercise: score}` reading each submission's results.json."""
     done = subprocess.run([sys.executable, "-m", "graders", assignment, str(submissions), "--out",
-                           str(base / "out"), "--cache", str(reference_cache(base)), "--jobs", "2", *args],
+                           str(base / "out"), *shared_references(base), "--jobs", "2", *args],
                           cwd=ROOT, capture_output=True, text=True, timeout=timeout)
     assert done.returncode == 0, done.stdout + done.stderr
 

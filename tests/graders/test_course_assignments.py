@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from graders._assignments import lab_path, load_assignment, registered
-from tests.graders.course_submissions import reference_cache
+from tests.graders.course_submissions import shared_references
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.slow, pytest.mark.notebook]
@@ -18,8 +18,8 @@ pytestmark = [pytest.mark.slow, pytest.mark.notebook]
 def test_the_solution_scores_full_marks_and_the_lab_zero(name, tmp_path):
     assignment = load_assignment(name)
     done = subprocess.run([sys.executable, "-m", "graders", name, str(assignment.solution),
-                           str(lab_path(assignment)), "--out", str(tmp_path / "out"), "--cache",
-                           str(reference_cache(tmp_path)), "--jobs", "2"],
+                           str(lab_path(assignment)), "--out", str(tmp_path / "out"),
+                           *shared_references(tmp_path), "--jobs", "2"],
                           cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout + done.stderr
     solution = json.loads((tmp_path / "out" / f"solutions__{_id(assignment)}" / "results.json").read_text())

@@ -94,6 +94,8 @@ def test_a_pooled_child_is_unprivileged_in_namespaces_of_its_own(tmp_path):
     limits = Limits(notebook_timeout=30)
     with ForkServer(limits, ()) as pool:
         runs = [run_notebook([{"index": 0, "source": probe}], [], limits, (), pool) for _ in range(2)]
+    # closing ends the zygote itself: it sees the end of its socket (it is not killed after a wait)
+    assert pool.process.returncode == 0
     for run in runs:
         facts = next(line for line in run.log.splitlines() if line.startswith("FACTS"))
         uid, pid, effective, bounding, no_new_privs, listing, tmp = json.loads(facts[5:])

@@ -1,5 +1,6 @@
 """Reports of a graded batch: Gradescope results.json, feedback without hidden data, summary.csv, re-runs."""
 
+import dataclasses
 import json
 import threading
 import time
@@ -8,6 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from graders import _reference
+from graders._assignments import load_assignment
 
 pytestmark = pytest.mark.slow
 
@@ -78,6 +80,22 @@ def test_reference_outputs_are_cached_and_never_in_reports(graded):
     cached = list(graded.cache.glob("toy-*.json"))
     assert len(cached) == 1
     assert json.loads(cached[0].read_text())["assignment"] == "toy"
+
+
+def test_a_batch_with_another_seed_reuses_the_reference_of_fixed_cases(graded):
+    """The toy's cases are fixed: a batch in a new folder (so a new grading seed) finds its reference."""
+    other = ("--out", str(graded.base / "other-out"), "--seed", "12345")  # the last --out is the one used
+    again = graded.run(graded.base / "subs", args=other)
+    assert again.returncode == 0, again.stderr
+    assert len(list(graded.cache.glob("toy-*.json"))) == 1
+
+
+def test_only_generated_cases_key_their_reference_by_the_seed():
+    generated = load_assignment("c2w1")
+    fixed = dataclasses.replace(generated, exercises=tuple(generated.for_seed(7).exercises))
+    assert generated.generated and not fixed.generated
+    assert _reference.reference_seed(generated, 7) == 7 and _reference.reference_seed(generated, 8) == 8
+    assert _reference.reference_seed(fixed, 7) == _reference.reference_seed(fixed, 8)
 
 
 def test_grader_runs_at_once_compute_a_reference_once(tmp_path, monkeypatch):
