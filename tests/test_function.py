@@ -313,10 +313,50 @@ def test_input_signature_fixes_and_checks_the_inputs():
 
     np.testing.assert_array_equal(f(tf.constant([1.0, 2.0])).numpy(), [2.0, 4.0])
     np.testing.assert_array_equal(f([3.0]).numpy(), [6.0])
-    with pytest.raises(TypeError, match="incompatible with the input_signature"):
+    with pytest.raises(TypeError, match=r"`Can not cast TensorSpec\(shape=\(2,\), dtype=companion.int32"):
         f(tf.constant([1, 2]))
-    with pytest.raises(TypeError, match="takes exactly 1 positional argument"):
+    with pytest.raises(TypeError, match="failed due to `too many positional arguments`"):
         f(tf.constant([1.0]), tf.constant([1.0]))
+
+
+# The messages of TF 2.21 for the same calls (its dtypes print as tf.float32), up to the hint companion adds.
+SIGNATURE = ("for signature: (x: TensorSpec(shape=(None,), dtype=companion.float32, name=None), "
+             "n: TensorSpec(shape=(), dtype=companion.int32, name=None)).")
+
+
+@pytest.mark.parametrize("call, reason", [
+    (lambda f, x: f(x), "missing a required argument: 'n'"),
+    (lambda f, x: f(x, 2, 3), "too many positional arguments"),
+    (lambda f, x: f(x, m=2), "missing a required argument: 'n'"),
+    (lambda f, x: f(x, x=x), "multiple values for argument 'x'"),
+    (lambda f, x: f(x, tf.constant(2.5)),
+     "Can not cast TensorSpec(shape=(), dtype=companion.float32, name=None) "
+     "to TensorSpec(shape=(), dtype=companion.int32, name=None)"),
+])
+def test_input_signature_binds_arguments_as_tf_and_says_why_not(call, reason):
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([], tf.int32)])
+    def f(x, n):
+        return x * tf.cast(n, tf.float32)
+
+    x = tf.constant([1.0])
+    assert f(x, 3).numpy().tolist() == [3.0]
+    assert f(x=x, n=2).numpy().tolist() == [2.0] and f(x, n=4).numpy().tolist() == [4.0]
+    with pytest.raises(TypeError) as raised:
+        call(f, x)
+    message = str(raised.value)
+    assert message.startswith(f"Binding inputs to tf.function failed due to `{reason}`. Received args: (")
+    assert SIGNATURE in message
+
+
+def test_parameters_after_the_input_signature_keep_their_defaults():
+    @tf.function(input_signature=[tf.TensorSpec([], tf.float32)])
+    def f(x, scale=2.0):
+        return x * scale
+
+    assert float(f(tf.constant(1.0))) == 2.0 and float(f(tf.constant(1.0), 2.0)) == 2.0
+    with pytest.raises(TypeError, match=r"`Can not cast 3.0 to Literal\[2.0\]`.* scale: Literal\[2.0\] = "
+                                        r"<captured_default_value>\)"):
+        f(tf.constant(1.0), 3.0)
 
 
 def test_concrete_function_graph_and_signatures():

@@ -1,5 +1,7 @@
 """`TensorSpec`: the shape (``None`` for unknown dimensions) and dtype a tensor must have."""
 
+import inspect
+
 import jax
 
 from companion._core import _dtypes
@@ -64,27 +66,78 @@ class TensorSpec:
         return jax.ShapeDtypeStruct(tuple(self._shape), self._dtype._np)
 
 
-def check_signature(name, signature, args, kwargs):
-    """Converts ``args`` to tensors matching ``signature``, or explains the mismatch.
+def check_signature(name, signature, args, kwargs, parameters=None):
+    """Converts the call's ``args``/``kwargs`` to tensors matching ``signature``, or explains the mismatch.
+
+    ``parameters`` (the Python function's ``inspect.Signature``) lets arguments come by name, and
+    its parameters after the signature's keep their defaults, as TF's (a different value for one
+    is refused). Errors start with TF's sentence ("Binding inputs to tf.function failed due to ...").
 
     Raises:
-        TypeError: wrong number of arguments, keyword arguments, or an incompatible value.
+        TypeError: missing, extra or repeated arguments, or a value incompatible with its spec.
     """
-
-    if kwargs or len(args) != len(signature):
-        raise TypeError(f"{name} has input_signature {list(signature)} and takes exactly "
-                        f"{len(signature)} positional argument(s). Received {len(args)} positional "
-                        f"and {len(kwargs)} keyword argument(s).")
+    bindable = _bindable(signature, parameters)
+    try:
+        bound = bindable.bind(*args, **kwargs)
+    except TypeError as error:
+        raise _binding_error(error, args, kwargs, bindable, "Pass one value for each parameter of the "
+                             f"signature of {name}.") from None
     converted = []
-    for i, (spec, arg) in enumerate(zip(signature, args)):
+    for spec, parameter in zip(signature, bindable.parameters.values()):
+        arg = bound.arguments[parameter.name]
         tensor = arg if isinstance(arg, TensorSpec) else _convert(arg, spec, convert_to_tensor)
         if tensor is None or not spec.is_compatible_with(tensor):
-            got = f"shape={tensor.shape}, dtype={tensor.dtype.name}" if tensor is not None else repr(arg)
-            raise TypeError(f"{name}: argument {i} is incompatible with the input_signature: expected "
-                            f"{spec!r}, received a value with {got}. Pass a tensor of that dtype and a "
-                            "shape that matches (None dimensions match any size).")
+            got = repr(arg) if tensor is None else repr(TensorSpec(tensor.shape, tensor.dtype))
+            raise _binding_error(f"Can not cast {got} to {spec!r}", args, kwargs, bindable,
+                                 f"{name}'s argument {parameter.name!r} needs a value of that dtype and a "
+                                 "shape that matches (None dimensions match any size).")
         converted.append(tensor)
+    for parameter in list(bindable.parameters.values())[len(signature):]:
+        passed = bound.arguments.get(parameter.name, parameter.default)
+        if not _same(passed, parameter.default):
+            raise _binding_error(f"Can not cast {passed!r} to "
+                                 f"Literal[{parameter.default!r}]", args, kwargs, bindable,
+                                 f"{parameter.name!r} is not in the input_signature of {name}, so it keeps "
+                                 "its default; add a TensorSpec for it to pass other values.")
     return tuple(converted)
+
+
+def _bindable(signature, parameters):
+    """An ``inspect.Signature``: the function's first parameters annotated with their specs (no
+    defaults), the later ones with their defaults; positional ``arg0, arg1, ...`` for a function
+    whose parameters cannot be read or that takes ``*args``."""
+    specs = list(signature)
+    listed = list(parameters.parameters.values()) if parameters is not None else []
+    plain = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    if len(listed) < len(specs) or any(p.kind not in plain for p in listed[:len(specs)]):
+        only = inspect.Parameter.POSITIONAL_ONLY
+        return inspect.Signature([inspect.Parameter(f"arg{i}", only, annotation=spec)
+                                  for i, spec in enumerate(specs)])
+    covered = [p.replace(annotation=spec, default=inspect.Parameter.empty) for p, spec in zip(listed, specs)]
+    later = [p.replace(annotation=inspect.Parameter.empty) for p in listed[len(specs):]
+             if p.kind not in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)]
+    return inspect.Signature(covered + later)
+
+
+def _binding_error(reason, args, kwargs, bindable, hint):
+    shown = []
+    for parameter in bindable.parameters.values():
+        if parameter.annotation is not inspect.Parameter.empty:
+            shown.append(f"{parameter.name}: {parameter.annotation!r}")
+        elif parameter.default is not inspect.Parameter.empty:
+            shown.append(f"{parameter.name}: Literal[{parameter.default!r}] = <captured_default_value>")
+        else:
+            shown.append(parameter.name)
+    return TypeError(f"Binding inputs to tf.function failed due to `{reason}`. Received args: "
+                     f"{tuple(args)!r} and kwargs: {dict(kwargs)!r} for signature: ({', '.join(shown)}). "
+                     f"{hint}")
+
+
+def _same(value, default):
+    try:
+        return value is default or bool(value == default)
+    except Exception:  # noqa: BLE001 - an object whose == is not a plain bool is not the default
+        return False
 
 
 def _convert(arg, spec, convert_to_tensor):

@@ -213,9 +213,8 @@ class Function:
     def _lookup(self, args, kwargs):
         """``(concrete function, its tensor arguments, its Variable arguments, its datasets)`` for a
         call; with datasets, the concrete function is a `DatasetGenericFunction` to specialize."""
-        args, kwargs = self._bind(args, kwargs)
         if self._input_signature is not None:
-            flat = check_signature(self._name, self._input_signature, args, kwargs)
+            flat = check_signature(self._name, self._input_signature, args, kwargs, self._parameters())
             flat = [_string_stand_in(x) for x in flat]
             strings = [x for x in flat if is_string_tensor(x)] or None
             if isinstance(self._signature_function, _ValueDependent):
@@ -232,6 +231,7 @@ class Function:
             if not isinstance(self._signature_function, DatasetGenericFunction):
                 strings = None
             return self._signature_function, [x for x in flat if is_traced_leaf(x)], None, strings
+        args, kwargs = self._bind(args, kwargs)
         leaves, treedef = _nest.tree_flatten((args, kwargs))
         leaves = [_string_stand_in(x) for x in leaves]
         keys = tuple(_staging.leaf_key(x) for x in leaves)
@@ -295,8 +295,6 @@ class Function:
         try:
             bound = signature.bind(*args, **kwargs)
         except TypeError as error:
-            if self._input_signature is not None:
-                return args, kwargs  # check_signature explains against the signature
             raise TypeError(f"{self._name}{signature} cannot be called with {len(args)} positional "
                             f"argument(s) and keyword argument(s) {sorted(kwargs)}: {error}. Pass the "
                             "arguments its parameters name.") from None
