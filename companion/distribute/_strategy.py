@@ -16,6 +16,7 @@ from companion._core._convert import as_input
 from companion._core._tensor import Tensor
 from companion._core._variable_aggregation import VariableSynchronization
 from companion._logger import get_logger
+from companion._ops._array import concat
 from companion.distribute import _context
 from companion.distribute._distributed_dataset import DistributedDataset, from_function
 from companion.distribute._extended import StrategyExtended
@@ -147,10 +148,13 @@ class Strategy:
         return Tensor(_masked_mean(value, stacked, axes))
 
     def gather(self, value, axis):
-        """The replicas' values concatenated along ``axis``."""
+        """The replicas' values concatenated along ``axis`` (as ``tf.concat``: scalars or other shapes
+        raise its InvalidArgumentError); one replica's value as it is, as TF's."""
         if not isinstance(value, PerReplica):
             return value
-        return Tensor(jnp.concatenate([t._value for t in value.values], axis=axis))
+        if len(value.values) == 1:
+            return value.values[0]
+        return concat(list(value.values), axis)
 
     def experimental_local_results(self, value):
         """The values on this process's replicas, as a tuple."""

@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+import companion as tf
 from tests.distribute.replicas import run_with_devices
 
 pytestmark = pytest.mark.slow
@@ -115,6 +116,11 @@ def values():
     rid = tf.cast(ctx.replica_id_in_sync_group, "float32")
     return tf.stack([rid, rid * 10.0]), ctx.all_reduce("SUM", rid), ctx.all_reduce("MEAN", rid)
 per_replica, summed, mean = strategy.run(values)
+try:  # TF 2.21: InvalidArgumentError "ConcatOp : Can't concatenate scalars (use tf.stack instead)"
+    strategy.gather(summed, axis=0)
+    scalar_gather = "returned"
+except tf.errors.InvalidArgumentError as error:
+    scalar_gather = str(error)
 contexts = []
 def dataset_fn(context):
     contexts.append([context.num_input_pipelines, context.input_pipeline_id,
@@ -128,7 +134,7 @@ emit(local=[v.numpy() for v in strategy.experimental_local_results(per_replica)]
      sum_axis=strategy.reduce("SUM", per_replica, axis=0).numpy(),
      mean_axis=strategy.reduce(tf.distribute.ReduceOp.MEAN, per_replica, axis=0).numpy(),
      all_sum=[v.numpy() for v in summed.values], all_mean=[v.numpy() for v in mean.values],
-     gathered=strategy.gather(per_replica, axis=0).numpy(),
+     gathered=strategy.gather(per_replica, axis=0).numpy(), scalar_gather=scalar_gather,
      shards=[v.numpy() for v in batch.values],
      batch_mean=strategy.reduce("MEAN", batch, axis=0).numpy(),
      batch_sum=strategy.reduce("SUM", batch, axis=0).numpy(),
@@ -152,6 +158,7 @@ def test_reduce_gather_all_reduce_and_dataset_splitting():
     np.testing.assert_allclose(out["mean_axis"], per.mean())
     assert out["all_sum"] == [6.0] * 4 and out["all_mean"] == [1.5] * 4
     np.testing.assert_allclose(out["gathered"], per.reshape(-1))
+    assert "can't concatenate scalars" in out["scalar_gather"]
     rows = np.arange(20.0).reshape(10, 2)  # 10 rows over 4 replicas: padded to 12, 3 each
     assert [len(s) for s in out["shards"]] == [3, 3, 3, 1]
     np.testing.assert_allclose(np.concatenate(out["shards"]), rows)
@@ -218,3 +225,12 @@ def test_fit_in_a_scope_equals_fit_without_it():
     assert out["shards"] == 4 and "replica" in out["spec"]  # batches are split over the devices
     # fit, evaluate and predict ran their steps through strategy.run (Keras's distributed fit)
     assert out["programs"] == ["predict_step", "test_step", "train_step"]
+
+
+def test_gather_on_one_replica_returns_its_value_even_a_scalar():
+    """TF 2.21, MirroredStrategy on one device: gather(value, axis=0) of a scalar is that scalar."""
+    strategy = tf.distribute.MirroredStrategy()
+    value = strategy.experimental_distribute_values_from_function(
+        lambda ctx: tf.constant(ctx.replica_id_in_sync_group + 7))
+    gathered = strategy.gather(value, axis=0)
+    assert gathered.shape == () and int(gathered) == 7

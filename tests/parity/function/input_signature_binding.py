@@ -15,8 +15,9 @@ def doubled(x, scale=2.0):
 x = tf.constant([1.0, 2.0])
 print(scaled(x, 3).numpy(), scaled(x=x, n=2).numpy(), scaled(x, n=4).numpy())
 print(doubled(tf.constant(1.5)).numpy(), doubled(tf.constant(1.5), 2.0).numpy())
-calls = {"missing": lambda: scaled(x), "too many": lambda: scaled(x, 2, 3), "unknown name": lambda: scaled(x, m=2),
-         "twice": lambda: scaled(x, x=x), "wrong dtype": lambda: scaled(x, tf.constant(2.5)),
+calls = {"missing": lambda: scaled(x), "too many": lambda: scaled(x, 2, 3),
+         "unknown name": lambda: scaled(x, m=2), "twice": lambda: scaled(x, x=x),
+         "wrong dtype": lambda: scaled(x, tf.constant(2.5)),
          "wrong rank": lambda: scaled(tf.constant([[1.0]]), 1), "other default": lambda: doubled(1.0, 3.0)}
 for what, call in calls.items():
     try:
