@@ -9,11 +9,22 @@ def get(identifier, deserialize, kind, hint, none=None):
     """
     if identifier is None:
         return none
-    if isinstance(identifier, (str, dict)):
+    if isinstance(identifier, str):
+        return by_name(deserialize, identifier, kind)
+    if isinstance(identifier, dict):
         return deserialize(identifier)
     if callable(identifier):
         return identifier
     raise ValueError(f"Could not interpret {kind} identifier: {identifier!r}. Pass {hint}.")
+
+
+def by_name(deserialize, name, kind):
+    """``deserialize(name)``; an unknown name raises Keras's "Could not interpret {kind} identifier"
+    ValueError, followed by the names companion knows."""
+    try:
+        return deserialize(name)
+    except ValueError as error:
+        raise ValueError(f"Could not interpret {kind} identifier: {name}. {error}") from None
 
 
 def serialize(obj, base, otherwise, module):
@@ -46,6 +57,12 @@ def class_and_config(config, classes, kind, custom_objects=None, aliases=None):
         config.get("class_name"), config.get("config", {}))
     registered = None if isinstance(config, str) else config.get("registered_name")
     cls = known.get(registered) or known.get(aliases.get(name, name))
+    if cls is None and isinstance(config, dict):
+        raise TypeError(f"Could not locate class {name!r}. Make sure custom classes and functions are "
+                        "decorated with `@keras.saving.register_keras_serializable()`. If they are already "
+                        "decorated, make sure they are all imported so that the decorator is run before "
+                        f"trying to load them. Full object config: {config}. Known {kind} classes: "
+                        f"{sorted(known)}; pass your own in custom_objects={{'Name': Name}}.")
     if cls is None:
         raise ValueError(f"Unknown {kind}: {name!r}. Expected one of {sorted({*aliases, *known})}.")
     return cls, dict(kwargs)

@@ -1,5 +1,6 @@
 """`get`, `serialize`, `deserialize`: activations by name, as ``Dense(activation='relu')`` needs."""
 
+from companion.keras import _registry
 from companion.keras.activations import _activations as _a
 from companion.keras.activations import _more_activations as _more
 
@@ -23,7 +24,7 @@ def get(identifier):
     if isinstance(identifier, dict):
         identifier = identifier.get("config", identifier.get("class_name"))
     if isinstance(identifier, str):
-        return deserialize(identifier)
+        return _registry.by_name(deserialize, identifier, "activation function")
     if callable(identifier):
         return identifier
     raise ValueError(f"Could not interpret activation function identifier: {identifier!r}. Pass a "
@@ -33,7 +34,9 @@ def get(identifier):
 def deserialize(name, custom_objects=None):
     """The activation function called ``name``."""
     known = {**_BY_NAME, **(custom_objects or {})}
-    if name not in known:
+    if isinstance(name, dict):  # Keras's {"class_name": "function", "config": "relu"} form
+        name = name.get("config", name.get("class_name"))
+    if not isinstance(name, str) or name not in known:
         raise ValueError(f"Unknown activation function: {name!r}. Expected one of {sorted(known)}.")
     return known[name]
 

@@ -15,7 +15,7 @@ from companion.keras.layers._naming import unique_name
 from companion.keras.layers._tracking import map_structure
 from companion.keras.models._summary import print_summary
 from companion.keras.models._training import Trainer
-from companion.keras.saving._keras_file import save_model
+from companion.keras.saving._keras_file import model_to_json, save_model
 
 
 class Model(Trainer, Layer):
@@ -189,6 +189,13 @@ class Model(Trainer, Layer):
         return "Functional" if type(self) is Model and self._graph is not None else type(self).__name__
 
     # -- configs and saving ---------------------------------------------------------------------
+    def get_build_config(self):
+        """A functional model's is ``{"input_shape": None}`` (its Input layers rebuild it), as Keras 3's;
+        a subclassed model's is the shape it was built for, or None before it is built."""
+        if self._graph is not None:
+            return {"input_shape": None}
+        return super().get_build_config()
+
     def get_config(self):
         """A functional model's layers and connections (Keras 3's layout); a subclassed model's
         constructor arguments (override it to add your own)."""
@@ -202,6 +209,11 @@ class Model(Trainer, Layer):
         if is_functional_config(config):
             return functional_from_config(cls, config, custom_objects)
         return cls(**config)
+
+    def to_json(self, **kwargs):
+        """The model's config, with its build and compile configs, as a JSON string (Keras 3's);
+        `keras.models.model_from_json` makes a new model from it."""
+        return model_to_json(self, **kwargs)
 
     def save(self, filepath, overwrite=True, zipped=None, **kwargs):
         """Writes the whole model to a ``.keras`` file (see `keras.models.save_model`)."""

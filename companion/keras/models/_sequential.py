@@ -5,7 +5,7 @@ from companion.keras._functional._graph import conform
 from companion.keras._functional._input_layer import InputLayer
 from companion.keras.backend._name_scope import name_scope
 from companion.keras.layers import deserialize, serialize
-from companion.keras.layers._layer import Layer
+from companion.keras.layers._layer import Layer, plain_shape
 from companion.keras.layers._naming import unique_name
 from companion.keras.models._model import Model
 
@@ -174,6 +174,14 @@ class Sequential(Model):
         if self._output is None:
             return [None] * len(self._stack)
         return [tuple(t.shape.as_list()) for t in self._layer_outputs]
+
+    def get_build_config(self):
+        """``{"input_shape": ...}``: the shape the model was built for, else its ``Input``'s; None
+        before either (Keras 3's)."""
+        shape = self._build_input_shape
+        if shape is None and self._input is not None:
+            shape = self._input.shape
+        return None if shape is None else {"input_shape": plain_shape(shape)}
 
     def get_config(self):
         """Keras 3's config: name, trainable, dtype, ``layers`` (the InputLayer first once the input

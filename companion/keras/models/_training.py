@@ -26,7 +26,7 @@ from companion.keras.models._compile_utils import (
 from companion.keras.models._fit_loop import FitLoop, run_evaluate, run_predict
 from companion.keras.models._logs import flatten_logs, to_python
 from companion.keras.models._replica_step import replica_step
-from companion.keras.saving._compile_config import CompileArgs
+from companion.keras.saving._compile_config import CompileArgs, compile_config, compile_from_config
 
 
 class Trainer:
@@ -73,6 +73,22 @@ class Trainer:
             raise TypeError(f"compile got unexpected keyword arguments: {sorted(kwargs)}.")
         with self._scope():
             self._compile(optimizer, loss, metrics, loss_weights, weighted_metrics, run_eagerly)
+        # kept for the compile config (companion compiles each step with XLA and runs one step a call)
+        self._compile_args.steps_per_execution = 1 if steps_per_execution is None else steps_per_execution
+        self._compile_args.jit_compile = False if jit_compile in (None, "auto") else jit_compile
+
+    @property
+    def compiled(self):
+        """Whether ``compile`` was called (Keras 3)."""
+        return getattr(self, "_compile_args", None) is not None
+
+    def get_compile_config(self):
+        """The JSON-ready arguments ``compile`` was given (Keras 3's keys), or None before ``compile``."""
+        return compile_config(self)
+
+    def compile_from_config(self, config):
+        """Compiles the model with `get_compile_config`'s dict (objects by name or config)."""
+        compile_from_config(self, config)
 
     def _compile(self, optimizer, loss, metrics, loss_weights, weighted_metrics, run_eagerly):
         self._compile_args = CompileArgs(optimizer, loss, metrics, loss_weights, weighted_metrics)

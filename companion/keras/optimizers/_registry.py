@@ -31,11 +31,11 @@ def get(identifier):
     if isinstance(identifier, Optimizer):
         return identifier
     if isinstance(identifier, str):
-        return _class_named(identifier)()
+        return _keras_registry.by_name(_class_named, identifier, "optimizer")()
     if isinstance(identifier, dict):
         return deserialize(identifier)
-    raise ValueError("Could not interpret optimizer identifier: expected a name such as 'adam', "
-                     f"a config dict or an Optimizer. Received: {identifier!r}")
+    raise ValueError(f"Could not interpret optimizer identifier: {identifier!r}. Pass a name such as "
+                     "'adam', a config dict or an Optimizer.")
 
 
 def serialize(optimizer):

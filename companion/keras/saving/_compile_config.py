@@ -8,9 +8,11 @@ from companion.keras.saving._object_registry import custom_objects as everything
 class CompileArgs:
     """The arguments ``compile`` was given (an object checkpoints do not walk into)."""
 
-    def __init__(self, optimizer, loss, metrics, loss_weights, weighted_metrics):
+    def __init__(self, optimizer, loss, metrics, loss_weights, weighted_metrics, steps_per_execution=1,
+                 jit_compile=False):
         self.optimizer, self.loss, self.metrics = optimizer, loss, metrics
         self.loss_weights, self.weighted_metrics = loss_weights, weighted_metrics
+        self.steps_per_execution, self.jit_compile = steps_per_execution, jit_compile
 
 
 def compile_config(model):
@@ -20,10 +22,12 @@ def compile_config(model):
         return None
     return {"optimizer": optimizers.serialize(model.optimizer),
             "loss": map_structure(lambda v: _named(v, losses.serialize), args.loss),
-            "metrics": map_structure(lambda v: _named(v, metrics.serialize), args.metrics),
             "loss_weights": args.loss_weights,
+            "metrics": map_structure(lambda v: _named(v, metrics.serialize), args.metrics),
             "weighted_metrics": map_structure(lambda v: _named(v, metrics.serialize),
-                                              args.weighted_metrics)}
+                                              args.weighted_metrics),
+            "run_eagerly": model.run_eagerly, "steps_per_execution": args.steps_per_execution,
+            "jit_compile": args.jit_compile}
 
 
 def compile_from_config(model, config, custom_objects=None):
@@ -39,7 +43,9 @@ def compile_from_config(model, config, custom_objects=None):
     model.compile(optimizer=optimizers.deserialize(config["optimizer"], custom_objects=known),
                   loss=_map_spec(loss, config.get("loss")), metrics=_map_spec(metric, config.get("metrics")),
                   loss_weights=config.get("loss_weights"),
-                  weighted_metrics=_map_spec(metric, config.get("weighted_metrics")))
+                  weighted_metrics=_map_spec(metric, config.get("weighted_metrics")),
+                  run_eagerly=config.get("run_eagerly"), jit_compile=config.get("jit_compile"),
+                  steps_per_execution=config.get("steps_per_execution"))
 
 
 def _named(value, serialize):

@@ -88,12 +88,31 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):  # 
     return model
 
 
+def model_to_json(model, **kwargs):
+    """`Model.to_json`: the model's config (`model_config`) as a JSON string; ``kwargs`` go to
+    ``json.dumps`` (e.g. ``indent=2``)."""
+    return json.dumps(model_config(model), **kwargs)
+
+
+def model_from_json(json_string, custom_objects=None):
+    """A new model from `Model.to_json`'s string: built and compiled as the model was, fresh weights.
+
+    Raises:
+        ValueError: ``json_string`` is not JSON (``json.JSONDecodeError``).
+        TypeError: the config names a class that is not known.
+    """
+    config = json.loads(json_string)
+    with CustomObjectScope(custom_objects):
+        model = model_from_config(config, custom_objects)
+        if config.get("compile_config"):
+            compile_from_config(model, config["compile_config"], custom_objects)
+    return model
+
+
 def model_config(model):
     """``{'class_name', 'config', 'registered_name', 'compile_config', 'build_config'}`` of ``model``."""
-    config = serialize(model)
+    config = serialize(model)  # with the model's build_config, when it has one
     config["compile_config"] = compile_config(model)
-    shape = getattr(model, "_build_input_shape", None)
-    config["build_config"] = {"input_shape": _jsonable_shape(shape)} if shape is not None else None
     return config
 
 
@@ -129,20 +148,6 @@ def _check_extension(filepath, action):
 def _metadata():
     return {"companion_version": __version__, "weights_format": "npz",
             "date_saved": datetime.datetime.now().strftime("%Y-%m-%d@%H:%M:%S")}
-
-
-def _jsonable_shape(shape):
-    if isinstance(shape, dict):
-        return {k: _jsonable_shape(v) for k, v in shape.items()}
-    if isinstance(shape, (list, tuple)) and shape and not _is_dim(shape[0]):
-        return [_jsonable_shape(s) for s in shape]
-    if hasattr(shape, "as_list"):
-        return shape.as_list() if shape.rank is not None else None
-    return None if shape is None else list(shape)
-
-
-def _is_dim(value):
-    return value is None or isinstance(value, int)
 
 
 def _shape(saved):
