@@ -1,5 +1,8 @@
 """The epoch and batch loops of ``fit``, ``evaluate`` and ``predict``, with their callbacks."""
 
+import types
+import warnings
+
 import numpy as np
 
 from companion.keras.callbacks import CallbackList
@@ -23,6 +26,7 @@ class FitLoop:
                  validation_split=0.0, validation_data=None, shuffle=True, sample_weight=None,
                  class_weight=None, initial_epoch=0, steps_per_epoch=None, validation_steps=None,
                  validation_batch_size=None, validation_freq=1):
+        _warn_shuffle_ignored(x, shuffle)
         x, validation_data = as_dataset(x, shuffle), as_dataset(validation_data)
         start_pass(x)
         if validation_split and validation_data is None:
@@ -212,3 +216,17 @@ def _build_from_spec(model, x, batch_size):
         batch = batch_size or 32
         model.build((batch if dims[0] % batch == 0 else None,) + dims[1:])
 
+
+def _warn_shuffle_ignored(x, shuffle):
+    """Keras 3's UserWarning when ``fit``'s ``shuffle`` (True by default) cannot apply to ``x``."""
+    if not shuffle:
+        return
+    if is_dataset(x):
+        what = ("a tf.data.Dataset. The Dataset is expected to already be shuffled (via "
+                "`.shuffle(buffer_size)`).")
+    elif isinstance(x, types.GeneratorType):
+        what = "a generator. The generator is expected to yield already-shuffled data."
+    else:
+        return
+    warnings.warn(f"`shuffle=True` was passed, but will be ignored since the data `x` was provided as {what}",
+                  UserWarning, stacklevel=3)

@@ -325,3 +325,30 @@ def test_steps_per_epoch_on_arrays_continues_across_epochs():
     assert counter.counts == [3, 1, 3] and len(history.history["loss"]) == 3
     assert seen == [[0, 1, 2], [3, 4, 5], [6, 7, 8], [9, 10, 11], [0, 1, 2], [3, 4, 5], [6, 7, 8]]
     assert sum("Your input ran out of data" in str(w.message) for w in caught) == 1
+
+
+@pytest.mark.parametrize("data, shuffle, warned", [
+    ("dataset", True, "a tf.data.Dataset"), ("dataset", False, None), ("generator", True, "a generator"),
+    ("arrays", True, None)])
+def test_fit_warns_that_shuffle_is_ignored_for_datasets_and_generators(data, shuffle, warned):
+    # TF 2.21 + Keras 3.15: fit(dataset) (shuffle=True by default) warns "`shuffle=True` was passed, but will
+    # be ignored since the data `x` was provided as a tf.data.Dataset. ..." (a UserWarning); arrays do not
+    def generator():
+        for start in range(0, 12, 4):
+            yield X[start:start + 4], Y[start:start + 4]
+
+    inputs = {"dataset": lambda: (tf.data.Dataset.from_tensor_slices((X, Y)).batch(4), None),
+              "generator": lambda: (generator(), None), "arrays": lambda: (X, Y)}[data]()
+    model = _dense()
+    model.compile(optimizer="sgd", loss="mse")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        model.fit(*inputs, epochs=1, verbose=0, shuffle=shuffle)
+    shown = [str(w.message) for w in caught if "`shuffle=True` was passed" in str(w.message)]
+    if warned is None:
+        assert shown == []
+    else:
+        assert shown == [f"`shuffle=True` was passed, but will be ignored since the data `x` was provided as "
+                         f"{warned}. " + ("The Dataset is expected to already be shuffled (via "
+                                          "`.shuffle(buffer_size)`)." if data == "dataset" else
+                                          "The generator is expected to yield already-shuffled data.")]

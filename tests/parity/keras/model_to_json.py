@@ -4,8 +4,8 @@ import json
 import tensorflow as tf
 
 keras = tf.keras
-model = keras.Sequential([keras.layers.Input((3,)), keras.layers.Dense(2, name="d", kernel_initializer="ones")],
-                         name="seq")
+dense = keras.layers.Dense(2, name="d", kernel_initializer="ones")
+model = keras.Sequential([keras.layers.Input((3,)), dense], name="seq")
 print(model.compiled)
 model.compile(optimizer="adam", loss="mse", metrics=["mae"], run_eagerly=True)
 text = model.to_json()
