@@ -2,11 +2,16 @@
 
 import os
 
+from companion.errors import NotFoundError
 from companion.train import _checkpoint_file, _checkpoint_state
+
+GRAPH_KEY = "_CHECKPOINTABLE_OBJECT_GRAPH"
+VALUE_SUFFIX = "/.ATTRIBUTES/VARIABLE_VALUE"
 
 
 def list_variables(ckpt_dir_or_file):
-    """``[(path, shape), ...]`` of the values in a checkpoint, sorted by path.
+    """``[(key, shape), ...]`` of a checkpoint, sorted, with TF's keys: each value's object path
+    followed by ``/.ATTRIBUTES/VARIABLE_VALUE``, and ``_CHECKPOINTABLE_OBJECT_GRAPH``.
 
     Args:
         ckpt_dir_or_file: a checkpoint path, or a directory (its latest checkpoint).
@@ -17,27 +22,33 @@ def list_variables(ckpt_dir_or_file):
         >>> path = tf.train.Checkpoint(w=tf.Variable([1.0, 2.0])).save(
         ...     os.path.join(tempfile.mkdtemp(), "ckpt"))
         >>> tf.train.list_variables(path)
-        [('save_counter', []), ('w', [2])]
+        [('_CHECKPOINTABLE_OBJECT_GRAPH', []), ('save_counter/.ATTRIBUTES/VARIABLE_VALUE', []), \
+('w/.ATTRIBUTES/VARIABLE_VALUE', [2])]
     """
     values, _ = _checkpoint_file.read(_resolve(ckpt_dir_or_file))
-    return sorted((path, list(value.shape)) for path, value in values.items())
+    keys = [(path + VALUE_SUFFIX, list(value.shape)) for path, value in values.items()]
+    return sorted([(GRAPH_KEY, []), *keys])
 
 
 def load_variable(ckpt_dir_or_file, name):
-    """The NumPy value stored under the path ``name`` in a checkpoint.
+    """The NumPy value stored under ``name`` in a checkpoint: a key of `list_variables`
+    (``'w/.ATTRIBUTES/VARIABLE_VALUE'``) or the object path alone (``'w'``).
 
     Example:
         >>> import os, tempfile
         >>> import companion as tf
         >>> path = tf.train.Checkpoint(w=tf.Variable([1.0, 2.0])).save(
         ...     os.path.join(tempfile.mkdtemp(), "ckpt"))
-        >>> tf.train.load_variable(path, "w")
+        >>> tf.train.load_variable(path, "w/.ATTRIBUTES/VARIABLE_VALUE")
         array([1., 2.], dtype=float32)
     """
     values, _ = _checkpoint_file.read(_resolve(ckpt_dir_or_file))
-    if name not in values:
-        raise ValueError(f"The checkpoint has no value {name!r}. It holds: {sorted(values)}")
-    return values[name]
+    path = name[:-len(VALUE_SUFFIX)] if name.endswith(VALUE_SUFFIX) else name
+    if path not in values:
+        held = sorted(key + VALUE_SUFFIX for key in values)
+        raise NotFoundError(None, None, f"Key {name} not found in checkpoint. It holds: {held}. Pass a key "
+                            "that tf.train.list_variables lists.")
+    return values[path]
 
 
 def _resolve(ckpt_dir_or_file):

@@ -57,7 +57,8 @@ def test_round_trip_restores_the_saved_arrays(tmp_path):
     net, opt = _trained()
     ckpt = tf.train.Checkpoint(model=net, optimizer=opt, step=tf.Variable(7))
     path = ckpt.save(str(tmp_path / "ckpt"))
-    saved = {name: tf.train.load_variable(path, name) for name, _ in tf.train.list_variables(path)}
+    saved = {name.removesuffix("/.ATTRIBUTES/VARIABLE_VALUE"): tf.train.load_variable(path, name)
+             for name, _ in tf.train.list_variables(path) if name != "_CHECKPOINTABLE_OBJECT_GRAPH"}
     graph = walk(ckpt)
     for name, var in graph.variables.items():
         np.testing.assert_array_equal(saved[name], var.numpy())
@@ -112,7 +113,8 @@ def test_attribute_named_differently_from_add_weight_is_restored_when_built(tmp_
     saved.weights[1].assign(5.0)
     path = tf.train.Checkpoint(model=saved).write(str(tmp_path / "ckpt"))
     assert [name for name, _ in tf.train.list_variables(path)] == [
-        "model/unattached", "model/w", "save_counter"]
+        "_CHECKPOINTABLE_OBJECT_GRAPH", "model/unattached/.ATTRIBUTES/VARIABLE_VALUE",
+        "model/w/.ATTRIBUTES/VARIABLE_VALUE", "save_counter/.ATTRIBUTES/VARIABLE_VALUE"]
     fresh = Scale()
     status = tf.train.Checkpoint(model=fresh).restore(path)
     fresh(np.ones((1, 3), np.float32))
@@ -180,3 +182,17 @@ def test_bfloat16_and_metric_state_round_trip(tmp_path):
     tf.train.Checkpoint(mean=fresh_mean, half=fresh_half).restore(path).assert_consumed()
     assert float(fresh_mean.result().numpy()) == 3.0
     assert fresh_half.numpy().tolist() == [1.5, -2.0]
+
+
+def test_list_and_load_variable_use_tfs_keys(tmp_path):
+    # TF 2.21: [('_CHECKPOINTABLE_OBJECT_GRAPH', []), ('save_counter/.ATTRIBUTES/VARIABLE_VALUE', []),
+    # ('v/.ATTRIBUTES/VARIABLE_VALUE', [2])]; load_variable(path, "nope") raises NotFoundError "Key nope not
+    # found in checkpoint"
+    path = tf.train.Checkpoint(v=tf.Variable([1.0, 2.0])).save(str(tmp_path / "ckpt"))
+    assert tf.train.list_variables(str(tmp_path)) == [
+        ("_CHECKPOINTABLE_OBJECT_GRAPH", []), ("save_counter/.ATTRIBUTES/VARIABLE_VALUE", []),
+        ("v/.ATTRIBUTES/VARIABLE_VALUE", [2])]
+    np.testing.assert_array_equal(tf.train.load_variable(path, "v/.ATTRIBUTES/VARIABLE_VALUE"), [1.0, 2.0])
+    np.testing.assert_array_equal(tf.train.load_variable(path, "v"), [1.0, 2.0])
+    with pytest.raises(tf.errors.NotFoundError, match="Key nope not found in checkpoint"):
+        tf.train.load_variable(path, "nope")
