@@ -20,6 +20,7 @@ from companion._core._errors import (
 )
 from companion._core._node_messages import broadcast_mismatch, dt_name, node_message
 from companion._core._op import op
+from companion._ops import _gradient_kernels
 from companion._ops._debugging import run_check
 from companion._ops._kernel_dtypes import checked, unsupported_dtype_error
 from companion._ops._shape_hints import matmul_instead_hint
@@ -293,13 +294,13 @@ neg = negative
 abs = _unary("abs", _abs)  # noqa: A001 - TensorFlow's public name
 sign = _unary("sign", jnp.sign)
 square = _unary("square", jnp.square)
-sqrt = _unary("sqrt", jnp.sqrt, "float")
-rsqrt = _unary("rsqrt", jax.lax.rsqrt, "float")
+sqrt = _unary("sqrt", _gradient_kernels.sqrt, "float")
+rsqrt = _unary("rsqrt", _gradient_kernels.rsqrt, "float")
 exp = _unary("exp", jnp.exp, "float")
 expm1 = _unary("expm1", jnp.expm1, "float")
 log = _unary("log", jnp.log, "float")
 log1p = _unary("log1p", jnp.log1p, "float")
-reciprocal = _unary("reciprocal", jnp.reciprocal)  # TF: no kernel for integers (`_kernel_dtypes`)
+reciprocal = _unary("reciprocal", _gradient_kernels.reciprocal)  # no integer kernel (`_kernel_dtypes`)
 round = _unary("round", jnp.round, doc="Rounds half to even, element-wise (banker's rounding, as TF).",  # noqa: A001
                differentiable=False)  # TF registers no gradient for rounding: tape.gradient gives None
 floor = _unary("floor", jnp.floor, "float", differentiable=False)
@@ -317,7 +318,7 @@ angle = _unary("angle", jnp.angle, "float",
                "The argument of each complex number (``atan2(imag, real)``); 0 or pi for real numbers.")
 sinh = _unary("sinh", jnp.sinh, "float")
 cosh = _unary("cosh", jnp.cosh, "float")
-tanh = _unary("tanh", jnp.tanh, "float")
+tanh = _unary("tanh", _gradient_kernels.tanh, "float")
 sigmoid = _unary("sigmoid", jax.nn.sigmoid, "float")
 def _softplus(x):
     """TF's kernel: ``x`` above ``-log(eps) - 2``, ``exp(x)`` below ``log(eps) + 2``, else

@@ -9,6 +9,7 @@ import numpy as np
 from companion._core._convert import as_input, binary_inputs, is_tensor
 from companion._core._errors import InvalidArgumentError
 from companion._core._op import op
+from companion._ops import _gradient_kernels
 from companion._ops._array import squeeze
 from companion._ops._math import cast, square, squared_difference
 from companion._ops._nn import float_input, shape_of
@@ -40,7 +41,7 @@ def _moments(x, axes, keepdims):
 
 @op("batch_normalization", static=("epsilon", "has_offset", "has_scale"))
 def _batch_normalization(x, mean, variance, *affine, epsilon, has_offset, has_scale):
-    inv = jax.lax.rsqrt(variance + jnp.asarray(epsilon, x.dtype))
+    inv = _gradient_kernels.rsqrt(variance + jnp.asarray(epsilon, x.dtype))  # TF: Rsqrt, RsqrtGrad
     offset = affine[0] if has_offset else None
     if has_scale:
         inv = inv * affine[-1]

@@ -9,9 +9,10 @@ import jax
 import jax.numpy as jnp
 
 from companion._core._op import op
+from companion._ops import _gradient_kernels
 
 FUSED_ACTIVATIONS = {
-    "linear": None, "relu": jax.nn.relu, "sigmoid": jax.nn.sigmoid, "tanh": jnp.tanh,
+    "linear": None, "relu": jax.nn.relu, "sigmoid": jax.nn.sigmoid, "tanh": _gradient_kernels.tanh,
     "softmax": lambda y: jax.nn.softmax(y, axis=-1), "elu": jax.nn.elu, "selu": jax.nn.selu,
     "softplus": jax.nn.softplus,
 }

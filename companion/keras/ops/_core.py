@@ -11,6 +11,7 @@ import companion as _tf
 from companion._core._convert import is_tensor as _is_tensor
 from companion._core._errors import InvalidArgumentError, InvalidArgumentTypeError
 from companion._core._op import Op
+from companion._ops import _gradient_kernels
 from companion.keras.ops._base import (
     INT32,
     call,
@@ -297,7 +298,7 @@ def in_top_k(targets, predictions, k):
 
 _FLOAT_MATH = {
     "erf": jax.scipy.special.erf, "erfc": jax.scipy.special.erfc, "erfinv": jax.scipy.special.erfinv,
-    "rsqrt": jax.lax.rsqrt,
+    "rsqrt": _gradient_kernels.rsqrt,
 }
 _EXTRACT = Op("extract_sequences", lambda x, length, stride: jnp.stack(
     [x[..., i:i + length] for i in range(0, x.shape[-1] - length + 1, stride)], axis=-2),

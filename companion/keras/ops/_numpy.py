@@ -5,6 +5,7 @@ array manipulation, each defined from a table row (name, pure JAX function, sign
 import jax
 import jax.numpy as jnp
 
+from companion._ops import _gradient_kernels
 from companion.keras.ops._base import FLOATX, define
 
 _INT = jnp.int32
@@ -39,10 +40,11 @@ def _accumulation(fn):
 _UNARY_FLOAT = {
     "arccos": jnp.arccos, "arccosh": jnp.arccosh, "arcsin": jnp.arcsin, "arcsinh": jnp.arcsinh,
     "arctan": jnp.arctan, "arctanh": jnp.arctanh, "cos": jnp.cos, "cosh": jnp.cosh, "sin": jnp.sin,
-    "sinh": jnp.sinh, "tan": jnp.tan, "tanh": jnp.tanh, "exp": jnp.exp, "exp2": jnp.exp2,
+    "sinh": jnp.sinh, "tan": jnp.tan, "tanh": _gradient_kernels.tanh, "exp": jnp.exp, "exp2": jnp.exp2,
     "expm1": jnp.expm1, "log": jnp.log, "log10": jnp.log10, "log1p": jnp.log1p, "log2": jnp.log2,
-    "sqrt": jnp.sqrt, "cbrt": jnp.cbrt, "deg2rad": jnp.deg2rad, "rad2deg": jnp.rad2deg, "sinc": jnp.sinc,
-    "i0": jnp.i0, "floor": jnp.floor, "ceil": jnp.ceil, "fabs": jnp.fabs, "reciprocal": jnp.reciprocal,
+    "sqrt": _gradient_kernels.sqrt, "cbrt": jnp.cbrt, "deg2rad": jnp.deg2rad, "rad2deg": jnp.rad2deg,
+    "sinc": jnp.sinc, "i0": jnp.i0, "floor": jnp.floor, "ceil": jnp.ceil, "fabs": jnp.fabs,
+    "reciprocal": _gradient_kernels.reciprocal,
     "angle": jnp.angle,
 }
 _UNARY_KEEP = {
