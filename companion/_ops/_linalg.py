@@ -16,7 +16,7 @@ from companion._core._op import op
 from companion._core._tensor import Tensor
 from companion._ops._array import one_dtype, reshape, transpose
 from companion._ops._debugging import run_check
-from companion._ops._kernel_dtypes import checked
+from companion._ops._kernel_dtypes import checked, unsupported_dtype_error
 from companion._ops._math import cast, divide
 from companion._ops._shape_hints import multiply_instead_hint
 from companion._ops._static import normalize_axis, static_array, static_ints
@@ -311,8 +311,10 @@ def _matrices(x, what, square=False, floating=False):
         raise InvalidArgumentError(f"{what} needs {kind} in the last two dimensions (shape [..., N, N]"
                                    f"{'' if square else ' or [..., M, N]'}). Received shape {shape}.")
     if floating and not (x.dtype.is_floating or x.dtype.is_complex):
-        raise TypeError(f"{what} needs a float or complex tensor. Received dtype {x.dtype.name}: {x!s}. "
-                        "Convert it first with companion.cast(x, companion.float32).")
+        # TF's op definitions refuse the dtype: InvalidArgumentError eagerly, TypeError in a function
+        raise unsupported_dtype_error()(
+            f"{what} needs a float or complex tensor. Received dtype {x.dtype.name}: {x!s}. "
+            "Convert it first with companion.cast(x, companion.float32).")
     return x
 
 

@@ -165,8 +165,15 @@ def test_inverse_determinant_solve(rng):
 def test_matrix_function_errors():
     with pytest.raises(tf.InvalidArgumentError, match=r"inv needs square matrices.*\(2, 3\)"):
         tf.linalg.inv(tf.ones((2, 3)))
-    with pytest.raises(TypeError, match="det needs a float or complex tensor.*int32"):
-        tf.linalg.det(tf.constant([[1, 2], [3, 4]]))
+    # TF 2.21 (inv, det, slogdet, cholesky, solve, qr, svd, eigh, lu): InvalidArgumentError eagerly,
+    # TypeError while a function traces
+    ints = tf.constant([[1, 2], [3, 4]])
+    for fn in (tf.linalg.det, tf.linalg.inv, tf.linalg.lu, tf.linalg.qr):
+        with pytest.raises(tf.errors.InvalidArgumentError, match="needs a float or complex tensor.*int32"):
+            fn(ints)
+        with pytest.raises(TypeError, match="needs a float or complex tensor.*int32") as caught:
+            tf.function(fn)(ints)
+        assert type(caught.value).__name__ == "TypeError"
     with pytest.raises(tf.InvalidArgumentError, match=r"rhs must have shape \[..., 2, K\]"):
         tf.linalg.solve(tf.eye(2), tf.ones((3, 1)))
 
