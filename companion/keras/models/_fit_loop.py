@@ -229,4 +229,4 @@ def _warn_shuffle_ignored(x, shuffle):
     else:
         return
     warnings.warn(f"`shuffle=True` was passed, but will be ignored since the data `x` was provided as {what}",
-                  UserWarning, stacklevel=3)
+                  UserWarning, stacklevel=4)  # at the caller of fit
