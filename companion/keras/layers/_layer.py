@@ -59,7 +59,9 @@ class Layer(Module):
     """
 
     _is_layer = True
-    _built_at_init = False  # True for the weightless layers Keras 3 builds in __init__ (no build_config)
+    # True for the weightless layers Keras 3 builds in __init__ (`built` is True at once, a call
+    # never builds them, so they have no build_config); a subclass that defines `build` is not.
+    _built_at_init = False
 
     def __init__(self, trainable=True, name=None, dtype=None, **kwargs):
         unknown = set(kwargs) - _ALLOWED_KWARGS
@@ -79,7 +81,7 @@ class Layer(Module):
         self._autocast = kwargs.get("autocast", True)
         self.activity_regularizer = regularizers.get(kwargs.get("activity_regularizer"))
         self.input_spec = None
-        self.built = False
+        self.built = self._built_at_init and _is_default_build(self)
         self.supports_masking = type(self).compute_mask is not Layer.compute_mask
 
     def __init_subclass__(cls, **kwargs):
@@ -105,9 +107,9 @@ class Layer(Module):
     build._is_default = True
 
     def get_build_config(self):
-        """``{"input_shape": ...}``, the shape the layer was built for, or None (unbuilt, or one of
-        the weightless layers Keras 3 builds in ``__init__``)."""
-        if self._built_at_init or not self.built or self._build_input_shape is None:
+        """``{"input_shape": ...}``, the shape the layer was built for, or None (unbuilt, or built
+        without a shape: the weightless layers Keras 3 builds in ``__init__`` until `build` is called)."""
+        if not self.built or self._build_input_shape is None:
             return None
         return {"input_shape": plain_shape(self._build_input_shape)}
 
@@ -325,7 +327,7 @@ class Layer(Module):
         """The number of scalars in all weights; the layer must be built."""
         if not self.built:
             raise ValueError(f"You tried to call `count_params` on layer {self.name!r}, but the layer "
-                             "isn't built. Call it on data first, or call `build(input_shape)`.")
+                             "isn't built. You can build it manually via: `layer.build(input_shape)`.")
         return int(sum(np.prod(w.shape.as_list(), dtype=np.int64) for w in self.weights))
 
     # -- losses -----------------------------------------------------------------------------

@@ -65,7 +65,22 @@ class MaxPooling1D(_Pooling):
     rank = 1
 
 
-class AveragePooling1D(_Pooling):
+class _AveragePooling(_Pooling):
+    """Keras 3's average pooling layers have no default ``pool_size`` (the max pooling ones do)."""
+
+    _pool_op = staticmethod(avg_pool)
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+
+        def __init__(self, pool_size, strides=None, padding="valid", data_format=None, **kwargs):
+            _Pooling.__init__(self, pool_size, strides, padding, data_format, **kwargs)
+
+        __init__.__qualname__ = f"{cls.__name__}.__init__"  # a missing pool_size's TypeError names the class
+        cls.__init__ = __init__
+
+
+class AveragePooling1D(_AveragePooling):
     """The mean over each ``pool_size`` window of the steps of ``(batch, steps, features)``.
 
     Example:
@@ -75,7 +90,6 @@ class AveragePooling1D(_Pooling):
         array([1., 4.], dtype=float32)
     """
 
-    _pool_op = staticmethod(avg_pool)
     rank = 1
 
 
@@ -96,7 +110,7 @@ class MaxPooling2D(_Pooling):
     _pool_op = staticmethod(max_pool)
 
 
-class AveragePooling2D(_Pooling):
+class AveragePooling2D(_AveragePooling):
     """The mean over each ``pool_size`` window of ``(batch, rows, cols, channels)`` images.
 
     ``strides`` defaults to ``pool_size``. With ``padding="same"`` a window that sticks out
@@ -105,12 +119,11 @@ class AveragePooling2D(_Pooling):
     Example:
         >>> import companion as tf
         >>> x = tf.reshape(tf.range(9.0), [1, 3, 3, 1])
-        >>> tf.keras.layers.AveragePooling2D(padding="same")(x)[0, :, :, 0].numpy()
+        >>> tf.keras.layers.AveragePooling2D(2, padding="same")(x)[0, :, :, 0].numpy()
         array([[2. , 3.5],
                [6.5, 8. ]], dtype=float32)
     """
 
-    _pool_op = staticmethod(avg_pool)
 
 
 class _GlobalPooling2D(Layer):
@@ -184,10 +197,9 @@ class MaxPooling3D(_Pooling):
     rank = 3
 
 
-class AveragePooling3D(_Pooling):
+class AveragePooling3D(_AveragePooling):
     """The mean over each ``pool_size`` window of ``(batch, depth, rows, cols, channels)`` volumes."""
 
-    _pool_op = staticmethod(avg_pool)
     rank = 3
 
 

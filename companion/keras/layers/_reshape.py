@@ -23,6 +23,7 @@ class Reshape(Layer):
             raise ValueError("`target_shape` must be a tuple of positive integers with at most one -1."
                              f" Received: target_shape={target_shape}")
         self.target_shape = target_shape
+        self.built = True  # as Keras 3: even a subclass's `build` is never called by a call
 
     def call(self, inputs):
         batch = inputs.shape[0]

@@ -13,7 +13,7 @@ V = np.random.default_rng(0).normal(size=(2, 4, 6, 4, 3)).astype(np.float32)
 def test_3d_pooling_matches_numpy_windows():
     blocks = V.reshape(2, 2, 2, 3, 2, 2, 2, 3)
     np.testing.assert_allclose(L.MaxPooling3D()(V).numpy(), blocks.max(axis=(2, 4, 6)), rtol=1e-6)
-    np.testing.assert_allclose(L.AveragePooling3D()(V).numpy(), blocks.mean(axis=(2, 4, 6)), rtol=1e-5)
+    np.testing.assert_allclose(L.AveragePooling3D(2)(V).numpy(), blocks.mean(axis=(2, 4, 6)), rtol=1e-5)
     np.testing.assert_allclose(L.GlobalAveragePooling3D()(V).numpy(), V.mean(axis=(1, 2, 3)), rtol=1e-5)
     np.testing.assert_allclose(L.GlobalMaxPooling3D(keepdims=True)(V).numpy(),
                                V.max(axis=(1, 2, 3), keepdims=True))

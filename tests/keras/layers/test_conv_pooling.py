@@ -170,7 +170,7 @@ def test_pooling_errors():
     with pytest.raises(ValueError, match="pool_size=0"):
         layers.MaxPooling2D(0)
     with pytest.raises(ValueError, match="padding='causal'"):
-        layers.AveragePooling2D(padding="causal")
+        layers.AveragePooling2D(2, padding="causal")
     with pytest.raises(ValueError, match="strides=\\(1, 2, 3\\)"):
         layers.MaxPooling2D(strides=(1, 2, 3))
     with pytest.raises(ValueError, match="ndim=4"):
