@@ -25,7 +25,7 @@ def functional_config(model):
 
     def encode(value):
         if getattr(value, "_is_keras_tensor", False):
-            return {"class_name": _TENSOR, "config": {"shape": list(value.shape.as_list()),
+            return {"class_name": _TENSOR, "config": {"shape": tuple(value.shape.as_list()),
                                                       "dtype": value._dtype.name,
                                                       "keras_history": history(value)}}
         return value
@@ -35,7 +35,7 @@ def functional_config(model):
         entry = serialize(layer)
         entry["name"] = layer.name
         entry["inbound_nodes"] = [
-            {"args": map_structure(encode, [node.inputs, *node.args]),
+            {"args": map_structure(encode, (node.inputs, *node.args)),  # tuples, as Keras 3
              "kwargs": map_structure(encode, node.kwargs)}
             for node in nodes_of[id(layer)] if not node.is_input]
         layers.append(entry)

@@ -5,8 +5,9 @@ from companion.keras.layers._layer import Layer
 
 
 def serialize(layer):
-    """``{'class_name': ..., 'config': layer.get_config()}``, with the layer's ``build_config`` when it
-    has one (a built layer with a `build` of its own, as Keras 3 records it).
+    """Keras 3's ``{'module', 'class_name', 'config', 'registered_name'}`` dict of ``layer``, with its
+    ``build_config`` when it has one (a built layer with a `build` of its own, as Keras 3 records
+    it) and, for a model, its ``compile_config`` (``{}`` before ``compile``).
 
     Example:
         >>> import companion as tf
@@ -14,14 +15,19 @@ def serialize(layer):
         2
     """
     config = _registry.serialize(layer, Layer, _not_a_layer, "keras.layers")
+    if config["registered_name"] is None and hasattr(layer, "_keras_identity"):  # companion's models
+        config.update(layer._keras_identity())
     build_config = layer.get_build_config()
     if build_config is not None:
         config["build_config"] = build_config
+    if hasattr(layer, "get_compile_config"):
+        config["compile_config"] = layer.get_compile_config()
     return config
 
 
 def deserialize(config, custom_objects=None):
-    """A new layer from `serialize`'s dict (``custom_objects`` maps names of your own classes).
+    """A new layer from `serialize`'s dict (``custom_objects`` maps names of your own classes); a
+    model whose dict holds a ``compile_config`` comes back compiled, as in Keras 3.
 
     Example:
         >>> import companion as tf
@@ -34,6 +40,13 @@ def deserialize(config, custom_objects=None):
     build_config = config.get("build_config") if isinstance(config, dict) else None
     if build_config and not layer.built:  # Keras 3 builds the layer's weights before its container does
         layer.build_from_config(build_config)
+    compile_config = config.get("compile_config") if isinstance(config, dict) else None
+    if compile_config and hasattr(layer, "compile_from_config"):  # a compiled model comes back compiled
+        # deferred: companion.keras.saving imports this package at its top (_keras_file)
+        from companion.keras.saving._object_registry import CustomObjectScope
+
+        with CustomObjectScope(custom_objects or {}):
+            layer.compile_from_config(compile_config)
     return layer
 
 
@@ -47,6 +60,7 @@ def _known_layers():
             value = getattr(module, name)
             if isinstance(value, type) and issubclass(value, Layer):
                 found[value.__name__] = value
+    found["Functional"] = models.Model  # Keras 3's class of Model(inputs, outputs)
     return found
 
 

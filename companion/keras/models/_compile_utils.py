@@ -15,15 +15,19 @@ _ACCURACY = ("accuracy", "acc")
 _CROSSENTROPY = ("crossentropy", "ce")
 
 
-def per_output(value, output_names, what, allow_broadcast=True):
-    """``value`` as a list with one entry per output (from a single value, a list or a dict)."""
+def per_output(value, output_names, what, allow_broadcast=True, list_per_output=False):
+    """``value`` as a list with one entry per output (from a single value, a list or a dict).
+
+    With ``list_per_output`` (``loss``, ``loss_weights``) a list is one entry per output even
+    for a single output (Keras 3 takes ``loss_weights=[2.0]`` there); a metrics list is not.
+    """
     if isinstance(value, dict):
         unknown = [k for k in value if k not in output_names]
         if unknown:
             raise ValueError(f"compile: `{what}` has keys {unknown} that are not output names. The "
                              f"model's outputs are {output_names}. Received: {what}={value!r}")
         return [value.get(name) for name in output_names]
-    if isinstance(value, (list, tuple)) and len(output_names) > 1:
+    if isinstance(value, (list, tuple)) and (len(output_names) > 1 or list_per_output):
         if len(value) != len(output_names):
             raise ValueError(f"compile: `{what}` has {len(value)} entries but the model has "
                              f"{len(output_names)} outputs {output_names}. Received: {what}={value!r}")
@@ -44,8 +48,9 @@ class LossesContainer:
     def __init__(self, loss, loss_weights, output_names):
         self._user_loss = loss
         self.output_names = list(output_names)
-        self.losses = [_as_loss(fn) for fn in per_output(loss, self.output_names, "loss")]
-        weights = per_output(loss_weights, self.output_names, "loss_weights")
+        self.losses = [_as_loss(fn) for fn in per_output(loss, self.output_names, "loss",
+                                                         list_per_output=True)]
+        weights = per_output(loss_weights, self.output_names, "loss_weights", list_per_output=True)
         self.weights = [1.0 if w is None else float(w) for w in weights]
         self.loss_metric = Mean(name="loss")
         several = len(self.output_names) > 1

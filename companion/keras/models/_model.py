@@ -203,6 +203,14 @@ class Model(Trainer, Layer):
             return functional_config(self)
         return super().get_config()
 
+    def _keras_identity(self):
+        """Keras 3's ``module``/``class_name``/``registered_name`` for the model in `layers.serialize`:
+        ``Model(inputs, outputs)`` is an instance of its (private) Functional class."""
+        if type(self) is Model and self._graph is not None:
+            return {"module": "keras.src.models.functional", "class_name": "Functional",
+                    "registered_name": "Functional"}
+        return {"module": "keras"}
+
     @classmethod
     def from_config(cls, config, custom_objects=None):
         """A new model from `get_config`'s dict (fresh weights)."""

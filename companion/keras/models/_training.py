@@ -73,25 +73,18 @@ class Trainer:
             raise TypeError(f"compile got unexpected keyword arguments: {sorted(kwargs)}.")
         with self._scope():
             self._compile(optimizer, loss, metrics, loss_weights, weighted_metrics, run_eagerly)
-        # kept for the compile config (companion compiles each step with XLA and runs one step a call)
+        # Keras 3 on TF's CPU resolves jit_compile="auto" to False; the steps run one per call here
         self._compile_args.steps_per_execution = 1 if steps_per_execution is None else steps_per_execution
-        self._compile_args.jit_compile = False if jit_compile in (None, "auto") else jit_compile
+        self._compile_args.jit_compile = jit_compile is True
 
     @property
     def compiled(self):
         """Whether ``compile`` was called (Keras 3)."""
         return getattr(self, "_compile_args", None) is not None
 
-    def get_compile_config(self):
-        """The JSON-ready arguments ``compile`` was given (Keras 3's keys), or None before ``compile``."""
-        return compile_config(self)
-
-    def compile_from_config(self, config):
-        """Compiles the model with `get_compile_config`'s dict (objects by name or config)."""
-        compile_from_config(self, config)
-
     def _compile(self, optimizer, loss, metrics, loss_weights, weighted_metrics, run_eagerly):
-        self._compile_args = CompileArgs(optimizer, loss, metrics, loss_weights, weighted_metrics)
+        self._compile_args = CompileArgs(optimizer, loss, metrics, loss_weights, weighted_metrics,
+                                         bool(run_eagerly))
         self.optimizer = optimizers_module.get(optimizer)
         if (self.dtype_policy.name == "mixed_float16"
                 and not isinstance(self.optimizer, optimizers_module.LossScaleOptimizer)):
@@ -120,6 +113,21 @@ class Trainer:
     @property
     def run_eagerly(self):
         return self._run_eagerly
+
+    @property
+    def jit_compile(self):
+        """What ``compile`` was told (``jit_compile=True``); False otherwise, as Keras 3 on TF's CPU."""
+        args = getattr(self, "_compile_args", None)
+        return args is not None and args.jit_compile
+
+    def get_compile_config(self):
+        """The arguments ``compile`` was given, serialized (Keras 3's keys); ``{}`` before ``compile``."""
+        return compile_config(self) or {}
+
+    def compile_from_config(self, config):
+        """Compiles the model as `get_compile_config`'s dict says (``{}`` or None: does nothing)."""
+        if config:
+            compile_from_config(self, config)
 
     @run_eagerly.setter
     def run_eagerly(self, value):

@@ -8,15 +8,17 @@ from companion.keras.saving._object_registry import custom_objects as everything
 class CompileArgs:
     """The arguments ``compile`` was given (an object checkpoints do not walk into)."""
 
-    def __init__(self, optimizer, loss, metrics, loss_weights, weighted_metrics, steps_per_execution=1,
-                 jit_compile=False):
+    def __init__(self, optimizer, loss, metrics, loss_weights, weighted_metrics, run_eagerly=False,
+                 steps_per_execution=1, jit_compile=False):
         self.optimizer, self.loss, self.metrics = optimizer, loss, metrics
         self.loss_weights, self.weighted_metrics = loss_weights, weighted_metrics
-        self.steps_per_execution, self.jit_compile = steps_per_execution, jit_compile
+        self.run_eagerly, self.jit_compile = run_eagerly, jit_compile
+        self.steps_per_execution = steps_per_execution
 
 
 def compile_config(model):
-    """The JSON-ready ``compile_config`` of ``model`` (Keras 3's keys), or None if not compiled."""
+    """The JSON-ready ``compile_config`` of ``model`` (Keras 3's keys, in its order), or None if not
+    compiled."""
     args = getattr(model, "_compile_args", None)
     if args is None or model.optimizer is None:
         return None
@@ -26,7 +28,7 @@ def compile_config(model):
             "metrics": map_structure(lambda v: _named(v, metrics.serialize), args.metrics),
             "weighted_metrics": map_structure(lambda v: _named(v, metrics.serialize),
                                               args.weighted_metrics),
-            "run_eagerly": model.run_eagerly, "steps_per_execution": args.steps_per_execution,
+            "run_eagerly": args.run_eagerly, "steps_per_execution": args.steps_per_execution,
             "jit_compile": args.jit_compile}
 
 
@@ -44,8 +46,9 @@ def compile_from_config(model, config, custom_objects=None):
                   loss=_map_spec(loss, config.get("loss")), metrics=_map_spec(metric, config.get("metrics")),
                   loss_weights=config.get("loss_weights"),
                   weighted_metrics=_map_spec(metric, config.get("weighted_metrics")),
-                  run_eagerly=config.get("run_eagerly"), jit_compile=config.get("jit_compile"),
-                  steps_per_execution=config.get("steps_per_execution"))
+                  run_eagerly=config.get("run_eagerly"),
+                  steps_per_execution=config.get("steps_per_execution"),
+                  jit_compile=config.get("jit_compile"))
 
 
 def _named(value, serialize):

@@ -119,7 +119,9 @@ def model_config(model):
 def model_from_config(config, custom_objects=None):
     """A new model from `model_config`'s dict, built when the saved model was."""
     try:
-        model = deserialize(config, custom_objects=custom_objects)
+        # load_model compiles (or not: compile=False) itself, after the weights are in
+        model = deserialize({k: v for k, v in config.items() if k != "compile_config"},
+                            custom_objects=custom_objects)
     except ValueError as error:
         if "Unknown" not in str(error):
             raise
