@@ -761,10 +761,6 @@ def test_ctc_label_dense_to_sparse_keeps_each_rows_labels(rng):
     np.testing.assert_array_equal(st.indices.numpy(), np.argwhere(mask))
     np.testing.assert_array_equal(st.values.numpy(), labels[mask])
     np.testing.assert_array_equal(st.dense_shape.numpy(), [3, 4])
-    with pytest.raises(NotImplementedError, match="ctc_loss"):
-        K.ctc_batch_cost(None, tf.ones([1, 2, 3]), None, None)
-    with pytest.raises(NotImplementedError, match="decoder"):
-        K.ctc_decode(tf.ones([1, 2, 3]), None)
 
 
 # -- rnn ------------------------------------------------------------------------------------------

@@ -1,8 +1,22 @@
-"""Backend CTC helpers: dense labels as a `SparseTensor`; the CTC loss and decoders are not implemented."""
+"""Keras 3's legacy backend CTC functions (``tf.keras.backend.ctc_*``) over companion's CTC loss and
+greedy decoder (`companion.keras.ops.ctc_loss` / `ctc_decode`).
 
-from companion import cast, convert_to_tensor, expand_dims, gather_nd, reshape, shape, where
+Unlike `keras.ops`, they take softmax *probabilities* (their logarithm plus `epsilon` is what TF's
+kernels see) and the blank is the *last* class, as in ``tf.compat.v1.nn.ctc_loss``.
+"""
+
+import numpy as np
+
+from companion import cast, convert_to_tensor, expand_dims, gather_nd, reshape, shape, squeeze, where
 from companion import range as _range
+from companion._core._context import state
+from companion._core._errors import FailedPreconditionError, InvalidArgumentError
+from companion._ops._debugging import run_check
+from companion._ops._math import log
+from companion.keras.backend._config import epsilon
 from companion.sparse import SparseTensor
+
+_IMPOSSIBLE = 1e29  # the alpha recursion's "log 0" is -1e30: a loss this large has no path (TF: inf)
 
 
 def ctc_label_dense_to_sparse(labels, label_lengths):
@@ -28,22 +42,117 @@ def ctc_label_dense_to_sparse(labels, label_lengths):
 
 
 def ctc_batch_cost(y_true, y_pred, input_length, label_length):
-    """Not implemented: companion has no CTC loss op (``tf.nn.ctc_loss``).
+    """The CTC loss of each sample, ``(batch, 1)``, as TF's ``tf.keras.backend.ctc_batch_cost``.
+
+    Args:
+        y_true: ``(batch, max_label_length)`` integer labels in ``[0, classes - 1)``; entries past
+            a row's ``label_length`` are ignored.
+        y_pred: ``(batch, steps, classes)`` softmax probabilities; class ``classes - 1`` is the blank.
+        input_length: ``(batch, 1)`` the steps of each sample that count.
+        label_length: ``(batch, 1)`` the labels of each row that count.
+
+    A label sequence no path of ``input_length`` steps can spell (repeats need a blank between
+    them) costs ``inf``.
 
     Raises:
-        NotImplementedError: always.
+        InvalidArgumentError: a label length of 0, a label longer than its input, an input length
+            past ``steps``, or a label that is not in ``[0, classes - 1)`` (TF's CTCLoss checks).
+
+    Example:
+        >>> import companion as tf
+        >>> probs = tf.fill((1, 2, 3), 1 / 3)  # two steps, uniform over classes 0, 1 and the blank
+        >>> cost = tf.keras.backend.ctc_batch_cost(tf.constant([[1]]), probs, [[2]], [[1]])
+        >>> round(float(cost[0, 0]), 4)  # paths "1 blank", "blank 1", "1 1"
+        1.0986
     """
-    raise NotImplementedError("keras.backend.ctc_batch_cost needs TensorFlow's CTC loss (tf.nn.ctc_loss), "
-                              "which companion does not implement. Received: y_pred with shape "
-                              f"{getattr(y_pred, 'shape', None)}")
+    # deferred: keras.ops imports this package (the backend) at its top
+    from companion.keras.ops import _nn
+
+    y_pred = convert_to_tensor(y_pred)
+    labels = cast(convert_to_tensor(y_true), "int32")
+    label_length = cast(squeeze(label_length, axis=-1), "int32")
+    input_length = cast(squeeze(input_length, axis=-1), "int32")
+    steps, classes = y_pred.shape[1], y_pred.shape[-1]
+    blank = classes - 1
+    _check(_loss_check(steps, blank), labels, label_length, input_length)
+    counted = expand_dims(_range(shape(labels)[1]), 0) < expand_dims(label_length, 1)
+    labels = where(counted, labels, blank)  # the ignored padding may hold anything
+    loss = _nn.ctc_loss(labels, log(y_pred + epsilon()), label_length, input_length, mask_index=blank)
+    return expand_dims(where(loss >= _IMPOSSIBLE, np.inf, loss), 1)
 
 
 def ctc_decode(y_pred, input_length, greedy=True, beam_width=100, top_paths=1):
-    """Not implemented: companion has no CTC decoders (``tf.nn.ctc_greedy_decoder``, beam search).
+    """The best label sequence of each sample, as TF's ``tf.keras.backend.ctc_decode``.
+
+    Greedy decoding takes the likeliest class at each of the first ``input_length[i]`` steps,
+    merges repeats and drops blanks (the last class).
+
+    Args:
+        y_pred: ``(batch, steps, classes)`` softmax probabilities.
+        input_length: ``(batch,)`` the steps of each sample that count.
+        greedy: only True: companion has no beam search decoder.
+
+    Returns:
+        ``([decoded], log_prob)``: ``decoded`` ``(batch, steps)`` int64 labels padded with -1;
+        ``log_prob`` ``(batch, 1)``, minus the sum of each counted step's best log-probability.
 
     Raises:
-        NotImplementedError: always.
+        NotImplementedError: ``greedy=False``.
+        FailedPreconditionError: an input length past ``steps`` (TF's CTCGreedyDecoder check).
+
+    Example:
+        >>> import companion as tf
+        >>> probs = tf.constant([[[0.6, 0.3, 0.1], [0.2, 0.2, 0.6], [0.7, 0.2, 0.1]]])
+        >>> decoded, log_prob = tf.keras.backend.ctc_decode(probs, [3])
+        >>> decoded[0].numpy().tolist()  # 0, blank, 0: the blank keeps the two 0s apart
+        [[0, 0, -1]]
     """
-    raise NotImplementedError("keras.backend.ctc_decode needs TensorFlow's CTC decoders "
-                              "(tf.nn.ctc_greedy_decoder, ctc_beam_search_decoder), which companion does not "
-                              f"implement. Received: y_pred with shape {getattr(y_pred, 'shape', None)}")
+    if not greedy:
+        raise NotImplementedError("keras.backend.ctc_decode(greedy=False) needs TensorFlow's CTC beam search "
+                                  "decoder, which companion does not implement. Decode greedily "
+                                  f"(greedy=True). Received: beam_width={beam_width}, top_paths={top_paths}")
+    # deferred: keras.ops imports this package (the backend) at its top
+    from companion.keras.ops import _nn
+
+    y_pred = convert_to_tensor(y_pred)
+    lengths = cast(convert_to_tensor(input_length), "int32")
+    steps, blank = y_pred.shape[1], y_pred.shape[-1] - 1
+    _check(_decode_check(steps), lengths)
+    decoded, log_prob = _nn.ctc_decode(log(y_pred + epsilon()), lengths, mask_index=blank)
+    return [cast(decoded[0], "int64")], log_prob
+
+
+def _check(check, *tensors):
+    """``check`` on the values now, or when a compiled `function` runs (not under a JAX transform)."""
+    if state.staging or not any(t.is_traced for t in tensors):
+        run_check(check, *tensors)
+
+
+def _loss_check(steps, blank):
+    def check(labels, label_length, input_length):
+        for b, (count, length) in enumerate(zip(label_length.tolist(), input_length.tolist())):
+            if steps is not None and length > steps:
+                raise InvalidArgumentError(f"sequence_length({b}) <= {steps} [Op:CTCLoss]: sample {b} counts "
+                                           f"{length} steps but y_pred has {steps}.")
+            if count == 0:
+                raise InvalidArgumentError(f"Labels length is zero in batch {b} [Op:CTCLoss]")
+            if count > length:
+                raise InvalidArgumentError("Not enough time for target transition sequence (required: "
+                                           f"{count}, available: {length}) [Op:CTCLoss]: sample {b}.")
+            row = labels[b, :count]
+            if ((row < 0) | (row >= blank)).any():
+                raise InvalidArgumentError("Saw a non-null label (index >= num_classes - 1) [Op:CTCLoss]: "
+                                           f"batch {b}, num_classes {blank + 1}, labels {row.tolist()}; the "
+                                           "last class is the blank.")
+
+    return check
+
+
+def _decode_check(steps):
+    def check(lengths):
+        for b, length in enumerate(lengths.reshape(-1).tolist()):
+            if steps is not None and length > steps:
+                raise FailedPreconditionError(f"sequence_length({b}) <= {steps} [Op:CTCGreedyDecoder]: "
+                                              f"sample {b} counts {length} steps but y_pred has {steps}.")
+
+    return check

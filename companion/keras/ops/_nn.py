@@ -459,7 +459,8 @@ def _ctc_greedy(inputs, lengths, merge_repeated, blank):
     slots = jnp.where(keep, jnp.cumsum(keep, axis=1) - 1, steps)  # dropped labels go to a spare slot
     rows = jnp.arange(best.shape[0])[:, None]
     decoded = jnp.full((best.shape[0], steps + 1), -1, jnp.int32).at[rows, slots].set(best)[:, :steps]
-    score = -jnp.sum(jnp.where(valid, jnp.max(inputs, axis=-1), 0), axis=1, keepdims=True)
+    # 0 - sum, not -sum: a sample with no steps scores 0.0 as TF (not -0.0)
+    score = 0.0 - jnp.sum(jnp.where(valid, jnp.max(inputs, axis=-1), 0), axis=1, keepdims=True)
     return decoded[None], score
 
 
