@@ -69,6 +69,7 @@ def reduce_weighted_loss(losses, sample_weight, reduction, loss_name, mask=None)
     the mean over unmasked entries (Keras 3's ``apply_mask``).
     """
     losses = as_input(losses)
+    reduction = Reduction.validate(reduction)  # set on the loss after construction: None is 'none'
     unweighted = sample_weight is None and mask is None
     if reduction == Reduction.MEAN or (reduction == Reduction.MEAN_WITH_SAMPLE_WEIGHT and unweighted):
         reduction = Reduction.SUM_OVER_BATCH_SIZE  # the same division, as Keras 3 computes it
