@@ -46,9 +46,6 @@ TF_OP_NAMES = {
     "upper": ("StringUpper", "StringUpper"), "lower": ("StringLower", "StringLower"),
     "length": ("StringLength", "StringLength"), "strip": ("StringStrip", "StringStrip"),
     "all_reduce": ("IdentityN", "IdentityN"),  # a replica context's all_reduce (TF's gradient wrapper)
-    # Keras losses whose per-example value is a mean over the last axis (Keras 3's last op)
-    "keras_mean_squared_error": ("Mean", "Mean"), "keras_mean_absolute_error": ("Mean", "Mean"),
-    "keras_binary_crossentropy": ("Mean", "Mean"),
 }
 
 
@@ -230,6 +227,19 @@ def given_name(name):
         names = active()
         if names is not None:
             names.given = str(name)
+
+
+def fused_nodes(nodes, next_name=None):
+    """While a function traces: ``nodes`` are node names TF's graph makes for what companion computes
+    in one op (a Keras loss's per-example ops, say): they become names in use, so the ops after
+    them count on (``Sum_1``); the next op applied is named ``next_name`` when given."""
+    if state.staging:
+        names = active()
+        if names is not None:
+            for base in nodes:
+                names.new_name(base)
+            if next_name:
+                names.given = next_name
 
 
 def name_values(op_name, values):

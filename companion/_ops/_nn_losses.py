@@ -1,5 +1,6 @@
 """Loss ops of `companion.nn`: cross-entropies, ``l2_loss`` and loss averaging across replicas."""
 
+import contextlib
 import numbers
 
 import jax
@@ -11,6 +12,7 @@ from companion._core._convert import as_input, is_tensor
 from companion._core._errors import RuntimeCheckError
 from companion._core._op import op
 from companion._core._scopes import name_scope
+from companion._core._tensor_names import fused_nodes
 from companion._ops._math import cast
 from companion._ops._nn import check_axis, float_input, shape_of
 
@@ -121,7 +123,21 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
     labels, logits = _labels_and_logits(labels, logits, op_name)
     if logits.ndim == 0:
         raise ValueError(f"{op_name} needs logits of rank 1 or more. Received a scalar: {logits!s}")
-    return _softmax_cross_entropy(labels, logits, axis=check_axis(axis, logits.ndim, op_name))
+    axis = check_axis(axis, logits.ndim, op_name)
+    if not state.staging:
+        return _softmax_cross_entropy(labels, logits, axis=axis)
+    with softmax_cross_entropy_scope(name):
+        return _softmax_cross_entropy(labels, logits, axis=axis)
+
+
+@contextlib.contextmanager
+def softmax_cross_entropy_scope(name=None):
+    """While a function traces: the scope TF's graph computes `softmax_cross_entropy_with_logits` in
+    (``name``, else the function's name; ``_1``... when taken), where the next op, the losses, is
+    named ``Reshape_2`` (TF reshapes them back to the logits' shape last)."""
+    with name_scope(name or "softmax_cross_entropy_with_logits"):
+        fused_nodes((), "Reshape_2")
+        yield
 
 
 def sparse_softmax_cross_entropy_with_logits(labels=None, logits=None, name=None):

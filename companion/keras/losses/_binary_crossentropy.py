@@ -4,6 +4,7 @@ import jax.numpy as jnp
 
 from companion._core._op import op
 from companion.keras._keras_logits import get_keras_logits
+from companion.keras.losses import _graph_nodes
 from companion.keras.losses._loss import LossFunctionWrapper
 from companion.keras.losses._loss_inputs import loss_inputs
 from companion.keras.losses._reduction import Reduction
@@ -46,6 +47,7 @@ def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, 
     if logits is not None:
         y_pred, from_logits = logits, True
     y_true, y_pred = loss_inputs(y_true, y_pred, "binary_crossentropy")
+    _graph_nodes.name_loss_nodes(_graph_nodes.binary_crossentropy, from_logits, label_smoothing)
     return _binary_crossentropy(y_true, y_pred, from_logits=bool(from_logits),
                                 label_smoothing=float(label_smoothing), axis=int(axis))
 

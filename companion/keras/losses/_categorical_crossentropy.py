@@ -3,9 +3,13 @@
 import jax
 import jax.numpy as jnp
 
+from companion._core._context import state
 from companion._core._op import op
+from companion._core._tensor_names import fused_nodes
 from companion._ops._nn import shape_of
+from companion._ops._nn_losses import softmax_cross_entropy_scope
 from companion.keras._keras_logits import get_keras_logits
+from companion.keras.losses import _graph_nodes
 from companion.keras.losses._binary_crossentropy import EPSILON
 from companion.keras.losses._loss import LossFunctionWrapper
 from companion.keras.losses._loss_inputs import float_tensor
@@ -47,8 +51,16 @@ def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=
                          f"y_true of shape {shape_of(y_true)} and y_pred of shape {shape_of(y_pred)}. "
                          "For integer class labels use sparse_categorical_crossentropy, or one-hot "
                          "encode them with companion.one_hot.")
-    return _categorical_crossentropy(y_true, y_pred, from_logits=bool(from_logits),
-                                     label_smoothing=float(label_smoothing), axis=int(axis))
+    kwargs = {"from_logits": bool(from_logits), "label_smoothing": float(label_smoothing), "axis": int(axis)}
+    if not state.staging:
+        return _categorical_crossentropy(y_true, y_pred, **kwargs)
+    if not from_logits:
+        _graph_nodes.name_loss_nodes(_graph_nodes.categorical_crossentropy, label_smoothing)
+        return _categorical_crossentropy(y_true, y_pred, **kwargs)
+    # TF's graph: the smoothing's ops, then tf.nn.softmax_cross_entropy_with_logits in its scope
+    fused_nodes(_graph_nodes.categorical_smoothing(label_smoothing))
+    with softmax_cross_entropy_scope():
+        return _categorical_crossentropy(y_true, y_pred, **kwargs)
 
 
 class CategoricalCrossentropy(LossFunctionWrapper):

@@ -9,6 +9,7 @@ import jax
 import jax.numpy as jnp
 
 from companion._core._op import op
+from companion.keras.losses import _graph_nodes
 from companion.keras.losses._loss import Loss, LossFunctionWrapper
 from companion.keras.losses._loss_inputs import loss_inputs
 from companion.keras.losses._reduction import Reduction
@@ -70,11 +71,14 @@ def _cosine_similarity(y_true, y_pred, axis):
 
 
 def _loss_function(name, formula, doc, static=()):
-    """The per-example function ``name(y_true, y_pred, ...)`` computing ``formula`` as one op."""
+    """The per-example function ``name(y_true, y_pred, ...)`` computing ``formula`` as one op (named
+    in a function's graph as TF names the last of Keras's ops, `_graph_nodes`)."""
     kernel = op(f"keras_{name}", static=static)(formula)
+    nodes = getattr(_graph_nodes, name.upper())
 
     def function(y_true, y_pred, **params):
         y_true, y_pred = loss_inputs(y_true, y_pred, name)
+        _graph_nodes.name_loss_nodes(nodes)
         return kernel(y_true, y_pred, **params)
 
     function.__name__ = function.__qualname__ = name

@@ -5,6 +5,7 @@ import jax
 import jax.numpy as jnp
 
 from companion._core._op import op
+from companion.keras.losses import _graph_nodes
 from companion.keras.losses._loss import LossFunctionWrapper
 from companion.keras.losses._loss_inputs import loss_inputs
 from companion.keras.losses._reduction import Reduction
@@ -41,6 +42,8 @@ def binary_focal_crossentropy(y_true, y_pred, apply_class_balancing=False, alpha
         array([0.33 , 0.206], dtype=float32)
     """
     y_true, y_pred = loss_inputs(y_true, y_pred, "binary_focal_crossentropy")
+    _graph_nodes.name_loss_nodes(_graph_nodes.binary_focal_crossentropy, from_logits, label_smoothing,
+                                 apply_class_balancing)
     return _binary_focal(y_true, y_pred, apply_class_balancing=bool(apply_class_balancing),
                          alpha=float(alpha), gamma=float(gamma), from_logits=bool(from_logits),
                          label_smoothing=float(label_smoothing), axis=int(axis))
@@ -63,6 +66,7 @@ def categorical_focal_crossentropy(y_true, y_pred, alpha=0.25, gamma=2.0, from_l
     """Per-example categorical cross-entropy (one-hot labels) with each class's term scaled by
     ``alpha * (1 - p) ** gamma``; probabilities are renormalized and clipped to [1e-7, 1 - 1e-7]."""
     y_true, y_pred = loss_inputs(y_true, y_pred, "categorical_focal_crossentropy")
+    _graph_nodes.name_loss_nodes(_graph_nodes.categorical_focal_crossentropy, from_logits, label_smoothing)
     return _categorical_focal(y_true, y_pred, alpha=float(alpha), gamma=float(gamma),
                               from_logits=bool(from_logits), label_smoothing=float(label_smoothing),
                               axis=int(axis))
@@ -87,6 +91,7 @@ def dice(y_true, y_pred, axis=None):
         0.5
     """
     y_true, y_pred = loss_inputs(y_true, y_pred, "dice")
+    _graph_nodes.name_loss_nodes(_graph_nodes.DICE)
     return _dice(y_true, y_pred, axis=_axes(axis))
 
 
@@ -102,6 +107,7 @@ def tversky(y_true, y_pred, alpha=0.5, beta=0.5, axis=None):
     """``1 - TP / (TP + alpha * FP + beta * FN + 1e-7)`` with Keras's soft counts (its ``fp`` sums
     ``(1 - y_pred) * y_true``); ``alpha = beta = 0.5`` gives `dice`."""
     y_true, y_pred = loss_inputs(y_true, y_pred, "tversky")
+    _graph_nodes.name_loss_nodes(_graph_nodes.TVERSKY)
     return _tversky(y_true, y_pred, alpha=float(alpha), beta=float(beta), axis=_axes(axis))
 
 

@@ -3,6 +3,7 @@
 import jax.numpy as jnp
 
 from companion._core._op import op
+from companion.keras.losses import _graph_nodes
 from companion.keras.losses._loss import Loss, LossFunctionWrapper
 from companion.keras.losses._loss_inputs import loss_inputs
 from companion.keras.losses._reduction import Reduction
@@ -30,6 +31,7 @@ def huber(y_true, y_pred, delta=1.0):
         companion.Tensor([1.3125], shape=(1,), dtype=float32)
     """
     y_true, y_pred = loss_inputs(y_true, y_pred, "huber")
+    _graph_nodes.name_loss_nodes(_graph_nodes.HUBER)
     return _huber(y_true, y_pred, delta=float(delta))
 
 

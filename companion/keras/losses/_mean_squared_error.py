@@ -3,6 +3,7 @@
 import jax.numpy as jnp
 
 from companion._core._op import op
+from companion.keras.losses import _graph_nodes
 from companion.keras.losses._loss import LossFunctionWrapper
 from companion.keras.losses._loss_inputs import loss_inputs
 from companion.keras.losses._reduction import Reduction
@@ -22,6 +23,7 @@ def mean_squared_error(y_true, y_pred):
         companion.Tensor([0.5], shape=(1,), dtype=float32)
     """
     y_true, y_pred = loss_inputs(y_true, y_pred, "mean_squared_error")
+    _graph_nodes.name_loss_nodes(_graph_nodes.MEAN_SQUARED_ERROR)
     return _mean_squared_error(y_true, y_pred)
 
 
