@@ -259,8 +259,9 @@ class _Graph:
         return program_text(self.jaxpr, self._owners)
 
     def operations(self):
-        """The names of the primitive operations of the traced program, in order."""
-        return [eqn.primitive.name for eqn in self.jaxpr.jaxpr.eqns]
+        """The names of the primitive operations of the traced program, in order (an op with a
+        gradient rule of its own, a ``custom_jvp_call``/``custom_vjp_call``, by the operations inside)."""
+        return _operation_names(self.jaxpr.jaxpr.eqns)
 
     def __str__(self):
         return self.as_text()
@@ -389,3 +390,14 @@ def _abstract(x):
         return x._abstract()
     value = x._value if isinstance(x, Tensor) else x
     return jax.ShapeDtypeStruct(value.shape, value.dtype)
+
+
+def _operation_names(eqns):
+    names = []
+    for eqn in eqns:
+        inner = eqn.params.get("call_jaxpr") if eqn.primitive.name.startswith("custom_") else None
+        if inner is not None:
+            names.extend(_operation_names(getattr(inner, "jaxpr", inner).eqns))
+        else:
+            names.append(eqn.primitive.name)
+    return names
