@@ -28,23 +28,19 @@ def _check(got, want):
     np.testing.assert_array_equal(np.asarray(got), np.asarray(want, np.float32))
 
 
+def _gradient(fn, x):
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = fn(x)
+    return tape.gradient(y, x)
+
+
 @pytest.mark.parametrize("name", list(MASKED))
 def test_zero_upstream_gradient_is_zero_eager_and_in_function(name):
     f, want, _ = MASKED[name]
     x = tf.constant(X)
-    with tf.GradientTape() as tape:
-        tape.watch(x)
-        y = _where(f)(x)
-    _check(tape.gradient(y, x), want)
-
-    @tf.function
-    def grad(x):
-        with tf.GradientTape() as tape:
-            tape.watch(x)
-            y = _where(f)(x)
-        return tape.gradient(y, x)
-
-    _check(grad(x), want)
+    _check(_gradient(_where(f), x), want)
+    _check(tf.function(lambda x: _gradient(_where(f), x))(x), want)
 
 
 @pytest.mark.parametrize("name", list(MASKED))
