@@ -52,3 +52,22 @@ def test_the_text_has_no_terminal_colours(monkeypatch):
     monkeypatch.setattr(pretty_printer, "CAN_USE_COLOR", True)  # what JAX decides in a Jupyter kernel
     _, step = _staged()
     assert "\x1b[" not in step.get_concrete_function(tf.ones([2, 2])).graph.as_text()
+
+
+def test_ops_with_tfs_gradient_rules_show_as_the_op_also_inside_loops():
+    """tanh, sqrt and abs are custom_jvp calls (TF's gradient kernels); the text shows the op itself."""
+
+    @tf.function
+    def f(x):
+        y = tf.tanh(x) + tf.abs(x)
+        return tf.while_loop(lambda y: tf.reduce_sum(y) < 20.0, lambda y: (tf.sqrt(y) * 3.0,), (y,))
+
+    graph = f.get_concrete_function(tf.TensorSpec([3])).graph
+    text = graph.as_text()
+    assert "custom_jvp_call" not in text
+    assert "= tanh " in text and "= abs " in text and "= sqrt " in text
+    assert graph.operations()[:3] == ["tanh", "abs", "add"]
+    want = np.tanh([1.0, 2.0, 3.0]) + [1.0, 2.0, 3.0]
+    while want.sum() < 20.0:
+        want = np.sqrt(want) * 3.0
+    np.testing.assert_allclose(f(tf.constant([1.0, 2.0, 3.0]))[0].numpy(), want, rtol=1e-5)

@@ -57,12 +57,35 @@ def _rewrite(jaxpr, reads, memo):
 
 
 def _renamed(eqn, reads, memo):
+    inner = _single_inner_eqn(eqn)
+    if inner is not None:  # tanh, sqrt, abs ...: shown as the op, not as the gradient rule's wrapper
+        return _renamed(inner, reads, memo)
     name = eqn.primitive.name
     if name == "optimization_barrier" and all(id(v) in reads for v in eqn.invars):
         return eqn.replace(primitive=_READ)
     if name == "debug_callback":
         return eqn.replace(primitive=_PRINT, params={})
     return eqn.replace(params={key: _param(value, memo) for key, value in eqn.params.items()})
+
+
+def _single_inner_eqn(eqn):
+    """For a ``custom_jvp_call`` wrapping one operation (companion's ops with TF's gradient rules),
+    that operation on the call's own inputs and outputs; else None."""
+    if eqn.primitive.name != "custom_jvp_call":  # a custom_gradient of the user's own stays visible
+        return None
+    closed = eqn.params.get("call_jaxpr")
+    inner = getattr(closed, "jaxpr", closed)
+    if (inner is None or getattr(closed, "consts", ()) or inner.constvars or len(inner.eqns) != 1
+            or len(inner.invars) != len(eqn.invars)):
+        return None
+    only = inner.eqns[0]
+    if list(only.outvars) != list(inner.outvars):
+        return None
+    given = dict(zip(map(id, inner.invars), eqn.invars))
+    if not all(isinstance(v, jex.Literal) or id(v) in given for v in only.invars):
+        return None
+    invars = [v if isinstance(v, jex.Literal) else given[id(v)] for v in only.invars]
+    return only.replace(invars=invars, outvars=list(eqn.outvars))
 
 
 def _param(value, memo):
