@@ -66,17 +66,17 @@ class TensorSpec:
         return jax.ShapeDtypeStruct(tuple(self._shape), self._dtype._np)
 
 
-def check_signature(name, signature, args, kwargs, parameters=None):
+def check_signature(name, signature, bindable, args, kwargs):
     """Converts the call's ``args``/``kwargs`` to tensors matching ``signature``, or explains the mismatch.
 
-    ``parameters`` (the Python function's ``inspect.Signature``) lets arguments come by name, and
-    its parameters after the signature's keep their defaults, as TF's (a different value for one
-    is refused). Errors start with TF's sentence ("Binding inputs to tf.function failed due to ...").
+    ``bindable`` is ``bindable_signature(signature, parameters)``, made once per function: through
+    it arguments can come by name, and the parameters after the signature's keep their defaults,
+    as TF's (a different value for one is refused). Errors start with TF's sentence ("Binding
+    inputs to tf.function failed due to ...").
 
     Raises:
         TypeError: missing, extra or repeated arguments, or a value incompatible with its spec.
     """
-    bindable = _bindable(signature, parameters)
     try:
         bound = bindable.bind(*args, **kwargs)
     except TypeError as error:
@@ -102,10 +102,11 @@ def check_signature(name, signature, args, kwargs, parameters=None):
     return tuple(converted)
 
 
-def _bindable(signature, parameters):
-    """An ``inspect.Signature``: the function's first parameters annotated with their specs (no
-    defaults), the later ones with their defaults; positional ``arg0, arg1, ...`` for a function
-    whose parameters cannot be read or that takes ``*args``."""
+def bindable_signature(signature, parameters):
+    """An ``inspect.Signature`` to bind calls with: the function's first parameters (from
+    ``parameters``, its ``inspect.Signature`` or None) annotated with their specs (no defaults), the
+    later ones with their defaults; positional ``arg0, arg1, ...`` for a function whose parameters
+    cannot be read or that takes ``*args``."""
     specs = list(signature)
     listed = list(parameters.parameters.values()) if parameters is not None else []
     plain = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)

@@ -21,7 +21,7 @@ from companion._core._convert import convert_to_tensor
 from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor
 from companion._core._tensor_names import TensorNames
-from companion._core._tensor_spec import TensorSpec, check_signature
+from companion._core._tensor_spec import TensorSpec, bindable_signature, check_signature
 from companion._logger import get_logger
 from companion._staging import _retracing, _trace_hooks, is_traced_leaf
 from companion._staging._concrete_function import ConcreteFunction, trace_concrete
@@ -66,6 +66,7 @@ class Function:
         self._seen = []  # (treedef, keys) of each trace: what reduce_retracing generalises against
         self._signature_function = None  # the one trace of an input_signature
         self._signature = None  # inspect.Signature of the Python function (False: none readable)
+        self._bindable = None  # the input_signature's inspect.Signature to bind calls with
         self._binding_plans = {}  # (number of positional args, keyword names) -> binding function
         self._tracing_count = 0
         self._first_call_traced = False  # after it, no trace may create Variables
@@ -214,7 +215,9 @@ class Function:
         """``(concrete function, its tensor arguments, its Variable arguments, its datasets)`` for a
         call; with datasets, the concrete function is a `DatasetGenericFunction` to specialize."""
         if self._input_signature is not None:
-            flat = check_signature(self._name, self._input_signature, args, kwargs, self._parameters())
+            if self._bindable is None:
+                self._bindable = bindable_signature(self._input_signature, self._parameters())
+            flat = check_signature(self._name, self._input_signature, self._bindable, args, kwargs)
             flat = [_string_stand_in(x) for x in flat]
             strings = [x for x in flat if is_string_tensor(x)] or None
             if isinstance(self._signature_function, _ValueDependent):
