@@ -10,8 +10,9 @@ import re as _re
 
 import jax as _jax
 
-from companion import _host_devices  # nothing of companion's before it
+from companion import _cpu_compile_flags, _host_devices  # nothing of companion's before them
 
+_cpu_compile_flags.prefer_fast_compiles()
 _host_devices.serial_cpu_kernels(_host_devices.forced_count())
 _jax.config.update("jax_enable_x64", True)  # int64/float64/uint32 exist, as in TensorFlow
 # Full float32 matrix products on GPUs too (no TF32): answers match a CPU's (config.experimental).

@@ -22,7 +22,8 @@ def test_forced_devices_get_serial_kernels_and_a_patient_collective_timeout():
 
 
 def test_one_device_and_explicit_settings_are_left_alone():
-    assert _flags("--xla_force_host_platform_device_count=1") == "--xla_force_host_platform_device_count=1"
+    one = "--xla_force_host_platform_device_count=1"
+    assert _flags(one).split() == [one, "--xla_cpu_use_fusion_emitters=false"]  # _cpu_compile_flags's own
     mine = "--xla_force_host_platform_device_count=2 --xla_cpu_collective_call_terminate_timeout_seconds=5"
     flags = _flags(mine)
     assert "terminate_timeout_seconds=5" in flags and "terminate_timeout_seconds=600" not in flags
