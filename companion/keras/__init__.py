@@ -23,13 +23,22 @@ from companion.keras import (
     saving,
     utils,
 )
+from companion.keras._dtype_policy import DTypePolicy
 from companion.keras._functional._input_layer import Input
 from companion.keras.backend._variable import KerasVariable as Variable
+from companion.keras.initializers import Initializer
+from companion.keras.layers import InputSpec, Layer
+from companion.keras.losses import Loss
+from companion.keras.metrics import Metric
 from companion.keras.models import Model, Sequential
+from companion.keras.optimizers import Optimizer
+from companion.keras.regularizers import Regularizer
 
-__all__ = ["Input", "Model", "Sequential", "Variable", "activations", "backend", "callbacks", "config",
-           "constraints", "datasets", "initializers", "layers", "losses", "metrics", "mixed_precision",
-           "models", "ops", "optimizers", "preprocessing", "random", "regularizers", "saving", "utils"]
+__all__ = ["DTypePolicy", "Initializer", "Input", "InputSpec", "Layer", "Loss", "Metric", "Model",
+           "Optimizer", "Regularizer", "Sequential", "Variable", "activations", "backend", "callbacks",
+           "config", "constraints", "datasets", "initializers", "layers", "losses", "metrics",
+           "mixed_precision", "models", "ops", "optimizers", "preprocessing", "random", "regularizers",
+           "saving", "utils"]
 
 
 def __getattr__(name):

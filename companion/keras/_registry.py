@@ -28,25 +28,20 @@ def by_name(deserialize, name, kind):
 
 
 def serialize(obj, base, otherwise, module):
-    """Keras 3's ``{'module', 'class_name', 'config', 'registered_name'}`` for an instance of ``base``,
-    else ``otherwise(obj)``.
+    """`keras.saving.serialize_keras_object` of an instance of ``base`` (Keras 3's ``{'module',
+    'class_name', 'config', 'registered_name'}``), else ``otherwise(obj)``.
 
-    A companion class is a built-in one: ``module`` is its public module (``'keras.layers'``) and
-    ``registered_name`` None. A class of your own keeps its Python module (None for ``__main__``)
-    and its registered name (``'package>Name'``, or the class name when it is not registered).
+    A companion class is named by its public module (``'keras.layers'``; ``module`` for one
+    companion does not export) and has no registered name. A class of your own keeps its
+    Python module (None for ``__main__``) and its registered name (``'package>Name'``, or the
+    class name when it is not registered).
     """
     # deferred: companion.keras.saving imports this module at its top (_keras_file, layers, _serialization)
-    from companion.keras.saving._object_registry import _NAMES
+    from companion.keras.saving._serialization import serialize as serialize_object
 
     if not isinstance(obj, base):
         return otherwise(obj)
-    cls = type(obj)
-    if cls.__module__.split(".")[0] == "companion":
-        return {"module": module, "class_name": cls.__name__, "config": obj.get_config(),
-                "registered_name": None}
-    return {"module": None if cls.__module__ == "__main__" else cls.__module__,
-            "class_name": cls.__name__, "config": obj.get_config(),
-            "registered_name": _NAMES.get(cls, cls.__name__)}
+    return serialize_object(obj, module)
 
 
 def class_and_config(config, classes, kind, custom_objects=None, aliases=None):

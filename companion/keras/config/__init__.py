@@ -1,5 +1,5 @@
 """``companion.keras.config``: Keras 3's global settings in one place (the backend's float type,
-fuzz factor and image layout, and the default dtype policy)."""
+fuzz factor and image layout, the default dtype policy, and unsafe deserialization)."""
 
 from companion.keras._dtype_policy import global_policy as dtype_policy
 from companion.keras._dtype_policy import set_global_policy as set_dtype_policy
@@ -12,6 +12,7 @@ from companion.keras.backend import (
     set_floatx,
     set_image_data_format,
 )
+from companion.keras.saving._safe_mode import enable_unsafe_deserialization
 
-__all__ = ["backend", "dtype_policy", "epsilon", "floatx", "image_data_format", "set_dtype_policy",
-           "set_epsilon", "set_floatx", "set_image_data_format"]
+__all__ = ["backend", "dtype_policy", "enable_unsafe_deserialization", "epsilon", "floatx",
+           "image_data_format", "set_dtype_policy", "set_epsilon", "set_floatx", "set_image_data_format"]

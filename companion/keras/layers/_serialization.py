@@ -14,15 +14,7 @@ def serialize(layer):
         >>> tf.keras.layers.serialize(tf.keras.layers.Dense(2, name="d"))["config"]["units"]
         2
     """
-    config = _registry.serialize(layer, Layer, _not_a_layer, "keras.layers")
-    if config["registered_name"] is None and hasattr(layer, "_keras_identity"):  # companion's models
-        config.update(layer._keras_identity())
-    build_config = layer.get_build_config()
-    if build_config is not None:
-        config["build_config"] = build_config
-    if hasattr(layer, "get_compile_config"):
-        config["compile_config"] = layer.get_compile_config()
-    return config
+    return _registry.serialize(layer, Layer, _not_a_layer, "keras.layers")
 
 
 def deserialize(config, custom_objects=None):

@@ -14,8 +14,10 @@ def register_keras_serializable(package="Custom", name=None):
     which is what `Model.save` writes as its ``registered_name`` and what
     `keras.models.load_model` looks up, so no ``custom_objects`` are needed.
 
+    Registering another object under a name already taken replaces it, as in Keras.
+
     Raises:
-        ValueError: ``package`` contains ``'>'``, or the name is already registered to another object.
+        ValueError: the decorated class has no ``get_config`` method.
 
     Example:
         >>> import companion as tf
@@ -26,17 +28,11 @@ def register_keras_serializable(package="Custom", name=None):
         >>> tf.keras.saving.get_registered_name(Doubling)
         'demo>Doubling'
     """
-    if ">" in package:
-        raise ValueError(f"`package` must not contain '>'. Received: package={package!r}")
 
     def decorate(obj):
-        key = f"{package}>{name or obj.__name__}"
-        known = _REGISTERED.get(key)
-        same = known is obj or getattr(known, "__qualname__", None) == obj.__qualname__
-        if known is not None and not same:
-            raise ValueError(f"{key!r} is already registered to {known!r}. Choose another name or package.")
-        if isinstance(obj, type) and not callable(getattr(obj, "get_config", None)):
-            raise ValueError(f"Cannot register {obj!r}: a registered class must implement get_config().")
+        if isinstance(obj, type) and not hasattr(obj, "get_config"):
+            raise ValueError("Cannot register a class that does not have a get_config() method.")
+        key = f"{package}>{name if name is not None else obj.__name__}"
         _REGISTERED[key], _NAMES[obj] = obj, key
         return obj
 
@@ -49,8 +45,10 @@ def get_registered_name(obj):
 
 
 def get_registered_object(name, custom_objects=None, module_objects=None):
-    """The object registered, put in a `custom_object_scope`, or given under ``name``; else None."""
-    for table in (custom_objects or {}, *reversed(_scopes()), _REGISTERED, module_objects or {}):
+    """The object called ``name`` in the innermost `custom_object_scope`, the registry,
+    ``custom_objects`` or ``module_objects`` (searched in that order, as Keras does); else None."""
+    scopes = _scopes()
+    for table in (scopes[-1] if scopes else {}, _REGISTERED, custom_objects or {}, module_objects or {}):
         if name in table:
             return table[name]
     return None
