@@ -17,9 +17,11 @@ import zipfile
 
 from companion import __version__
 from companion.keras import _weights_file
-from companion.keras.layers import deserialize, serialize
+from companion.keras.layers import serialize
 from companion.keras.saving._compile_config import compile_config, compile_from_config
 from companion.keras.saving._object_registry import CustomObjectScope
+from companion.keras.saving._safe_mode import SafeModeScope
+from companion.keras.saving._serialization import deserialize_keras_object
 
 CONFIG, METADATA, WEIGHTS = "config.json", "metadata.json", "model.weights.npz"
 
@@ -70,14 +72,16 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):  # 
 
     Raises:
         ValueError: the file is missing or is not a ``.keras`` file.
-        TypeError: the config names a class that is not known.
+        TypeError: the config names a class or function that is not known (Keras's "Could not
+            locate class/function" error, inside "... could not be deserialized properly" for a
+            layer of a model).
     """
     filepath = os.fspath(filepath)
     _check_extension(filepath, "load")
     if not os.path.isfile(filepath):
         raise ValueError(f"File not found: filepath={filepath}. Please ensure the file is an accessible "
                          "`.keras` zip file.")
-    with zipfile.ZipFile(filepath) as archive, CustomObjectScope(custom_objects):
+    with zipfile.ZipFile(filepath) as archive, CustomObjectScope(custom_objects), SafeModeScope(safe_mode):
         config = json.loads(archive.read(CONFIG))
         model = model_from_config(config, custom_objects)
         if compile and config.get("compile_config"):
@@ -117,17 +121,10 @@ def model_config(model):
 
 
 def model_from_config(config, custom_objects=None):
-    """A new model from `model_config`'s dict, built when the saved model was."""
-    try:
-        # load_model compiles (or not: compile=False) itself, after the weights are in
-        model = deserialize({k: v for k, v in config.items() if k != "compile_config"},
-                            custom_objects=custom_objects)
-    except ValueError as error:
-        if "Unknown" not in str(error):
-            raise
-        raise TypeError(f"Could not deserialize the saved model: {error} Pass your classes in "
-                        "custom_objects={'Name': Name}, or decorate them with "
-                        "@keras.saving.register_keras_serializable().") from None
+    """A new model from `model_config`'s dict, built when the saved model was (not compiled: the
+    callers compile, `load_model` after the weights are in)."""
+    model = deserialize_keras_object({k: v for k, v in config.items() if k != "compile_config"},
+                                     custom_objects=custom_objects)
     build = config.get("build_config") or {}
     if not model.built and build.get("input_shape") is not None:
         model.build_from_config({"input_shape": _shape(build["input_shape"])})
