@@ -1,5 +1,5 @@
 """Keras 3's legacy backend CTC functions (``tf.keras.backend.ctc_*``) over companion's CTC loss and
-greedy decoder (`companion.keras.ops.ctc_loss` / `ctc_decode`).
+greedy decoder (`companion.keras.ops.ctc_loss` / `ctc_decode`) and a host beam search decoder.
 
 Unlike `keras.ops`, they take softmax *probabilities* (their logarithm plus `epsilon` is what TF's
 kernels see) and the blank is the *last* class, as in ``tf.compat.v1.nn.ctc_loss``.
@@ -11,9 +11,12 @@ from companion import cast, convert_to_tensor, expand_dims, gather_nd, reshape, 
 from companion import range as _range
 from companion._core._context import state
 from companion._core._errors import FailedPreconditionError, InvalidArgumentError
+from companion._core._tensor_spec import TensorSpec
 from companion._ops._debugging import run_check
 from companion._ops._math import log
+from companion._ops._py_function import numpy_function
 from companion.keras.backend._config import epsilon
+from companion.keras.backend._ctc_beam_search import beam_search
 from companion.sparse import SparseTensor
 
 _IMPOSSIBLE = 1e29  # the alpha recursion's "log 0" is -1e30: a loss this large has no path (TF: inf)
@@ -82,23 +85,31 @@ def ctc_batch_cost(y_true, y_pred, input_length, label_length):
 
 
 def ctc_decode(y_pred, input_length, greedy=True, beam_width=100, top_paths=1):
-    """The best label sequence of each sample, as TF's ``tf.keras.backend.ctc_decode``.
+    """The best label sequences of each sample, as TF's ``tf.keras.backend.ctc_decode``.
 
     Greedy decoding takes the likeliest class at each of the first ``input_length[i]`` steps,
-    merges repeats and drops blanks (the last class).
+    merges repeats and drops blanks (the last class). Beam search (``greedy=False``) keeps the
+    ``beam_width`` likeliest label prefixes at each step, summing over the paths that spell
+    each, and returns the ``top_paths`` best, repeats next to each other merged, as TF's
+    ``CTCBeamSearchDecoder`` (it runs on the host, not inside a compiled program).
 
     Args:
         y_pred: ``(batch, steps, classes)`` softmax probabilities.
         input_length: ``(batch,)`` the steps of each sample that count.
-        greedy: only True: companion has no beam search decoder.
+        greedy: decode greedily (True) or by beam search.
+        beam_width, top_paths: for beam search: the prefixes kept per step and the sequences
+            returned (``1 <= top_paths <= beam_width``).
 
     Returns:
-        ``([decoded], log_prob)``: ``decoded`` ``(batch, steps)`` int64 labels padded with -1;
-        ``log_prob`` ``(batch, 1)``, minus the sum of each counted step's best log-probability.
+        ``(decoded, log_prob)``: ``decoded`` a list (one entry, or ``top_paths`` for beam
+        search) of ``(batch, steps)`` int64 labels padded with -1. Greedy: ``log_prob``
+        ``(batch, 1)``, minus the sum of each counted step's best log-probability; beam search:
+        ``(batch, top_paths)``, each sequence's log-probability.
 
     Raises:
-        NotImplementedError: ``greedy=False``.
-        FailedPreconditionError: an input length past ``steps`` (TF's CTCGreedyDecoder check).
+        FailedPreconditionError: an input length past ``steps`` (TF's decoder check).
+        InvalidArgumentError: ``beam_width`` or ``top_paths`` below 1, more ``top_paths`` than
+            ``beam_width``, or a sample left with fewer beams than ``top_paths``.
 
     Example:
         >>> import companion as tf
@@ -106,20 +117,41 @@ def ctc_decode(y_pred, input_length, greedy=True, beam_width=100, top_paths=1):
         >>> decoded, log_prob = tf.keras.backend.ctc_decode(probs, [3])
         >>> decoded[0].numpy().tolist()  # 0, blank, 0: the blank keeps the two 0s apart
         [[0, 0, -1]]
+        >>> decoded, log_prob = tf.keras.backend.ctc_decode(probs, [3], greedy=False, top_paths=2)
+        >>> [d.numpy().tolist() for d in decoded], round(float(log_prob[0, 0]), 4)
+        ([[[0, -1, -1]], [[1, 0, -1]]], -1.3783)
     """
-    if not greedy:
-        raise NotImplementedError("keras.backend.ctc_decode(greedy=False) needs TensorFlow's CTC beam search "
-                                  "decoder, which companion does not implement. Decode greedily "
-                                  f"(greedy=True). Received: beam_width={beam_width}, top_paths={top_paths}")
     # deferred: keras.ops imports this package (the backend) at its top
     from companion.keras.ops import _nn
 
     y_pred = convert_to_tensor(y_pred)
     lengths = cast(convert_to_tensor(input_length), "int32")
     steps, blank = y_pred.shape[1], y_pred.shape[-1] - 1
-    _check(_decode_check(steps), lengths)
+    if not greedy:
+        return _beam_search(y_pred, lengths, beam_width, top_paths)
+    _check(_decode_check(steps, "CTCGreedyDecoder"), lengths)
     decoded, log_prob = _nn.ctc_decode(log(y_pred + epsilon()), lengths, mask_index=blank)
     return [cast(decoded[0], "int64")], log_prob
+
+
+def _beam_search(y_pred, lengths, beam_width, top_paths):
+    for name, value in (("beam_width", beam_width), ("top_paths", top_paths)):
+        if not isinstance(value, (int, np.integer)) or value < 1:
+            raise InvalidArgumentError(f"Value for attr '{name}' of {value} must be at least minimum 1 "
+                                       "[Op:CTCBeamSearchDecoder]")
+    if top_paths > beam_width:
+        raise InvalidArgumentError("requested more paths than the beam width. [Op:CTCBeamSearchDecoder]: "
+                                   f"top_paths={top_paths}, beam_width={beam_width}.")
+    _check(_decode_check(y_pred.shape[1], "CTCBeamSearchDecoder"), lengths)
+    batch, steps = y_pred.shape[0], y_pred.shape[1]
+
+    def decode(log_probs, lengths):
+        decoded, scores = beam_search(log_probs, lengths.reshape(-1), int(beam_width), int(top_paths))
+        return (*decoded, scores)
+
+    specs = [TensorSpec((batch, steps), "int64")] * top_paths + [TensorSpec((batch, top_paths), "float32")]
+    *decoded, scores = numpy_function(decode, [log(y_pred + epsilon()), lengths], specs, stateful=False)
+    return decoded, scores
 
 
 def _check(check, *tensors):
@@ -148,11 +180,11 @@ def _loss_check(steps, blank):
     return check
 
 
-def _decode_check(steps):
+def _decode_check(steps, op):
     def check(lengths):
         for b, length in enumerate(lengths.reshape(-1).tolist()):
             if steps is not None and length > steps:
-                raise FailedPreconditionError(f"sequence_length({b}) <= {steps} [Op:CTCGreedyDecoder]: "
-                                              f"sample {b} counts {length} steps but y_pred has {steps}.")
+                raise FailedPreconditionError(f"sequence_length({b}) <= {steps} [Op:{op}]: sample {b} counts "
+                                              f"{length} steps but y_pred has {steps}.")
 
     return check
