@@ -245,7 +245,26 @@ def test_output_gradients_weight_the_target():
     x = tf.Variable([1.0, 2.0])
     with tf.GradientTape() as tape:
         y = x * x
-    np.testing.assert_allclose(tape.gradient(y, x, output_gradients=[10.0, 1.0]).numpy(), [20.0, 4.0])
+    np.testing.assert_allclose(tape.gradient(y, x, output_gradients=tf.constant([10.0, 1.0])).numpy(),
+                               [20.0, 4.0])
+
+
+def test_output_gradients_pair_with_flat_targets_as_in_tf():
+    # TF 2.21's values: the list is flattened to scalars, one per target; missing ones are ones
+    x = tf.Variable([1.0, 2.0])
+    with tf.GradientTape(persistent=True) as tape:
+        y = x * x
+        z = x * 3.0
+    np.testing.assert_allclose(tape.gradient(y, x, output_gradients=[10.0, 1.0]).numpy(), [20.0, 40.0])
+    np.testing.assert_allclose(tape.gradient([y, z], x, output_gradients=[tf.constant([10.0, 1.0])]).numpy(),
+                               [23.0, 7.0])
+    np.testing.assert_allclose(tape.gradient(y, x, output_gradients=2.0).numpy(), [4.0, 8.0])
+    np.testing.assert_allclose(tape.gradient(y, x, output_gradients=tf.constant([[10.0, 1.0]])).numpy(),
+                               [20.0, 4.0])
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"Incompatible shapes: \[3\] vs. \[2\]"):
+        tape.gradient(y, x, output_gradients=tf.constant([1.0, 1.0, 3.0]))
+    with pytest.raises(ValueError, match="None"):
+        tape.gradient([y, z], x, output_gradients=[None, tf.constant([10.0, 1.0])])
 
 
 def test_unwatched_unconnected_and_integer_sources_give_none():

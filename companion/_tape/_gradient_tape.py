@@ -2,6 +2,7 @@
 
 import contextlib
 import enum
+import math
 
 import jax
 
@@ -9,12 +10,12 @@ from companion._core import _deferred, _nest
 from companion._core._context import state
 from companion._core._convert import as_input, constant
 from companion._core._dtypes import as_dtype
-from companion._core._errors import GradientSourceAttributeError, GradientSourceTypeError
+from companion._core._errors import GradientSourceAttributeError, GradientSourceTypeError, InvalidArgumentError
 from companion._core._indexed_slices import IndexedSlices
 from companion._core._tensor import Tensor
 from companion._html import table
 from companion._logger import get_logger
-from companion._ops._array import concat, reshape
+from companion._ops._array import broadcast_to, concat, reshape
 from companion._ops._creation import ones_like, zeros
 from companion._ops._math import add_n, cast
 from companion._tape import _replay
@@ -229,18 +230,17 @@ class GradientTape:
                                "gradients (or jacobians)")
 
     def _cotangents(self, output_gradients, target, targets):
+        """One output gradient per flat target, as TF pairs them: ``output_gradients`` flattened
+        to its leaves (a list of numbers is several scalars, not one vector), matched by position,
+        ones for the targets past its end and extra entries ignored."""
         if output_gradients is None:
             return []
-        structure = _nest.tree_flatten(target)[1]
-        try:
-            given = structure.flatten_up_to(output_gradients)
-        except (TypeError, ValueError):
-            given = _flatten(output_gradients)
-        if len(given) != len(targets):
-            raise ValueError(f"output_gradients must have one entry per target: {len(targets)} "
-                             f"target(s), {len(given)} output gradient(s).")
-
-        return [as_input(g, t.dtype) for g, t in zip(given, targets)]
+        given = _flatten(output_gradients)
+        if any(g is None for g in given):
+            raise ValueError("Attempt to convert a value (None) with an unsupported type "
+                             "(<class 'NoneType'>) to a Tensor.")
+        cots = [_fit_cotangent(as_input(g, t.dtype), t) for g, t in zip(given, targets)]
+        return cots + [ones_like(t) for t in targets[len(cots):]]
 
     def _grads_for(self, flat_sources, targets, cotangents, mode):
         """One gradient (or None) per flat source; a Variable's reads are summed."""
@@ -335,6 +335,24 @@ def _describe(tensor):
 def _dtype_name(value):
     return as_dtype(value.dtype).name
 
+
+
+def _fit_cotangent(cot, target):
+    """An output gradient of another shape than its target: broadcast (a scalar weighs every
+    element) or, holding as many elements, reshaped, the way TF's elementwise gradients take it;
+    anything else is TF's kernel error."""
+    have, want = tuple(cot.shape), tuple(target.shape)
+    if have == want:
+        return cot
+    if _broadcasts_to(have, want):
+        return broadcast_to(cot, list(want))
+    if math.prod(have) == math.prod(want):
+        return reshape(cot, list(want))
+    raise InvalidArgumentError(f"Incompatible shapes: {list(have)} vs. {list(want)} [Op:Mul]")
+
+
+def _broadcasts_to(have, want):
+    return len(have) <= len(want) and all(h in (1, w) for h, w in zip(have[::-1], want[::-1]))
 
 
 def _flatten(structure):
