@@ -10,7 +10,11 @@ from companion._core import _deferred, _nest
 from companion._core._context import state
 from companion._core._convert import as_input, constant
 from companion._core._dtypes import as_dtype
-from companion._core._errors import GradientSourceAttributeError, GradientSourceTypeError, InvalidArgumentError
+from companion._core._errors import (
+    GradientSourceAttributeError,
+    GradientSourceTypeError,
+    InvalidArgumentError,
+)
 from companion._core._indexed_slices import IndexedSlices
 from companion._core._tensor import Tensor
 from companion._html import table
