@@ -544,3 +544,54 @@ def test_watching_an_integer_tensor_warns_as_tf(caplog):
             k = i * i
     assert "The dtype of the watched tensor must be floating (e.g. tf.float32), got tf.int32" in caplog.text
     assert tape.gradient(k, i) is None
+
+
+def test_batch_jacobian_unconnected_and_integer_sources_get_zeros_as_in_tf():
+    # TF 2.21: zeros of the target's dtype whatever unconnected_gradients says (pfor on or off)
+    x = tf.constant([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch(x)
+        y = tf.tanh(x[:, :2] / 10)
+        yi = tf.cast(y * 10, tf.int32)
+    for source in (tf.constant([[1.0], [2.0]]), tf.constant([[1], [2]])):
+        got = tape.batch_jacobian(y, source, experimental_use_pfor=False)
+        assert (got.shape, got.dtype) == ((2, 2, 1), tf.float32)
+        assert not got.numpy().any()
+    got = tape.batch_jacobian(yi, x)
+    assert (got.shape, got.dtype) == ((2, 2, 3), tf.int32)
+
+
+def test_batch_jacobian_shape_errors_as_in_tf():
+    x = tf.constant([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch(x)
+        y = x[:, :2] * 2.0
+    with pytest.raises(ValueError, match=r"^Shape \(\) must have rank at least 2$"):
+        tape.batch_jacobian(y, tf.constant(2.0))
+    with pytest.raises(ValueError, match=r"^Shape \(2,\) must have rank at least 2$"):
+        tape.batch_jacobian(y[:, 0], x)
+    with pytest.raises(IndexError):
+        tape.batch_jacobian(tf.reduce_sum(y), x)
+    with pytest.raises(ValueError, match=r"Need first dimension of target shape \(\(2, 2\)\) and source "
+                                         r"shape \(\(3, 1\)\) to match"):
+        tape.batch_jacobian(y, tf.constant([[1.0], [2.0], [3.0]]))
+    for bad in ([y], {"a": y}, None):
+        with pytest.raises(AttributeError, match="object has no attribute 'shape'"):
+            tape.jacobian(bad, x)
+    with pytest.raises(AttributeError, match="'list' object has no attribute 'shape'"):
+        tape.batch_jacobian(y, [x])
+
+
+def test_unconnected_zero_keeps_an_integer_sources_dtype():
+    # TF 2.21: zeros_like(source), int32 for an int32 source
+    x = tf.constant([1.0, 2.0])
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch(x)
+        y = x * 2.0
+    i = tf.constant([1, 2])
+    got = tape.gradient(y, i, unconnected_gradients="zero")
+    assert got.dtype == tf.int32 and got.numpy().tolist() == [0, 0]
+    got = tape.jacobian(y, i, unconnected_gradients=tf.UnconnectedGradients.ZERO)
+    assert (got.shape, got.dtype) == ((2, 2), tf.int32)
+    with pytest.raises(ValueError, match="^Unknown value for unconnected_gradients: 'bad'$"):
+        tape.gradient(y, x, unconnected_gradients="bad")

@@ -188,6 +188,7 @@ class GradientTape:
     def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
                  parallel_iterations=None, experimental_use_pfor=True):
         """The Jacobian of ``target``: for each source, shape ``target.shape + source.shape``."""
+        _single_tensor(target)
         return self._differentiate(target, sources, None, unconnected_gradients, "jacobian")
 
     def batch_jacobian(self, target, source, unconnected_gradients=UnconnectedGradients.NONE,
@@ -195,20 +196,31 @@ class GradientTape:
         """Per-example Jacobian: ``target[i]`` by ``source[i]``, shape ``(b,) + t[1:] + s[1:]``.
 
         Assumes, as TensorFlow does, that example ``i`` of the target depends only on
-        example ``i`` of the source.
+        example ``i`` of the source. As in TF, an unconnected (or integer) source gets zeros
+        of the target's dtype whatever ``unconnected_gradients`` says.
         """
-        target = _as_tensor(target)
-        if target.ndim < 1 or _as_tensor(source).ndim < 1 or target.shape[0] != source.shape[0]:
-            raise ValueError("batch_jacobian needs a target and a source with the same first "
-                             f"(batch) dimension. Received shapes {target.shape} and {source.shape}.")
-        return self._differentiate(target, source, None, unconnected_gradients, "batch_jacobian")
+        target_shape, source_shape = _single_tensor(target).shape, _single_tensor(source).shape
+        if target_shape.rank == 0:
+            raise IndexError("list index out of range")  # TF reads the scalar target's first dimension
+        for shape in (target_shape, source_shape):
+            if shape.rank is not None and shape.rank < 2:
+                raise ValueError(f"Shape {shape} must have rank at least 2")
+        if not target_shape[:1].is_compatible_with(source_shape[:1]):
+            raise ValueError(f"Need first dimension of target shape ({target_shape}) and source shape "
+                             f"({source_shape}) to match.")
+        found = self._differentiate(target, source, None, unconnected_gradients, "batch_jacobian")
+        if found is None:
+            found = zeros(list(target_shape) + list(source_shape[1:]), dtype=_as_tensor(target).dtype)
+        return found
 
     # -- the replay ---------------------------------------------------------------------
     def _differentiate(self, target, sources, output_gradients, unconnected, mode):
         self._check_usable()
         policy = _POLICIES.get(unconnected) if isinstance(unconnected, (str, UnconnectedGradients)) else None
         if policy is None:
-            policy = UnconnectedGradients(getattr(unconnected, "value", unconnected))
+            policy = _POLICIES.get(getattr(unconnected, "value", unconnected))
+        if policy is None:
+            raise ValueError(f"Unknown value for unconnected_gradients: {unconnected!r}")
         flat_sources, treedef = _flat_sources(sources)
         given = _flatten_targets(target)
         targets = [_target_tensor(t, self) for t in given]
@@ -382,6 +394,14 @@ def _flatten_targets(target):
     return (target,) if isinstance(target, Tensor) else _flatten(target)
 
 
+def _single_tensor(value):
+    """jacobian's target (and batch_jacobian's source): one Tensor or Variable; TF reads ``.shape``
+    of anything else, hence its AttributeError."""
+    if not (isinstance(value, Tensor) or getattr(value, "_is_variable", False)):
+        raise AttributeError(f"'{type(value).__name__}' object has no attribute 'shape'")
+    return value
+
+
 def _as_tensor(x):
     return x.value() if getattr(x, "_is_variable", False) else x
 
@@ -482,8 +502,7 @@ def _fill_unconnected(grad, source, mode, targets):
     shape = list(source.shape)
     if mode != "vjp":
         shape = list(targets[0].shape) + (shape[1:] if mode == "batch_jacobian" else shape)
-    dtype = source.dtype if source.dtype.is_floating else targets[0].dtype
-    return zeros(shape, dtype=dtype)
+    return zeros(shape, dtype=source.dtype)  # TF's zeros_like(source), integer sources included
 
 
 def _sources_as_targets(grads, sources, given, targets, cotangents):
