@@ -267,3 +267,31 @@ def test_ranges_and_python_number_lists_convert_as_tf():
     assert tf.constant(range(3)).numpy().tolist() == [0, 1, 2] and tf.constant(range(3)).dtype == tf.int32
     stacked = tf.stack([1, 2.5])
     assert stacked.dtype == tf.float32 and stacked.numpy().tolist() == [1.0, 2.5]
+
+
+def test_a_list_holding_tensors_packs_to_the_first_tensors_dtype_as_in_tf():
+    # TF 2.21's auto-packing: the first tensor's dtype; Python numbers convert to it
+    got = tf.convert_to_tensor([2, tf.constant(1.0)])
+    assert got.dtype == tf.float32 and got.numpy().tolist() == [2.0, 1.0]
+    assert tf.convert_to_tensor([np.float64(1.5), tf.constant(1.0)]).dtype == tf.float32
+    assert tf.convert_to_tensor([[1, 2], [tf.constant(1.0), 3]]).dtype == tf.float32
+    assert tf.convert_to_tensor([tf.constant(1.0), tf.constant(2.0, tf.float64)], dtype=tf.float64).dtype \
+        == tf.float64
+    pack_error = r"^cannot compute Pack as input #1\(zero-based\) was expected to be a int32 tensor but is a float"
+    with pytest.raises(tf.errors.InvalidArgumentError, match=pack_error):
+        tf.convert_to_tensor((tf.constant(1), tf.constant(2.0)))
+    with pytest.raises(tf.errors.InvalidArgumentError, match="expected to be a float tensor but is a int32"):
+        tf.reduce_sum([tf.Variable(1.0), tf.constant(1)])
+    with pytest.raises(TypeError):
+        tf.convert_to_tensor([2.5, tf.constant(1)])
+
+
+def test_constant_refuses_a_list_holding_tensors_as_tf_does():
+    # TF 2.21: ValueError, its first line depending on the first element
+    cases = [([tf.constant([1.0]), tf.constant([2.0])], "TypeError: Scalar tensor has no `len()`"),
+             ([1.0, tf.constant(2.0)], "Can't convert Python sequence with mixed types to Tensor."),
+             ([tf.Variable(1.0), 2.0], "TypeError: object of type 'ResourceVariable' has no len()")]
+    for value, first_line in cases:
+        with pytest.raises(ValueError) as info:
+            tf.constant(value)
+        assert str(info.value).split("\n")[0] == first_line

@@ -73,7 +73,26 @@ def constant(value, dtype=None, shape=None, name=None):
         raise TypeError("Expected any non-tensor type, but got a tensor instead. constant takes Python "
                         "values and arrays; inside a function, a list holding tensors is packed by "
                         "companion.convert_to_tensor(values) or companion.stack(values).")
+    if isinstance(value, (list, tuple)):
+        _refuse_held_tensors(value)
     return _tensor_names.named(_constant(value, dtype, shape), "Const")
+
+
+def _refuse_held_tensors(value):
+    """TF 2.21's `constant` converts Python values only: a list holding a tensor or a Variable is
+    a ValueError (`convert_to_tensor` and `stack` pack one)."""
+    leaves = _leaves(value)
+    if not any(isinstance(v, Tensor) or getattr(v, "_is_variable", False) for v in leaves):
+        return
+    first = leaves[0]
+    if getattr(first, "_is_variable", False):
+        reason = "TypeError: object of type 'ResourceVariable' has no len()"
+    elif isinstance(first, Tensor):
+        reason = "TypeError: Scalar tensor has no `len()`"
+    else:
+        reason = "Can't convert Python sequence with mixed types to Tensor."
+    raise ValueError(f"{reason}\ncompanion.constant takes Python values and arrays; pack tensors with "
+                     "companion.stack(values) or companion.convert_to_tensor(values).")
 
 
 def _constant(value, dtype=None, shape=None):
@@ -217,7 +236,10 @@ def to_numpy(value, dtype=None):
     if isinstance(value, Tensor) or getattr(value, "_is_variable", False):
         source, array = value.dtype, np.asarray(value)
     else:
-        value = _unwrap_nested(value)
+        tensors = [] if isinstance(value, (list, tuple)) else None
+        value = _unwrap_nested(value, tensors)
+        if tensors and dtype is None:
+            dtype = _packed_dtype(tensors)
         source = infer_dtype(value)
         array = None if _is_python(value) else np.asarray(value)
     target = source if dtype is None else _dtypes.as_dtype(dtype)
@@ -378,7 +400,9 @@ def _leaves(values):
     return out
 
 
-def _unwrap_nested(value):
+def _unwrap_nested(value, tensors=None):
+    """``value`` with its tensors as NumPy arrays (and shapes and ranges as lists); the tensors met,
+    with their positions in their own lists, are appended to ``tensors`` when given."""
     if isinstance(value, TensorShape):  # TF converts a fully known shape to its sizes
         if not value.is_fully_defined():
             raise ValueError(f"Cannot convert a partially known TensorShape {value} to a Tensor. Convert "
@@ -386,10 +410,26 @@ def _unwrap_nested(value):
         sizes = value.as_list()
         return np.asarray(sizes, np.int64 if any(d >= 2**31 for d in sizes) else np.int32)
     if isinstance(value, (list, tuple, range)):  # TF converts a range as the list of its numbers
-        return [_unwrap_nested(v) for v in value]
+        if tensors is not None:
+            for i, v in enumerate(value):
+                if isinstance(v, Tensor) or getattr(v, "_is_variable", False):
+                    tensors.append((i, v.dtype))
+        return [_unwrap_nested(v, tensors) for v in value]
     if isinstance(value, Tensor) or getattr(value, "_is_variable", False):
         return value.numpy()
     return value
+
+
+def _packed_dtype(tensors):
+    """TF's dtype for a list holding tensors (its auto-packing): the first tensor's; Python numbers
+    convert to it, a tensor of another dtype is the Pack kernel's error."""
+    first = tensors[0][1]
+    for i, dtype in tensors[1:]:
+        if dtype != first:
+            want, got = _dtypes.kernel_name(first), _dtypes.kernel_name(dtype)
+            raise InvalidArgumentError(f"cannot compute Pack as input #{i}(zero-based) was expected to be a "
+                                       f"{want} tensor but is a {got} tensor [Op:Pack] name: packed")
+    return first
 
 
 def _string_or(np_dtype):

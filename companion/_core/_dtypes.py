@@ -198,3 +198,12 @@ def as_dtype(value):
 def numpy_dtype(dtype):
     """The NumPy dtype that stores values of ``dtype``."""
     return as_dtype(dtype)._np
+
+
+def kernel_name(dtype):
+    """TF's name of a dtype in kernel messages (``float``, ``half``, ``double``; others as named)."""
+    name = dtype if isinstance(dtype, str) else as_dtype(dtype).name
+    return _KERNEL_NAMES.get(name, name)
+
+
+_KERNEL_NAMES = {"float32": "float", "float16": "half", "float64": "double"}

@@ -14,6 +14,7 @@ function traces, TF raises ``TypeError`` for the first (the graph refuses the no
 """
 
 from companion._core._context import state
+from companion._core._dtypes import kernel_name
 from companion._core._errors import (
     InvalidArgumentTypeError,
     NotFoundError,
@@ -81,7 +82,7 @@ def checked(name, fn):
         dtype_name = getattr(dtype, "name", None)
         if dtype_name in invalid:
             raise unsupported_dtype_error()(
-                f"Value for attr 'T' of {_tf_name(dtype_name)} is not in the list of allowed values "
+                f"Value for attr 'T' of {kernel_name(dtype_name)} is not in the list of allowed values "
                 f"[Op:{tf_name}]: TensorFlow has no {tf_name} for {dtype_name} tensors. Cast the "
                 "operands first (companion.cast).")
         if dtype_name in missing:
@@ -104,7 +105,7 @@ def _bool_only(tf_name, fn):
             if dtype_name != "bool" and dtype_name != "object":
                 raise unsupported_dtype_error()(
                     f"cannot compute {tf_name} as input #{position}(zero-based) was expected to be a bool "
-                    f"tensor but is a {_tf_name(dtype_name)} tensor [Op:{tf_name}]")
+                    f"tensor but is a {kernel_name(dtype_name)} tensor [Op:{tf_name}]")
         return fn(x, y)
 
     check.__name__ = getattr(fn, "__name__", tf_name)
@@ -115,8 +116,3 @@ def unsupported_dtype_error():
     """The class of TF's error for a dtype an op's definition refuses: InvalidArgumentError eagerly,
     TypeError while a function traces (each class also catches as the other)."""
     return TracedUnsupportedDtypeError if state.staging else InvalidArgumentTypeError
-
-
-def _tf_name(dtype_name):
-    """TF's name of a dtype in kernel messages (``float``, ``half``, ``double``)."""
-    return {"float32": "float", "float16": "half", "float64": "double"}.get(dtype_name, dtype_name)

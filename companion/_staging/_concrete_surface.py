@@ -159,9 +159,6 @@ def _shown_output(program, slot, specs, index):
     return value
 
 
-_TF_TYPE_NAMES = {"float32": "float", "float64": "double", "float16": "half"}  # TF's DataType names
-
-
 def checked_arguments(name, inputs, args):
     """A concrete function's call arguments as tensors of its input ``inputs`` (TensorSpecs), as TF
     checks them: their number (TypeError) and dtypes (InvalidArgumentError); shapes are not checked
@@ -176,7 +173,7 @@ def checked_arguments(name, inputs, args):
     for index, (arg, spec) in enumerate(zip(args, inputs)):
         tensor = arg if isinstance(arg, Tensor) else convert_to_tensor(arg, dtype=spec.dtype)
         if tensor.dtype != spec.dtype:
-            want, got = (_TF_TYPE_NAMES.get(d.name, d.name) for d in (spec.dtype, tensor.dtype))
+            want, got = (_dtypes.kernel_name(d) for d in (spec.dtype, tensor.dtype))
             raise InvalidArgumentError(f"cannot compute {name} as input #{index}(zero-based) was expected "
                                        f"to be a {want} tensor but is a {got} tensor. Cast it first, e.g. "
                                        f"companion.cast(x, companion.{spec.dtype.name}).")
