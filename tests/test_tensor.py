@@ -277,7 +277,7 @@ def test_a_list_holding_tensors_packs_to_the_first_tensors_dtype_as_in_tf():
     assert tf.convert_to_tensor([[1, 2], [tf.constant(1.0), 3]]).dtype == tf.float32
     assert tf.convert_to_tensor([tf.constant(1.0), tf.constant(2.0, tf.float64)], dtype=tf.float64).dtype \
         == tf.float64
-    pack_error = r"^cannot compute Pack as input #1\(zero-based\) was expected to be a int32 tensor but is a float"
+    pack_error = r"^cannot compute Pack as input #1\(zero-based\) was expected to be a int32 tensor"
     with pytest.raises(tf.errors.InvalidArgumentError, match=pack_error):
         tf.convert_to_tensor((tf.constant(1), tf.constant(2.0)))
     with pytest.raises(tf.errors.InvalidArgumentError, match="expected to be a float tensor but is a int32"):
