@@ -124,3 +124,31 @@ def test_scalars_met_inside_a_gradient_replay_do_not_leak_into_later_programs():
 
     assert float(scale(tf.constant(1.0))) == 7.25
     assert float(scale(tf.constant(2.0))) == 14.25
+
+
+def test_grad_fn_errors_say_what_tf_says_on_their_first_line():
+    v = tf.Variable(2.0, name="v")
+
+    @tf.custom_gradient
+    def no_variables_keyword(x):
+        return x * v, lambda upstream: upstream
+
+    @tf.custom_gradient
+    def too_few_variable_grads(x):
+        def grad_fn(upstream, variables=None):
+            return upstream * 10.0, []
+        return x * v, grad_fn
+
+    x = tf.constant(3.0)
+    with pytest.raises(TypeError) as info:
+        no_variables_keyword(x)
+    assert str(info.value).split("\n")[0] == (
+        "@tf.custom_gradient grad_fn must accept keyword argument 'variables', since function uses "
+        "variables: [<companion.Variable 'v:0' shape=() dtype=float32, numpy=2.0>]")
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = too_few_variable_grads(x)
+    with pytest.raises(ValueError) as info:
+        tape.gradient(y, [x, v])
+    assert str(info.value).split("\n")[0] == \
+        "Must return gradient for each variable from @custom_gradient grad_fn."

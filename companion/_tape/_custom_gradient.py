@@ -95,9 +95,9 @@ def _run_f(f, args, kwargs):
                         f"callable. Received: {result!r}")
     variables = list(finder.watched_variables())
     if variables and not _takes_variables(result[1]):
-        raise TypeError("@custom_gradient grad_fn must accept keyword argument 'variables', since function "
-                        f"uses variables: {variables}. Define grad_fn(*upstream, variables=None) returning "
-                        "(input_gradients, variable_gradients).")
+        raise TypeError("@tf.custom_gradient grad_fn must accept keyword argument 'variables', since "
+                        f"function uses variables: {variables}\nDefine grad_fn(*upstream, variables=None) "
+                        "returning (input_gradients, variable_gradients).")
     return result[0], result[1], variables
 
 
@@ -152,11 +152,12 @@ def _as_cotangents(grads, arrays, n_inputs, n_variables):
     variable_grads = list(variable_grads) if isinstance(variable_grads, (tuple, list)) else [variable_grads]
     if len(input_grads) != n_inputs:
         raise ValueError(f"custom_gradient function expected to return {n_inputs} gradients, but returned "
-                         f"{len(input_grads)} instead. Return one gradient (or None) per input of the "
+                         f"{len(input_grads)} instead.\nReturn one gradient (or None) per input of the "
                          "function.")
     if len(variable_grads) != n_variables:
-        raise ValueError(f"custom_gradient function expected to return {n_variables} variable gradients, but "
-                         f"returned {len(variable_grads)} instead: one per Variable the function reads.")
+        raise ValueError("Must return gradient for each variable from @custom_gradient grad_fn.\n"
+                         f"Expected {n_variables} variable gradients (one per Variable the function reads), "
+                         f"received {len(variable_grads)}.")
     return tuple(_cotangent(g, a) for g, a in zip(input_grads + variable_grads, arrays))
 
 
