@@ -47,7 +47,8 @@ class Module:
             name = _camel_to_snake(type(self).__name__)
         elif not isinstance(name, str) or not _IDENTIFIER.match(name):
             raise ValueError(f"{name!r} is not a valid module name. Module names must be valid Python "
-                             "identifiers (letters, digits and underscores, not starting with a digit).")
+                             "identifiers (e.g. a valid class name).\nLetters, digits and underscores, not "
+                             "starting with a digit.")
         self._name = name
         with name_scope(name) as scope:
             self._scope_name = scope
@@ -109,8 +110,7 @@ class Module:
 
         return wrapped
 
-    def __repr__(self):
-        return f"<{type(self).__module__}.{type(self).__name__} object named {self.name!r}>"
+    # no __repr__: TF prints a Module as Python does, ``<__main__.Dense object at 0x...>``
 
 
 def _walk(module, recursive, predicate, seen, stack):

@@ -1,5 +1,7 @@
 """tf.Module: names, name scopes, and the Variables and submodules found in attributes."""
 
+import re
+
 import numpy as np
 import pytest
 
@@ -65,3 +67,29 @@ def test_keras_layers_are_modules():
     assert isinstance(layer, tf.Module) and isinstance(tf.keras.Sequential(), tf.Module)
     assert len(layer.trainable_variables) == 2
     assert layer.name_scope.name == f"{layer.name}/"
+
+
+def test_module_prints_as_python_does_and_names_are_checked():
+    class Dense(tf.Module):
+        pass
+
+    assert re.fullmatch(r"<.*\.Dense object at 0x[0-9a-f]+>", repr(Dense()))
+    with pytest.raises(ValueError) as info:
+        tf.Module(name="bad name")
+    assert str(info.value).split("\n")[0] == (  # TF 2.21's first line
+        "'bad name' is not a valid module name. Module names must be valid Python identifiers (e.g. a "
+        "valid class name).")
+
+
+def test_a_bare_module_is_checkpointed_by_its_attributes(tmp_path):
+    # TF 2.21 lists m/_p and m/v (a private attribute is tracked too)
+    m = tf.Module()
+    m.v = tf.Variable(1.0)
+    m._p = tf.Variable(2.0)
+    path = tf.train.Checkpoint(m=m).write(str(tmp_path / "x"))
+    assert [name for name, _ in tf.train.list_variables(path)] == [
+        "_CHECKPOINTABLE_OBJECT_GRAPH", "m/_p/.ATTRIBUTES/VARIABLE_VALUE", "m/v/.ATTRIBUTES/VARIABLE_VALUE"]
+    fresh = tf.Module()
+    fresh.v, fresh._p = tf.Variable(0.0), tf.Variable(0.0)
+    tf.train.Checkpoint(m=fresh).restore(path)
+    assert (float(fresh.v.numpy()), float(fresh._p.numpy())) == (1.0, 2.0)

@@ -4,6 +4,7 @@ import os
 
 from companion._core import _dtypes
 from companion._core._variable import Variable
+from companion._staging import eager_scope
 from companion.train import _checkpoint_file, _checkpoint_state
 from companion.train._object_graph import is_trackable, walk
 from companion.train._restoration import Restoration
@@ -50,12 +51,19 @@ class Checkpoint:
         object.__setattr__(self, "_root", root)
         for name, value in kwargs.items():
             setattr(self, name, value)
-        object.__setattr__(self, "_save_counter", Variable(0, trainable=False, dtype=_dtypes.int64,
-                                                           name="save_counter"))
+        object.__setattr__(self, "_save_counter", None)
 
     @property
     def save_counter(self):
-        """How many times `save` was called (restored with the rest), an int64 Variable."""
+        """How many times `save` was called (restored with the rest), an int64 Variable.
+
+        As in TF it is made when first needed (this property, `save`, `restore`): a checkpoint
+        only `write` has written holds no ``save_counter``.
+        """
+        if self._save_counter is None:
+            with eager_scope():
+                counter = Variable(0, trainable=False, dtype=_dtypes.int64, name="save_counter")
+            object.__setattr__(self, "_save_counter", counter)
         return self._save_counter
 
     def save(self, file_prefix):
@@ -64,7 +72,7 @@ class Checkpoint:
         The ``checkpoint`` state file in the directory is updated to name it the latest,
         for `latest_checkpoint`.
         """
-        self._save_counter.assign_add(1)
+        self.save_counter.assign_add(1)
         path = self.write(f"{os.fspath(file_prefix)}-{int(self._save_counter.numpy())}")
         _checkpoint_state.write_state(os.path.dirname(path) or ".", path, [path])
         return path
@@ -88,12 +96,15 @@ class Checkpoint:
     def read(self, save_path):
         """Restores the checkpoint ``save_path`` written by `write` (or `save`); returns a status."""
         values, manifest = _checkpoint_file.read(save_path)
-        restoration = Restoration(self, values, manifest.get("aliases"))
+        self.save_counter  # noqa: B018 - made now, as TF does, so that a saved count is restored
+        restoration = Restoration(self, values, manifest.get("aliases"),
+                                  names={e["path"]: e.get("name") for e in manifest["variables"]})
         return CheckpointLoadStatus(restoration.restore_existing())
 
     def _checkpoint_children(self):
         root = [("", self._root)] if self._root is not None else []
-        return root + list(self._children.items()) + [("save_counter", self._save_counter)]
+        counter = [("save_counter", self._save_counter)] if self._save_counter is not None else []
+        return root + list(self._children.items()) + counter
 
     def __setattr__(self, name, value):
         if name.startswith("_") or name == "save_counter":

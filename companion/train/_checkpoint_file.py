@@ -4,7 +4,7 @@ A checkpoint with prefix ``P`` is the single file ``P.npz`` (a prefix that alrea
 ``.npz`` is the file itself). It holds
 
 * ``__manifest__``: a JSON string ``{"format": "companion.checkpoint", "version": 1,
-  "variables": [{"path", "key", "dtype", "shape"}, ...], "aliases": {...}}`` plus what
+  "variables": [{"path", "key", "dtype", "shape", "name"}, ...], "aliases": {...}}`` plus what
   the writer adds (weights files list their layer ``weights`` paths);
 * ``v0``, ``v1``, ...: one array per Variable, named by the manifest's ``key``. Dtypes
   NumPy cannot store natively (``bfloat16``) are stored as unsigned integers of the
@@ -49,7 +49,7 @@ def write(prefix, graph, **manifest_extra):
         key = f"v{index}"
         arrays[key] = _storable(np.asarray(var.numpy()))
         entries.append({"path": path, "key": key, "dtype": var.dtype.name,
-                        "shape": list(var.shape.as_list())})
+                        "shape": list(var.shape.as_list()), "name": var.name.rsplit(":", 1)[0]})
     manifest = {"format": FORMAT, "version": VERSION, "variables": entries,
                 "aliases": graph.aliases, **manifest_extra}
     target = filename(prefix)

@@ -22,6 +22,8 @@ Each Variable (and object) is named once: the first path found wins.
 
 import types
 
+from companion._module import Module
+
 SLOT_MARKER = ".OPTIMIZER_SLOT"
 _SKIPPED_TYPES = (type, types.ModuleType, types.FunctionType, types.MethodType,
                   types.BuiltinFunctionType)
@@ -153,9 +155,10 @@ def _is_metric(obj):
 
 
 def _is_user_object(obj):
-    """Objects of user code: companion's own non-trackable classes hold no Variables."""
+    """Objects of user code, and `tf.Module`s (a bare one may hold Variables set on it): companion's
+    own non-trackable classes hold no Variables."""
     module = type(obj).__module__ or ""
-    return hasattr(obj, "__dict__") and not module.startswith("companion.")
+    return hasattr(obj, "__dict__") and (not module.startswith("companion.") or isinstance(obj, Module))
 
 
 def _may_hold_variables(value):

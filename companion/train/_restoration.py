@@ -19,11 +19,13 @@ class Restoration:
         aliases: ``{'{layer path}/{add_weight name}': path}`` from the file's manifest.
         skip_mismatch: warn about and skip values whose shape or dtype differ, instead of
             raising ValueError.
+        names: ``{path: name}``, the names the saved Variables had (for messages).
     """
 
-    def __init__(self, root, values, aliases=None, skip_mismatch=False):
+    def __init__(self, root, values, aliases=None, skip_mismatch=False, names=None):
         self.root = root
         self.values = dict(values)
+        self.names = dict(names or {})
         self.aliases = dict(aliases or {})
         self.skip_mismatch = skip_mismatch
         self.restored = {}  # id -> Variable assigned from the checkpoint
@@ -53,8 +55,8 @@ class Restoration:
         return self
 
     def unmatched_variables(self):
-        """Paths of the Variables of ``root`` (now) that received no value."""
-        return [path for path, var in walk(self.root).variables.items() if id(var) not in self.restored]
+        """The Variables of ``root`` (now) that received no value."""
+        return [var for var in walk(self.root).variables.values() if id(var) not in self.restored]
 
     # -- deferred restoration (called through _deferred) ---------------------------------------
     def variable_created(self, owner, name, variable):

@@ -14,7 +14,7 @@ class CheckpointLoadStatus:
         >>> import os, tempfile
         >>> import companion as tf
         >>> prefix = os.path.join(tempfile.mkdtemp(), "ckpt")
-        >>> path = tf.train.Checkpoint(v=tf.Variable(1.0)).write(prefix)
+        >>> path = tf.train.Checkpoint(v=tf.Variable(1.0)).save(prefix)
         >>> status = tf.train.Checkpoint(v=tf.Variable(0.0)).restore(path)
         >>> status.assert_consumed() is status
         True
@@ -26,24 +26,33 @@ class CheckpointLoadStatus:
     def assert_consumed(self):
         """Raises AssertionError unless every saved value and every Variable were matched."""
         self.assert_existing_objects_matched()
-        left = sorted(self._restoration.values)
-        if left:
-            raise AssertionError("Unresolved values in the checkpoint (no Variable took them; "
-                                 f"created later they would be restored): {_listing(left)}")
+        left = self._restoration.values
+        if left:  # TF's first unresolved node: the shallowest, in saved order
+            path = min(left, key=lambda p: p.count("/"))
+            name = self._restoration.names.get(path) or path.rsplit("/", 1)[-1]
+            key = f"{path}/.ATTRIBUTES/VARIABLE_VALUE"
+            raise AssertionError(
+                f"Unresolved object in checkpoint (root).{path.replace('/', '.')}: attributes {{\n"
+                f'  name: "VARIABLE_VALUE"\n  full_name: "{name}"\n  checkpoint_key: "{key}"\n}}\n'
+                "has_checkpoint_values {\n  value: true\n}\n"
+                f"{len(left)} checkpoint value(s) found no Variable (created later they would be "
+                f"restored): {_listing(list(left))}")
         return self
 
     def assert_existing_objects_matched(self):
         """Raises AssertionError if a Variable that exists now received no value."""
         missing = self._restoration.unmatched_variables()
         if missing:
-            raise AssertionError("Variables with no value in the checkpoint (they keep their "
-                                 f"current values): {_listing(missing)}")
+            shown = ", ".join(repr(v) for v in missing[:_SHOWN])
+            raise AssertionError(
+                f"Found {len(missing)} Python objects that were not bound to checkpointed values, likely "
+                "due to changes in the Python program. Showing "
+                f"{min(len(missing), _SHOWN)} of {len(missing)} unmatched objects: [{shown}]")
         return self
 
     def assert_nontrivial_match(self):
-        """Raises AssertionError if no Variable (besides a Checkpoint's ``save_counter``) was restored."""
-        counter = getattr(self._restoration.root, "_save_counter", None)
-        if not [v for v in self._restoration.restored.values() if v is not counter]:
+        """Raises AssertionError if no Variable (a Checkpoint's ``save_counter`` included) was restored."""
+        if not self._restoration.restored:
             raise AssertionError("Nothing was restored: no Variable matched a path in the "
                                  "checkpoint. Compare the object structure with the saved one.")
         return self
