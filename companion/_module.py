@@ -9,7 +9,7 @@ a module's own findings before those of its submodules.
 import functools
 import re
 
-from companion._core._nest import flatten
+from companion._core._nest import flatten_with_paths
 from companion._core._scopes import name_scope
 
 __all__ = ["Module"]
@@ -84,10 +84,15 @@ class Module:
         """Every module reachable from this one's attributes (not itself), each once."""
         return tuple(self._flatten(predicate=_is_module))
 
-    def _flatten(self, recursive=True, predicate=None):
-        """The objects found in attributes (and, when ``recursive``, in submodules) that match."""
+    def _flatten(self, recursive=True, predicate=None, attribute_traversal_key=None, with_path=False,
+                 expand_composites=False):
+        """The objects found in attributes (and, when ``recursive``, in submodules) that match
+        ``predicate``, as TF's ``Module._flatten``: each once, or with ``with_path`` every
+        occurrence as ``(path, object)`` with ``path`` the tuple of attribute names, indices and keys.
+        """
         predicate = predicate or (lambda _: True)
-        return list(_walk(self, recursive, predicate, seen={id(self)}, stack=set()))
+        return _walk(self, recursive, predicate, attribute_traversal_key, with_path, (),
+                     seen={id(self)}, stack=set())
 
     @classmethod
     def with_name_scope(cls, method):
@@ -113,22 +118,36 @@ class Module:
     # no __repr__: TF prints a Module as Python does, ``<__main__.Dense object at 0x...>``
 
 
-def _walk(module, recursive, predicate, seen, stack):
+def _walk(module, recursive, predicate, order, with_path, module_path, seen, stack):
     found_modules = []
-    for key in sorted(vars(module)):
-        for leaf in flatten(vars(module)[key]):
-            if id(leaf) in seen:
-                continue
-            seen.add(id(leaf))
+    attributes = vars(module)
+    for key in sorted(attributes, key=order):
+        try:
+            leaves = flatten_with_paths(attributes[key])
+        except (TypeError, ValueError) as error:
+            raise ValueError(f"Error processing property {key!r} of {_tracked_repr(attributes[key])}") \
+                from error
+        for leaf_path, leaf in leaves:
+            path = module_path + (key,) + leaf_path
+            if not with_path:
+                if id(leaf) in seen:
+                    continue
+                seen.add(id(leaf))
             if predicate(leaf):
-                yield leaf
+                yield (path, leaf) if with_path else leaf
             if recursive and _is_module(leaf):
-                found_modules.append(leaf)
+                found_modules.append((path, leaf))
     stack.add(id(module))
-    for sub in found_modules:
+    for path, sub in found_modules:
         if id(sub) not in stack:
-            yield from _walk(sub, recursive, predicate, seen, stack)
+            yield from _walk(sub, recursive, predicate, order, with_path, path, seen, stack)
     stack.discard(id(module))
+
+
+def _tracked_repr(value):
+    """How TF shows an attribute it tracks: lists and dicts in its wrappers."""
+    wrapper = {list: "ListWrapper", dict: "DictWrapper"}.get(type(value))
+    return f"{wrapper}({value!r})" if wrapper else repr(value)
 
 
 def _is_variable(x):

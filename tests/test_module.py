@@ -93,3 +93,32 @@ def test_a_bare_module_is_checkpointed_by_its_attributes(tmp_path):
     fresh.v, fresh._p = tf.Variable(0.0), tf.Variable(0.0)
     tf.train.Checkpoint(m=fresh).restore(path)
     assert (float(fresh.v.numpy()), float(fresh._p.numpy())) == (1.0, 2.0)
+
+
+def test_flatten_with_paths_and_attribute_errors_as_in_tf():
+    # TF 2.21's paths and order: own attributes sorted, then submodules; with_path lists every occurrence
+    class Leaf(tf.Module):
+        def __init__(self, k, name=None):
+            super().__init__(name=name)
+            self.k = tf.Variable(float(k), name="k")
+
+    class Holder(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.tup = (tf.Variable(1.0, name="t0"), Leaf(1))
+            self.lst = [Leaf(2), [tf.Variable(2.0, name="nested")]]
+            self.dct = {"z": tf.Variable(3.0, name="z"), "a": Leaf(3)}
+            self.same = self.tup[0]
+
+    h = Holder()
+    found = h._flatten(predicate=lambda x: isinstance(x, tf.Variable), with_path=True)
+    assert [(path, v.name) for path, v in found] == [
+        (("dct", "z"), "z:0"), (("lst", 1, 0), "nested:0"), (("same",), "t0:0"), (("tup", 0), "t0:0"),
+        (("dct", "a", "k"), "k:0"), (("lst", 0, "k"), "k:0"), (("tup", 1, "k"), "k:0")]
+    assert [v.name for v in h.variables] == ["z:0", "nested:0", "t0:0", "k:0", "k:0", "k:0"]
+    assert list(h._flatten(recursive=False, predicate=lambda x: isinstance(x, tf.Module))) == [
+        h.dct["a"], h.lst[0], h.tup[1]]
+    h.bad = {"z": tf.Variable(1.0), 1: tf.Variable(2.0)}
+    with pytest.raises(ValueError, match=r"^Error processing property 'bad' of DictWrapper\(\{'z'") as info:
+        h.variables  # noqa: B018
+    assert isinstance(info.value.__cause__, TypeError)

@@ -150,6 +150,22 @@ def _children(structure):
     return list(structure)
 
 
+def flatten_with_paths(structure):
+    """``[(path, leaf)]`` in `flatten` order, ``path`` the tuple of indices and keys down to the leaf."""
+    found = []
+    _paths_into(structure, (), found)
+    return found
+
+
+def _paths_into(structure, path, found):
+    if not is_nested(structure):
+        found.append((path, structure))
+        return
+    keys = _keys(structure) if isinstance(structure, collections.abc.Mapping) else range(len(structure))
+    for key in keys:
+        _paths_into(structure[key], path + (key,), found)
+
+
 def _flatten_into(structure, leaves):
     if not is_nested(structure):
         leaves.append(structure)
