@@ -47,7 +47,7 @@ def test_scalar_conversions():
     assert int(tf.constant(7)) == 7
     assert float(tf.constant(2.5)) == 2.5
     assert [10, 20, 30][tf.constant(1)] == 20
-    with pytest.raises(ValueError, match="needs a tensor with one element"):
+    with pytest.raises(ValueError, match="^The truth value of an array with more than one element"):
         bool(tf.constant([1, 2]))
     with pytest.raises(TypeError, match="len\\(\\) is not defined for a scalar"):
         len(tf.constant(1))
@@ -295,3 +295,29 @@ def test_constant_refuses_a_list_holding_tensors_as_tf_does():
         with pytest.raises(ValueError) as info:
             tf.constant(value)
         assert str(info.value).split("\n")[0] == first_line
+
+
+def test_python_conversions_follow_numpy_rules_as_tf_does():
+    # TF 2.21 (NumPy 2): rank-0 only for int/float/complex, at most one element for bool,
+    # an integer rank-0 tensor for an index; round() fails; a Variable is no index
+    for convert in (int, float, complex, lambda t: "%f" % t):
+        for value in (tf.constant([3]), tf.constant([[1.5]]), tf.constant([])):
+            with pytest.raises(TypeError, match="^only 0-dimensional arrays can be converted"):
+                convert(value)
+    with pytest.raises(TypeError, match="^%d format: a real number is required"):
+        "%d" % tf.constant([3])  # noqa: B018
+    assert bool(tf.constant([])) is False and bool(tf.constant([[2]])) is True
+    for value in (tf.constant([1]), tf.constant([1.5])):
+        with pytest.raises(TypeError, match="^only integer scalar arrays can be converted to a scalar index"):
+            [0, 1][value]  # noqa: B018
+    for value, name in ((tf.constant(1.5), "float32"), (tf.constant(True), "bool"),
+                        (tf.constant(1.5, tf.float64), "float64")):
+        with pytest.raises(AttributeError, match=f"^'numpy.{name}' object has no attribute '__index__'"):
+            hex(value)
+    with pytest.raises(AttributeError, match="^EagerTensor object has no attribute 'astype'"):
+        round(tf.constant(2.5))
+    v = tf.Variable(2)
+    with pytest.raises(TypeError, match="cannot be interpreted as an integer"):
+        range(v)
+    assert tf.constant([1, 2, 3, 4])[:v].numpy().tolist() == [1, 2]
+    assert "%d %.1f" % (tf.constant(3), tf.Variable(1.25)) == "3 1.2"

@@ -155,19 +155,38 @@ class Tensor:
             return iterate_rows(self)
         return _host_rows(self._value)
 
+    # Python conversions follow NumPy's rules for the eager value, as TF's (NumPy 2) do: int(),
+    # float() and complex() take rank-0 tensors only, bool() any tensor of at most one element,
+    # an index only an integer rank-0 tensor.
     def __bool__(self):
-        return bool(self._scalar("bool()"))
+        value = self._concrete("bool()")
+        if value.size > 1:
+            raise ValueError("The truth value of an array with more than one element is ambiguous. Use "
+                             f"a.any() or a.all()\n{_ONE_ELEMENT_HINT} Received shape {self.shape}.")
+        return bool(value.size) and bool(np.asarray(value).reshape(())[()])
 
     def __int__(self):
-        return int(self._scalar("int()", TypeError))
+        return int(self._scalar("int()"))
 
     def __float__(self):
-        return float(self._scalar("float()", TypeError))
+        return float(self._scalar("float()"))
+
+    def __complex__(self):
+        return complex(self._scalar("complex()"))
 
     def __index__(self):
-        if not (self.dtype.is_integer or self.dtype.is_bool):
-            raise TypeError(f"Only integer scalar tensors can be used as an index. Received: {self!s}")
-        return int(self._scalar("an index"))
+        value = self._concrete("an index")
+        if value.ndim != 0:
+            raise TypeError("only integer scalar arrays can be converted to a scalar index\n"
+                            f"{_ONE_ELEMENT_HINT} Received shape {self.shape}.")
+        if not self.dtype.is_integer:
+            raise AttributeError(f"'numpy.{np.dtype(value.dtype).name}' object has no attribute '__index__'"
+                                 f"\nOnly integer scalar tensors can be used as an index. Received: {self!s}")
+        return int(np.asarray(value)[()])
+
+    def __round__(self, ndigits=None):
+        raise AttributeError("EagerTensor object has no attribute 'astype'. \nTF's round() of a tensor "
+                             "fails the same way: use companion.round(x), or round(float(x)).")
 
     def __hash__(self):
         raise TypeError("Tensors are unhashable because == compares element-wise. "
@@ -244,15 +263,16 @@ class Tensor:
             raise traced_value_error(what, self)
         return self._value
 
-    def _scalar(self, what, error=ValueError):
+    def _scalar(self, what):
         value = self._concrete(what)
-        if value.ndim != 0 and np.size(value) != 1:  # TF: TypeError for int()/float(), ValueError for bool()
-            raise error(f"{what} needs a tensor with one element. Received shape {self.shape}: "
-                             f"use reduce_all/reduce_any, or index one element.")
-        return np.asarray(value).reshape(())[()]
+        if value.ndim != 0:
+            raise TypeError(f"only 0-dimensional arrays can be converted to Python scalars\n{what} needs a "
+                            f"rank-0 tensor. {_ONE_ELEMENT_HINT} Received shape {self.shape}.")
+        return np.asarray(value)[()]
 
 
 EagerTensor = Tensor
+_ONE_ELEMENT_HINT = "Reduce it (reduce_all, reduce_any, reduce_sum) or index one element (x[0])."
 
 
 def _host_rows(value):

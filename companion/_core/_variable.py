@@ -302,8 +302,8 @@ class Variable(ScatterMethods):
     def __float__(self):
         return float(self._read())
 
-    def __index__(self):
-        return self._read().__index__()
+    # no __index__: as in TF, a Variable is no Python index (range(v), [..][v] raise TypeError);
+    # slicing a tensor with one works through its value
 
     def __hash__(self):
         raise TypeError("Variables are unhashable because == compares element-wise. "

@@ -141,6 +141,8 @@ def _checked_traced_indices(spec, shape, arrays):
 def _bound(value):
     if value is None:
         return None
+    if getattr(value, "_is_variable", False):
+        value = value.value()
     if hasattr(value, "__index__"):
         return value.__index__()
     raise TypeError(f"Slice bounds must be integers or None. Received: {value!r}")
