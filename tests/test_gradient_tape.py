@@ -595,3 +595,35 @@ def test_unconnected_zero_keeps_an_integer_sources_dtype():
     assert (got.shape, got.dtype) == ((2, 2), tf.int32)
     with pytest.raises(ValueError, match="^Unknown value for unconnected_gradients: 'bad'$"):
         tape.gradient(y, x, unconnected_gradients="bad")
+
+
+def test_tape_misuse_raises_what_tf_raises(caplog):
+    # TF 2.21: first lines of its messages; a tape never entered has no tape to watch or ask
+    v = tf.Variable(2.0)
+    with pytest.raises(AttributeError, match="^'NoneType' object has no attribute '_tape'"):
+        tf.GradientTape().watch([v, tf.constant(1.0)])
+    with pytest.raises(ValueError, match="^Passed in object 1.0 of type 'float', not tf.Tensor"):
+        tf.GradientTape().watch(1.0)
+    with pytest.raises(RuntimeError, match="^A non-persistent GradientTape can only be used"):
+        tf.GradientTape(persistent=True).gradient(v, v)
+    with tf.GradientTape() as tape:
+        y = v * 2
+        with tape.stop_recording():
+            with pytest.raises(ValueError, match="^Tape is not recording."):
+                with tape.stop_recording():
+                    pass
+    tape.watch(v)  # after the block, until its gradient, the tape still exists (TF: no error)
+    assert float(tape.gradient(y, v)) == 2.0
+    with pytest.raises(AttributeError, match="^'NoneType' object has no attribute '_tape'"):
+        tape.watch(v)
+    with pytest.raises(RuntimeError, match="^Trying to stop recording a tape which is not recording."):
+        with tape.stop_recording():
+            pass
+    tf.GradientTape._warned_inside = False
+    with tf.GradientTape(persistent=True) as tape:
+        y = v * v
+        with caplog.at_level("WARNING"):
+            assert float(tape.gradient(y, v)) == 4.0
+            tape.gradient(y, v)
+    warned = [r for r in caplog.records if "persistent tape inside its context" in r.getMessage()]
+    assert len(warned) == 1

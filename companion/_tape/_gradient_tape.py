@@ -49,11 +49,14 @@ class GradientTape:
         6.0
     """
 
+    _warned_inside = False
+
     def __init__(self, persistent=False, watch_accessed_variables=True):
         self._persistent = bool(persistent)
         self._watch_accessed = bool(watch_accessed_variables)
         self._recording = False
         self._used = False
+        self._entered = False  # TF's tape exists from the first `with` on
         self.reset()
 
     # -- the recording interpreter ----------------------------------------------------------
@@ -71,6 +74,7 @@ class GradientTape:
     def _push(self):
         state.tapes.append(self)
         self._recording = True
+        self._entered = True
 
     def _pop(self):
         if self in state.tapes:
@@ -128,6 +132,7 @@ class GradientTape:
         """Watches a Tensor or Variable (or a nested structure of them) on this tape."""
         for item in _flatten(tensor):
             if getattr(item, "_is_variable", False):
+                self._check_entered()
                 item = _origin(item)
                 self._watched[id(item)] = item
             elif isinstance(item, Tensor):
@@ -135,11 +140,19 @@ class GradientTape:
                 if not (dtype.is_floating or dtype.is_complex):  # TF's warning: its gradient is None
                     get_logger().warning("The dtype of the watched tensor must be floating "
                                          "(e.g. tf.float32), got tf.%s", dtype.name)
+                self._check_entered()
                 self._tracked[id(item)] = item
                 self._watched_tensors[id(item)] = item
             else:
-                raise ValueError(f"GradientTape.watch takes Tensors or Variables. Received: {item!r} "
-                                 f"of type {type(item).__name__}; convert it with companion.constant.")
+                raise ValueError(f"Passed in object {item!r} of type '{type(item).__name__}', not "
+                                 "tf.Tensor or tf.Variable or ExtensionType.\nGradientTape.watch takes "
+                                 "Tensors or Variables: convert a value with companion.constant.")
+
+    def _check_entered(self):
+        if not self._entered or self._used:  # TF's: no tape before the `with`, nor after a non-persistent
+            # one answered
+            raise AttributeError("'NoneType' object has no attribute '_tape'\nWatch inside the tape's "
+                                 "block: with tf.GradientTape() as tape: tape.watch(x).")
 
     def watched_variables(self):
         """The Variables watched so far, in the order they were first watched."""
@@ -148,8 +161,12 @@ class GradientTape:
     @contextlib.contextmanager
     def stop_recording(self):
         """A block in which this tape records nothing (e.g. metrics inside a training step)."""
+        if not self._entered or self._used:
+            raise RuntimeError("Trying to stop recording a tape which is not recording.\nA tape records "
+                               "from its `with` block on, and a non-persistent one stops at its gradient.")
         if not self._recording:
-            raise ValueError("stop_recording() can only be used while the tape is recording.")
+            raise ValueError("Tape is not recording.\nstop_recording() can only be used while the tape "
+                             "records (inside its block, not within another stop_recording()).")
         self._pop()
         try:
             yield
@@ -216,6 +233,9 @@ class GradientTape:
     # -- the replay ---------------------------------------------------------------------
     def _differentiate(self, target, sources, output_gradients, unconnected, mode):
         self._check_usable()
+        if self._recording and self._persistent and not GradientTape._warned_inside:
+            GradientTape._warned_inside = True  # TF logs it once per process
+            get_logger().warning(_INSIDE_CONTEXT)
         policy = _POLICIES.get(unconnected) if isinstance(unconnected, (str, UnconnectedGradients)) else None
         if policy is None:
             policy = _POLICIES.get(getattr(unconnected, "value", unconnected))
@@ -240,7 +260,7 @@ class GradientTape:
         return _nest.in_dict_orders(jax.tree_util.tree_unflatten(treedef, grads), _nest.dict_orders(sources))
 
     def _check_usable(self):
-        if self._used:
+        if self._used or not self._entered:
             # TF's text exactly: programs print it
             raise RuntimeError("A non-persistent GradientTape can only be used to compute one set of "
                                "gradients (or jacobians)")
@@ -375,6 +395,11 @@ def _flatten(structure):
     return _nest.tree_flatten(structure)[0]
 
 
+_INSIDE_CONTEXT = (
+    "Calling GradientTape.gradient on a persistent tape inside its context is significantly less efficient "
+    "than calling it outside the context (it causes the gradient ops to be recorded on the tape, leading to "
+    "increased CPU and memory usage). Only call GradientTape.gradient inside the context if you actually "
+    "want to trace the gradient in order to compute higher order derivatives.")
 _POLICIES = {p: p for p in UnconnectedGradients} | {p.value: p for p in UnconnectedGradients}
 
 
