@@ -20,9 +20,13 @@ def _programs():
         "softmax": (1, lambda x: tf.nn.softmax(x)),
         "two_softmax": (1, lambda x: tf.nn.softmax(tf.nn.softmax(x, axis=0), axis=1)),
         "elementwise": (2, lambda x, y: tf.exp(x) * tf.tanh(y) - x),
-        "two_reductions": (1, lambda x: (tf.reduce_sum(x * 2.0), tf.reduce_max(x, axis=0))),
-        "normalize": (1, lambda x: (x - tf.reduce_mean(x, axis=0)) / (tf.math.reduce_std(x, axis=0) + 1e-3)),
+        "normalize": (1, _normalize),
+        "softmax_normalize": (1, lambda x: tf.nn.softmax(_normalize(x))),
     }
+
+
+def _normalize(x):
+    return (x - tf.reduce_mean(x, axis=0)) / (tf.math.reduce_std(x, axis=0) + 1e-3)
 
 
 def count_fusions(count, program, shape, seed) -> dict:
