@@ -191,7 +191,7 @@ def _describe(error: BaseException) -> str:
     try:
         if timed:
             signal.setitimer(signal.ITIMER_REAL, 2)
-        message = str(error)[:500]
+        message = str.__str__(str(error))[:500]  # a plain str, whatever the learner's __str__ returns
     except _Deadline:
         if not timed:
             raise
@@ -201,7 +201,8 @@ def _describe(error: BaseException) -> str:
     finally:
         if timed:
             signal.setitimer(signal.ITIMER_REAL, 0)
-    return f"{type(error).__name__}: {message}" if message else type(error).__name__
+    name = type_name(error, qualified=False)
+    return f"{name}: {message}" if message else name
 
 
 def _emit(channel: int, event: dict) -> None:

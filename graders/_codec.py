@@ -23,20 +23,27 @@ class DecodeError(ValueError):
 
 
 def encode_plain(value, encode_other) -> dict:
-    """Encode None/bool/int/float/str/ndarray/list/tuple/str-keyed dict; `encode_other` for the rest."""
+    """Encode None/bool/int/float/str/ndarray/list/tuple/str-keyed dict; `encode_other` for the rest.
+
+    Subclasses of the builtins are read through the builtins' own methods, so every node holds only
+    plain str/list values that JSON can write (a str subclass whose slicing returns an object, or a
+    list whose `__len__` lies, cannot break the child's writer or pass the size limits).
+    """
     if value is None or isinstance(value, bool):
         return {"t": "none"} if value is None else {"t": "bool", "v": bool(value)}
     if isinstance(value, int):
         return {"t": "int", "v": str(int(value))}
     if isinstance(value, float):
         return {"t": "float", "v": repr(float(value))}
-    if isinstance(value, str):
-        return {"t": "str", "v": value[:MAX_TEXT]}
+    if isinstance(value, str):  # str.__str__: a plain str, whatever a subclass's slicing returns
+        return {"t": "str", "v": str.__str__(value)[:MAX_TEXT]}
     if isinstance(value, np.ndarray | np.generic):
         return {"t": "array", "npy": array_to_text(np.asarray(value))}
-    if isinstance(value, list | tuple) and len(value) <= MAX_ITEMS:
-        kind = "list" if isinstance(value, list) else "tuple"
-        return {"t": kind, "items": [encode_plain(item, encode_other) for item in value]}
+    if isinstance(value, list | tuple):  # the stored items, whatever a subclass's __len__/__iter__ say
+        items = list.copy(value) if isinstance(value, list) else tuple.__getitem__(value, slice(None))
+        if len(items) <= MAX_ITEMS:
+            kind = "list" if isinstance(value, list) else "tuple"
+            return {"t": kind, "items": [encode_plain(item, encode_other) for item in items]}
     if type(value) is dict and len(value) <= MAX_ITEMS and all(type(key) is str for key in value):
         return {"t": "dict", "keys": [key[:MAX_KEY] for key in value],
                 "items": [encode_plain(item, encode_other) for item in value.values()]}

@@ -3,13 +3,21 @@
 Runs in the grader's own process (hidden cases) and in the learner's kernel (public checks). Reasons
 are written for the learner: they name what the learner's function returned (its type, dtype, shape)
 and the harness's field names, but never a hidden input or an expected value. Nothing the child
-sent is echoed verbatim: type names pass only when they look like dotted identifiers.
+sent is echoed verbatim, and no reason can carry much of what the learner's code chose to write into
+it (a class named after a hidden input, an empty array whose sizes spell it out): a type name is
+shown only when it names a class of Python, NumPy or companion, a dtype only when it is a numeric
+one, and a shape only when it is not empty and close to the expected output's size and rank.
 """
 
 from __future__ import annotations
 
+import builtins
+import functools
+import importlib.util
 import re
+import types
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -20,6 +28,9 @@ from graders._spec import Rule
 DEFAULT_TYPES = {"none": "None", "bool": "bool", "int": "int", "float": "float", "str": "str",
                  "array": "numpy.ndarray", "list": "list", "tuple": "tuple", "dict": "dict"}
 _SAFE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.]{0,60}")
+_NUMPY_NAMESPACES = ("", "ma", "dtypes", "exceptions", "linalg", "random", "lib")
+OTHER_CLASS = "object of a class of its own"
+SHOWN_SHAPE_RANKS, SHOWN_SHAPE_SIZE = 2, 64  # a shape is shown within expected rank + 2 and this size
 
 
 @dataclass(frozen=True)
@@ -68,8 +79,8 @@ def _compare(expected: dict, actual: dict, rule: Rule) -> Difference | None:
     if kind == "error":
         return _error(actual)
     if kind in ("object", "unreadable"):
-        return Difference(kind, f"returned {_article(type_name(actual))}, which cannot be compared with the "
-                                "expected output")
+        return Difference(kind, f"returned {with_article(type_name(actual))}, which cannot be compared "
+                                "with the expected output")
     if kind == "none" and expected.get("t") != "none":
         return Difference("none", "returned None")
     if rule.check_type and type_name(actual) != type_name(expected):
@@ -89,19 +100,37 @@ def _compare(expected: dict, actual: dict, rule: Rule) -> Difference | None:
 
 
 def _wrong_type(expected: dict, actual: dict) -> Difference:
-    text = f"returned {_article(type_name(actual))}, expected {_article(type_name(expected))}"
+    text = f"returned {with_article(type_name(actual))}, expected {with_article(type_name(expected))}"
     return Difference("type", text)
 
 
 def _compare_arrays(expected: np.ndarray, actual: np.ndarray, rule: Rule) -> Difference | None:
     if rule.check_dtype and actual.dtype != expected.dtype:
-        return Difference("dtype", f"has dtype {actual.dtype.name}, which is not the expected dtype")
+        return Difference("dtype", f"has dtype {_dtype_text(actual.dtype)}, which is not the expected dtype")
     if rule.check_shape and actual.shape != expected.shape:
-        return Difference("shape", f"has shape {actual.shape}, which is not the expected shape")
+        return Difference("shape", f"{_shape_text(actual, expected)}, which is not the expected shape")
     if not _values_match(expected, actual, rule):
         return Difference("value", "has the right type, dtype and shape but wrong values "
                                    f"(rtol={rule.rtol:g} atol={rule.atol:g})")
     return None
+
+
+def _dtype_text(dtype: np.dtype) -> str:
+    """A numeric dtype's name; a flexible one (str, bytes, structured: its name holds a size) by kind."""
+    if dtype.kind in "biufc" and dtype.fields is None and dtype.subdtype is None:
+        return dtype.name
+    kinds = {"U": "str", "S": "bytes", "M": "datetime64", "m": "timedelta64"}
+    return kinds.get(dtype.kind, "void (structured)")
+
+
+def _shape_text(actual: np.ndarray, expected: np.ndarray) -> str:
+    """`has shape (2, 3)` for a shape near the expected one; other shapes are described without sizes."""
+    if actual.size == 0:
+        return "is empty (a size of 0 in its shape)"
+    if (actual.ndim > expected.ndim + SHOWN_SHAPE_RANKS
+            or actual.size > max(4 * expected.size, SHOWN_SHAPE_SIZE)):
+        return "has far more dimensions or elements than expected"
+    return f"has shape {actual.shape}"
 
 
 def _values_match(expected: np.ndarray, actual: np.ndarray, rule: Rule) -> bool:
@@ -163,7 +192,8 @@ def _close(expected: float | int, actual: float | int, rule: Rule) -> bool:
 def _error(actual: dict) -> Difference:
     if actual.get("timeout"):
         return Difference("timeout", "did not return within the exercise's time limit")
-    raised = f"raised {_article(safe_name(actual.get('type')))}"
+    name = safe_name(actual.get("type"))
+    raised = f"raised {with_article(name) if name != OTHER_CLASS else 'an exception of a class of its own'}"
     message = actual.get("message")
     if isinstance(message, str) and refused_a_task(message):
         raised += f" ({task_limit_text()})"
@@ -176,11 +206,61 @@ def type_name(node: dict) -> str:
 
 
 def safe_name(name) -> str:
-    """`name` when it looks like a (dotted) identifier, else 'object': learner text never passes verbatim."""
-    return name if isinstance(name, str) and _SAFE_NAME.fullmatch(name) else "object"
+    """`name` when it names a class of Python, NumPy or companion, else OTHER_CLASS.
+
+    The child sends the name of whatever class the learner's code returned or raised, and that
+    code chooses it (`type(f"L_{x}", ...)` spells out a hidden input in the feedback); so only the
+    names of known classes pass: builtins, `numpy.X`, and `companion.X` or `X` where X is a class
+    defined in companion's source.
+    """
+    if not isinstance(name, str) or not _SAFE_NAME.fullmatch(name):
+        return OTHER_CLASS
+    if name in DEFAULT_TYPES.values():
+        return name
+    module, _, qualname = name.partition(".") if "." in name else ("", "", name)
+    parts = qualname.split(".")
+    if module == "numpy":
+        return name if len(parts) == 1 and _numpy_class(parts[0]) else OTHER_CLASS
+    if module not in ("", "companion"):
+        return OTHER_CLASS
+    if all(part in _companion_classes() for part in parts) or not module and _plain_class(name):
+        return name
+    return OTHER_CLASS
 
 
-def _article(name: str) -> str:
+def _plain_class(name: str) -> bool:
+    """A builtin class (`ValueError`, `list`), one of `types` (`function`) or a NumPy one by its bare name."""
+    plain = {kind.__name__ for kind in vars(types).values() if isinstance(kind, type)}
+    return isinstance(getattr(builtins, name, None), type) or name in plain or _numpy_class(name)
+
+
+def _numpy_class(name: str) -> bool:
+    for namespace in _NUMPY_NAMESPACES:
+        module = getattr(np, namespace, None) if namespace else np
+        if isinstance(getattr(module, name, None), type):
+            return True
+    return False
+
+
+@functools.cache
+def _companion_classes() -> frozenset[str]:
+    """The names of the classes defined in companion's source (read as text: companion is not imported)."""
+    spec = importlib.util.find_spec("companion")
+    folders = list(spec.submodule_search_locations or ()) if spec else []
+    pattern = re.compile(r"^\s*class\s+([A-Za-z_][A-Za-z0-9_]*)|_shown_as\(\"([A-Za-z_][A-Za-z0-9_]*)\"",
+                         re.M)
+    names = set()
+    for folder in folders:
+        for path in Path(folder).rglob("*.py"):
+            try:
+                names.update(a or b for a, b in pattern.findall(path.read_text(encoding="utf-8")))
+            except (OSError, UnicodeDecodeError):
+                pass
+    return frozenset(names)
+
+
+def with_article(name: str) -> str:
+    """`a float`, `an int`, `None`."""
     if name == "None":
         return name
     return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"

@@ -42,7 +42,7 @@ def encode_output(value) -> dict:
 
 def _message(error: Exception) -> str:
     try:
-        return f"{type(error).__name__}: {str(error)[:300]}"
+        return f"{type_name(error, qualified=False)}: {_text(error)[:300]}"
     except Exception:  # noqa: BLE001 - a learner's exception whose __str__ fails
         return type(error).__name__
 
@@ -52,16 +52,24 @@ def _encode_object(value) -> dict:
     if name.startswith("companion.") and hasattr(value, "numpy") and hasattr(value, "shape"):
         return {"t": "tensor", "type": name, "npy": array_to_text(value.numpy())}
     if name in ("companion.DType", "numpy.dtype") or name.startswith("numpy.dtypes."):
-        return {"t": "dtype", "type": name, "name": str(value.name)}
+        return {"t": "dtype", "type": name, "name": _text(value.name)}
     return {"t": "object", "type": name}
 
 
 def type_name(value, qualified: bool = True) -> str:
     """`companion.Tensor`, `numpy.ndarray`, `float`: the public name of a value's type."""
     kind = type(value)
-    module = str(getattr(kind, "__module__", "")).split(".")[0]
-    name = str(getattr(kind, "__qualname__", "object"))[:80]
+    try:
+        module = _text(getattr(kind, "__module__", "")).split(".")[0]
+        name = _text(getattr(kind, "__qualname__", "object"))[:80]
+    except Exception:  # noqa: BLE001 - a class whose __module__ is an object that cannot be read
+        return "object"
     return name if module in ("builtins", "") or not qualified else f"{module}.{name}"
+
+
+def _text(value) -> str:
+    """`str(value)` as a plain str: a learner's `__str__` may return a str subclass with lying methods."""
+    return str.__str__(str(value))
 
 
 def _companion():

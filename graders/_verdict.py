@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from graders._compare import compare, safe_name
+from graders._compare import compare, safe_name, with_article
 from graders._result import ExerciseResult
 from graders._runner import ExerciseRun
 from graders._spec import Exercise
@@ -44,7 +44,8 @@ def _not_ran(name: str, run: ExerciseRun | None) -> str:
     if run.status == "missing":
         return f"{name} is not defined after running the notebook (did its cell raise an error before `def`?)"
     if run.status == "not_callable":
-        return f"{name} is a {safe_name(run.type)} after running the notebook, not a function (reassigned?)"
+        return (f"{name} is {with_article(safe_name(run.type))} after running the notebook, not a function "
+                "(reassigned?)")
     return run.reason
 
 

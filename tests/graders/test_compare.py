@@ -32,7 +32,7 @@ def test_equal_arrays_pass_and_floats_use_the_tolerance():
     ({"t": "error", "type": "TimeoutError", "timeout": True}, "time limit"),
     ({"t": "object", "type": "__main__.AlwaysEqual"}, "cannot be compared"),
     ({"t": "none"}, "returned None"),
-    ({"t": "error", "type": "Secret 4242; leak"}, "raised an object"),
+    ({"t": "error", "type": "Secret 4242; leak"}, "raised an exception of a class of its own"),
 ])
 def test_each_difference_has_a_reason_without_expected_values(actual, reason):
     message = compare(node(np.array([1, 2], np.int64)), actual, Rule())
@@ -146,3 +146,77 @@ def test_reports_with_text_utf8_cannot_encode_are_still_written(tmp_path):
 
     write_atomic(tmp_path / "feedback.txt", "error: \ud800 in a message")  # a lone surrogate
     assert (tmp_path / "feedback.txt").read_text(encoding="utf-8") == "error: \\ud800 in a message"
+
+
+class _LyingStr(str):
+    def __getitem__(self, key):
+        return object()
+
+
+class _LyingList(list):
+    def __len__(self):
+        return 0
+
+    def __iter__(self):
+        while True:
+            yield 1.0
+
+
+class _LyingTuple(tuple):
+    def __iter__(self):
+        return iter([object()] * 5000)
+
+
+class _LyingMessage(Exception):
+    def __str__(self):
+        return _LyingStr("boom")
+
+
+def test_subclasses_of_builtins_that_lie_still_encode_to_plain_json():
+    """The child's writer (json) must never meet a learner object: a str whose slicing returns one,
+    or a list whose __len__/__iter__ lie, crashed the child and lost the exercise with no reason."""
+    import json
+
+    from graders._child import _error_node
+    from graders._codec import valid_node
+    from graders._values import encode_output
+
+    lying = ((_LyingStr("abc"), "str"), (_LyingList([1, 2]), "list"), (_LyingTuple((1, 2)), "tuple"),
+             (_LyingList(range(5000)), "object"))
+    for value, kind in lying:
+        encoded = encode_output(value)
+        assert valid_node(json.loads(json.dumps(encoded))) and encoded["t"] == kind
+    assert json.loads(json.dumps(_error_node(_LyingMessage()))) == {
+        "t": "error", "type": "_LyingMessage", "message": "_LyingMessage: boom"}
+
+
+@pytest.mark.parametrize("actual, hidden", [
+    ({"t": "error", "type": "L_9_m9_1_19"}, "L_9"),
+    ({"t": "object", "type": "__main__.L_m5_3_m3"}, "L_m5"),
+    ({"t": "object", "type": "companion.L_14_m5_2"}, "L_14"),
+    ({"t": "list", "type": "numpy.L_7_7", "items": []}, "L_7"),
+    (node(np.zeros((0, 109, 91, 101))), "109"),
+    (node(np.zeros((1,) * 20 + (113,))), "113"),
+    (node(np.zeros(3, dtype="U1234")), "1234"),
+    (node(np.zeros(3, dtype=[("a", "f8", (4,)), ("b", "i4")])), "288"),
+])
+def test_reasons_cannot_spell_out_what_the_learners_code_chose(actual, hidden):
+    """A class named after a hidden input, or an empty array whose sizes are its values, must not carry
+    them into the feedback: only known class names, numeric dtypes and near shapes are shown."""
+    reason = compare(node([[1.0, 2.0]]), actual, Rule())
+    assert reason is not None and hidden not in reason
+
+
+def test_known_classes_dtypes_and_near_shapes_are_still_named():
+    expected = node([[1.0, 2.0]])
+    assert compare(expected, {"t": "error", "type": "InvalidArgumentError"}, Rule()) == \
+        "raised an InvalidArgumentError"
+    assert compare(expected, {"t": "error", "type": "MyError"}, Rule()) == \
+        "raised an exception of a class of its own"
+    assert compare(expected, {"t": "object", "type": "companion.ResourceVariable"}, Rule()).startswith(
+        "returned a companion.ResourceVariable")
+    assert compare(expected, node([[1.0], [2.0]], "array", "numpy.ndarray"), Rule()) == \
+        "returned a numpy.ndarray, expected a companion.Tensor"
+    assert compare(expected, node([[[1.0, 2.0]]]), Rule()) == \
+        "has shape (1, 1, 2), which is not the expected shape"
+    assert compare(expected, node(np.zeros((1, 0))), Rule()).startswith("is empty")
