@@ -1,21 +1,23 @@
-"""`Strategy.run`'s staging: trace ``fn`` once per replica signature, run it under ``shard_map``.
+"""`Strategy.run`'s staging: trace ``fn``, run it once per replica under ``shard_map``.
 
-The replica function is staged once, like `companion.function` stages (Variables it reads become
-inputs, Variables it writes become outputs), with the mesh axis bound so collectives trace; so
-its Python side effects happen once per signature, as in TF. The staged program runs once per
-replica under ``shard_map``: per-replica arguments are split along axis 0, everything else is
-replicated. Written Variables come back replicated: metric state (``_metric_state``) and
-Variables with ``aggregation=SUM`` as the old value plus the sum of every replica's change (a
-metric in Keras fit's step, staged inside ``global_metric_reads``, summed its changes as it was
-updated and comes back as it is), ``ONLY_FIRST_REPLICA`` as replica 0's value, any other float
-(and ``MEAN``) as the mean over replicas (identical values stay identical: the optimizer has
-already summed the gradients), integers as they are.
+The replica function is staged like `companion.function` stages (Variables it reads become
+inputs, Variables it writes become outputs), with the mesh axis bound so collectives trace: once
+per trace of an enclosing function, and on every eager call of a mirrored strategy (TF runs its
+Python each time; the compiled program is reused while the trace is the same, `program_key`).
+The staged program runs once per replica under ``shard_map``: per-replica arguments are split
+along axis 0, everything else is replicated. Written Variables come back replicated: metric
+state (``_metric_state``) and Variables with ``aggregation=SUM`` as the old value plus the sum
+of every replica's change (a metric in Keras fit's step, staged inside ``global_metric_reads``,
+summed its changes as it was updated and comes back as it is), ``ONLY_FIRST_REPLICA`` as replica
+0's value, any other float (and ``MEAN``) as the mean over replicas (identical values stay
+identical: the optimizer has already summed the gradients), integers as they are.
 """
 
 import contextlib
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 from jax.sharding import PartitionSpec as P
 
 from companion._core import _nest, _tensor_names
@@ -33,7 +35,7 @@ AXIS = "replica"
 class ReplicaProgram:
     """One traced signature of a replica function, compiled with ``shard_map``."""
 
-    def __init__(self, strategy, fn, args, kwargs):
+    def __init__(self, strategy, fn, args, kwargs, compiled=None):
         self._strategy = strategy
         leaves, self._treedef = _flatten((args, kwargs))
         self._kinds = [_kind(x) for x in leaves]
@@ -41,7 +43,7 @@ class ReplicaProgram:
         self._masked = any(isinstance(x, PerReplica) and x._mask is not None for x in leaves)
         self._fn = fn
         self._trace(leaves)
-        self._compile()
+        self._compile(compiled)
 
     # -- tracing ---------------------------------------------------------------------------------
     def _trace(self, leaves):
@@ -92,8 +94,33 @@ class ReplicaProgram:
         return jax.tree_util.tree_unflatten(self._treedef, filled)
 
     # -- compiling ----------------------------------------------------------------------------
-    def _compile(self):
-        """The staged program run once per replica under ``shard_map`` (not traced again)."""
+    def _compile(self, compiled=None):
+        """The staged program run once per replica under ``shard_map`` (not traced again).
+
+        ``compiled`` (a `CompiledPrograms`): where a program staged before from the same trace
+        (`program_key`) is found and reused, and this one is kept, so a replica function traced
+        again on every eager call compiles only when what it traced changed."""
+        key = self.program_key() if compiled is not None else None
+        run = compiled.get(key) if key is not None else None
+        if run is None:
+            run = self._jitted()
+            if key is not None:
+                compiled.put(key, run)
+        self._run = run
+
+    def program_key(self):
+        """What the compiled program depends on, hashable: the staged program's text, which
+        Variables fill its constant slots and which it writes, its other constants by value, and
+        how the arguments are laid out. Two traces with equal keys compute the same function."""
+        staged = self._staged
+        feeds = dict(staged.feed_slots)
+        consts = tuple(("variable", id(owner)) if owner is not None
+                       else ("feed", id(feeds[slot])) if slot in feeds else _value_key(value)
+                       for slot, (value, owner) in enumerate(zip(staged.closed.consts, staged.owners)))
+        return (str(staged.closed.jaxpr), consts, tuple(map(id, self._written)), tuple(self._kinds),
+                self._masked, self._metrics_summed)
+
+    def _jitted(self):
         n_vars, n_out = len(self.variables), self._n_out
         arg_specs = [P(AXIS) if k in ("split", "stacked") else P() for k in self._kinds if k]
         stacked = [k == "stacked" for k in self._kinds if k] + [False] * self._masked
@@ -114,7 +141,7 @@ class ReplicaProgram:
 
         mapped = jax.shard_map(body, mesh=self._strategy._mesh, in_specs=in_specs, out_specs=out_specs,
                                check_vma=False)
-        self._run = jax.jit(mapped)
+        return jax.jit(mapped)
 
     # -- calling ------------------------------------------------------------------------------
     def __call__(self, args, kwargs):
@@ -131,6 +158,38 @@ class ReplicaProgram:
                         for o in outs[:self._n_out]])
         leaves = [None if none else next(results) for none in self._out_none]
         return _nest.tree_unflatten(self._out_tree, leaves)
+
+
+class CompiledPrograms:
+    """A strategy's compiled replica programs by `ReplicaProgram.program_key`, the newest `SIZE`."""
+
+    SIZE = 64
+
+    def __init__(self):
+        self._programs = {}
+
+    def get(self, key):
+        run = self._programs.pop(key, None)
+        if run is not None:
+            self._programs[key] = run  # the most recently used is the last to go
+        return run
+
+    def put(self, key, run):
+        if len(self._programs) >= self.SIZE:
+            del self._programs[next(iter(self._programs))]
+        self._programs[key] = run
+
+
+_BY_VALUE_BYTES = 1 << 20  # a traced constant up to this size is compared by value, larger ones by identity
+
+
+def _value_key(value):
+    """A constant of a staged program by value (shape, dtype, bytes); a large one by identity (the
+    program holding it keeps it alive, so no other object can take its id meanwhile)."""
+    array = np.asarray(value)
+    if array.nbytes > _BY_VALUE_BYTES or array.dtype == object:
+        return ("object", id(value))
+    return ("value", array.shape, array.dtype.str, array.tobytes())
 
 
 def signature(fn, args, kwargs):

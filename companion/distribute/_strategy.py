@@ -22,7 +22,7 @@ from companion.distribute._distributed_dataset import DistributedDataset, from_f
 from companion.distribute._extended import StrategyExtended
 from companion.distribute._mirrored_variable import mirrored_class
 from companion.distribute._reduce_op import ReduceOp
-from companion.distribute._run import AXIS, ReplicaProgram, signature
+from companion.distribute._run import AXIS, CompiledPrograms, ReplicaProgram, signature
 from companion.distribute._values import PerReplica, ValueContext
 
 
@@ -39,7 +39,8 @@ class Strategy:
         self._mesh = Mesh(np.array(self._devices), (AXIS,))
         self._replicated = NamedSharding(self._mesh, P())
         self._split = NamedSharding(self._mesh, P(AXIS))
-        self._programs = {}
+        self._programs = {}  # signature -> ReplicaProgram, for strategies that trace a `run` once
+        self._compiled = CompiledPrograms()  # for those that trace it on every eager call
 
     # -- description -------------------------------------------------------------------------
     @property
@@ -115,18 +116,27 @@ class Strategy:
             args, kwargs = _nest.map_structure(_only_value, (args, kwargs))
             with self.scope(), _context.ReplicaContext(self):
                 return fn(*args, **kwargs)
-        key = signature(fn, args, kwargs)
-        # inside a function's trace the replica function is traced again, as TF does (its Python
-        # runs once per trace of the function, not once per signature ever seen)
-        program = None if context_state.staging else self._programs.get(key)
+        # the replica function is traced again inside a function's trace, as TF does (its Python
+        # runs once per trace of the function, not once per signature ever seen), and on every
+        # eager call of a mirrored strategy, whose replicas TF runs op by op: the Python runs each
+        # time (prints, a closure's new values), and the compiled program is reused while what
+        # it traced stays the same
+        staging = context_state.staging
+        retrace = staging or self._eager_run_as_written
+        key = None if retrace else signature(fn, args, kwargs)
+        program = None if retrace else self._programs.get(key)
         with self.scope():
             if program is None:
-                program = ReplicaProgram(self, fn, args, kwargs)
-                if not context_state.staging:
+                if retrace and not staging:
+                    _eager_overhead_warning(self)
+                program = ReplicaProgram(self, fn, args, kwargs, None if staging else self._compiled)
+                if not retrace:
                     self._programs[key] = program
             return program(args, kwargs)
 
-    _eager_run_as_written = False  # TF's mirrored strategies: an eager `run` on one replica calls fn
+    # TF's mirrored strategies run an eager `run`'s Python on every call: on one replica as written
+    # (op by op), on several traced again; TPUStrategy compiles it once per signature
+    _eager_run_as_written = False
 
     def _runs_as_written(self, args, kwargs):
         """Whether this `run` calls ``fn`` as written: an eager call of a mirrored strategy with one

@@ -200,9 +200,9 @@ def run(strategy):
 from companion.distribute import _run
 replica_functions = set()
 _made = _run.ReplicaProgram.__init__
-def _recording(self, strategy, fn, args, kwargs):
+def _recording(self, strategy, fn, args, kwargs, *more):
     replica_functions.add(fn.__name__)
-    _made(self, strategy, fn, args, kwargs)
+    _made(self, strategy, fn, args, kwargs, *more)
 _run.ReplicaProgram.__init__ = _recording
 strategy = tf.distribute.MirroredStrategy()
 one, four = run(tf.distribute.get_strategy()), run(strategy)

@@ -71,15 +71,49 @@ def test_a_one_device_strategy_runs_the_python_of_each_call_and_each_trace():
     np.testing.assert_allclose(doubled[1].numpy(), [10.0])
 
 
-def test_side_effects_of_a_replica_function_happen_once_on_four_replicas():
+def test_an_eager_run_on_four_replicas_runs_the_python_of_each_call_and_reuses_the_compiled_program():
     out = run_with_devices("""
+from jax._src import monitoring
+compiles = []
+monitoring.register_event_duration_secs_listener(
+    lambda event, duration, **kw: compiles.append(1) if event.endswith("backend_compile_duration") else None)
 calls = []
 strategy = tf.distribute.MirroredStrategy()
 def step(x):
     calls.append(1)
     return tf.distribute.get_replica_context().all_reduce("SUM", x)
 results = [strategy.run(step, args=(tf.constant(float(i)),)) for i in range(3)]
-emit(calls=len(calls), sums=[float(r.values[0]) for r in results])
+sums = [float(r.values[0]) for r in results]
+before = len(compiles)
+more = [strategy.run(step, args=(tf.constant(float(i)),)) for i in range(3)]
+emit(calls=len(calls), sums=sums, recompiles=len(compiles) - before)
 """)
-    assert out["calls"] == 1
+    # TF 2.21 runs the Python of an eager MirroredStrategy.run on every call (once per replica there,
+    # in one thread each; companion traces it once per call for all replicas)
+    assert out["calls"] == 6
     assert out["sums"] == [0.0, 4.0, 8.0]
+    assert out["recompiles"] == 0  # the same trace again: its compiled program is reused
+
+
+def test_an_eager_run_on_four_replicas_sees_the_current_values_of_what_the_function_closes_over():
+    out = run_with_devices("""
+strategy = tf.distribute.MirroredStrategy()
+scale = 1.0
+held = {"t": tf.constant(1.0)}
+def scaled(x):
+    return x * scale
+def shifted(x):
+    return x + held["t"]
+first = []
+for s in (1.0, 2.0, 3.0):
+    scale = s
+    first.append(strategy.experimental_local_results(strategy.run(scaled, args=(tf.constant(1.0),))))
+second = []
+for s in (1.0, 5.0, 5.0):
+    held["t"] = tf.constant(s)
+    second.append(strategy.experimental_local_results(strategy.run(shifted, args=(tf.constant(1.0),))))
+emit(first=[[float(v) for v in r] for r in first], second=[[float(v) for v in r] for r in second])
+""")
+    # TF 2.21 (2 replicas, probe; 4 here): a changed Python number or captured tensor is used at once
+    assert out["first"] == [[1.0] * 4, [2.0] * 4, [3.0] * 4]
+    assert out["second"] == [[2.0] * 4, [6.0] * 4, [6.0] * 4]
