@@ -5,7 +5,9 @@ after every kernel restart. JAX can keep compiled programs on disk: this turns t
 program (no minimum compile time), in `$COMPANION_CACHE_DIR`, else `$XDG_CACHE_HOME/companion/xla`,
 else `~/.cache/companion/xla`. `COMPANION_CACHE=0` turns it off. The folder is kept under
 `$COMPANION_CACHE_MAX_MB` (default 1024) by removing the least recently used entries when
-companion is imported. Several kernels (and test workers, and grading children) share the folder:
+companion is imported, at most every `EVICT_EVERY` seconds (reading the sizes of tens of
+thousands of entries took a third of a second of every import; a marker file's time says when the
+folder was last measured). Several kernels (and test workers, and grading children) share the folder:
 JAX's cache without its own size limit writes an entry in place, so another process could read a
 half-written entry (JAX then warns and compiles again); companion makes each write a rename of a finished
 temporary file (`make_writes_atomic`), so a reader sees a whole entry or none. An unreadable entry
@@ -14,12 +16,15 @@ is recompiled (JAX warns), and a folder that cannot be written is skipped with a
 
 import os
 import threading
+import time
 import warnings
 from pathlib import Path
 
 import jax
 
 DEFAULT_MAX_MB = 1024
+EVICT_EVERY = 600  # seconds between two measurements of the folder (kernels restart far more often)
+_MARKER = ".measured"
 
 
 def cache_dir() -> Path:
@@ -46,7 +51,8 @@ def enable() -> Path | None:
                       "programs will be compiled in every session. Set COMPANION_CACHE_DIR to a writable "
                       "folder, or COMPANION_CACHE=0 to silence this.", RuntimeWarning, stacklevel=3)
         return None
-    evict(folder, _max_bytes())
+    if eviction_due(folder):
+        evict(folder, _max_bytes())
     make_writes_atomic()
     jax.config.update("jax_compilation_cache_dir", str(folder))
     jax.config.update("jax_persistent_cache_min_compile_time_secs", 0.0)
@@ -96,25 +102,47 @@ def make_writes_atomic() -> bool:
     return True
 
 
+def eviction_due(folder: Path, now: float | None = None) -> bool:
+    """Whether the folder was last measured `EVICT_EVERY` seconds ago or more (or never); when it
+    is, the marker is touched at once, so kernels starting together measure it once."""
+    marker = folder / _MARKER
+    now = time.time() if now is None else now
+    try:
+        if now - marker.stat().st_mtime < EVICT_EVERY:
+            return False
+    except OSError:
+        pass
+    try:
+        marker.touch()
+        os.utime(marker, (now, now))
+    except OSError:
+        pass  # a folder whose marker cannot be written is measured every time
+    return True
+
+
 def evict(folder: Path, max_bytes: int) -> int:
     """Delete the least recently used entries until the folder holds at most 80% of `max_bytes`."""
     entries = []
-    for entry in folder.iterdir():
-        try:
-            stat = entry.stat()
-        except OSError:
-            continue
-        if entry.is_file():
-            entries.append((max(stat.st_atime, stat.st_mtime), stat.st_size, entry))
+    with os.scandir(folder) as found:
+        for entry in found:
+            if entry.name == _MARKER:
+                continue
+            try:
+                if not entry.is_file(follow_symlinks=False):
+                    continue
+                stat = entry.stat(follow_symlinks=False)
+            except OSError:
+                continue
+            entries.append((max(stat.st_atime, stat.st_mtime), stat.st_size, entry.path))
     total = sum(size for _, size, _ in entries)
     removed = 0
     if total <= max_bytes:
         return removed
-    for _, size, entry in sorted(entries):  # oldest use first
+    for _, size, path in sorted(entries):  # oldest use first
         if total <= int(max_bytes * 0.8):
             break
         try:
-            entry.unlink()
+            os.unlink(path)
         except OSError:
             continue
         total -= size

@@ -74,6 +74,18 @@ def test_a_full_folder_loses_its_least_recently_used_entries(tmp_path):
     assert _compilation_cache.evict(tmp_path, max_bytes=5000) == 0
 
 
+def test_the_folder_is_measured_at_most_every_few_minutes(tmp_path):
+    """Measuring tens of thousands of entries took a third of every import; kernels starting within
+    `EVICT_EVERY` seconds of the last measurement skip it, and the marker is not counted as an entry."""
+    assert _compilation_cache.eviction_due(tmp_path, now=10_000.0)
+    assert not _compilation_cache.eviction_due(tmp_path, now=10_001.0)
+    assert not _compilation_cache.eviction_due(tmp_path, now=10_000.0 + _compilation_cache.EVICT_EVERY - 1)
+    assert _compilation_cache.eviction_due(tmp_path, now=10_000.0 + _compilation_cache.EVICT_EVERY)
+    (tmp_path / "entry").write_bytes(b"x" * 100)
+    assert _compilation_cache.evict(tmp_path, max_bytes=50) == 1
+    assert [entry.name for entry in tmp_path.iterdir()] == [".measured"]
+
+
 def test_a_reader_never_sees_a_half_written_entry(tmp_path):
     """Kernels share the folder; JAX (without a size limit) wrote entries in place, so a concurrent
     reader could load a torn executable (CI saw a segmentation fault). Entries now appear whole."""
