@@ -9,10 +9,12 @@ no function that could solve an arbitrary input, only the public inputs and what
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
 import json
 import linecache
+import logging
 import sys
 import sysconfig
 import traceback
@@ -169,7 +171,8 @@ def _run_public_case(spec: PublicExercise, obj, public: PublicCase, expected: di
     __tracebackhide__ = True
     call = _caller(obj, spec.harness)
     try:
-        got = encode_output(call(*[decode_input(encode_input(arg)) for arg in public.case.args]))
+        with _tests_own_logs_muted():
+            got = encode_output(call(*[decode_input(encode_input(arg)) for arg in public.case.args]))
     except Exception as error:
         found = Difference("raised", f"the function raised {type(error).__name__}: {str(error).rstrip('.')}")
         where = learner_line(error.__traceback__)
@@ -177,6 +180,20 @@ def _run_public_case(spec: PublicExercise, obj, public: PublicCase, expected: di
     found = difference(expected, got, spec.rule)
     if found is not None:
         raise CheckFailed(_report(spec, public, label, found, expected, got))
+
+
+@contextlib.contextmanager
+def _tests_own_logs_muted():
+    """Records below ERROR of the "tensorflow" logger are dropped while a public case runs: the
+    harness's own calls (an eager `strategy.run` of the learner's step, a retrace) would otherwise
+    print TF's warnings into the learner's notebook under the check cell."""
+    logger = logging.getLogger("tensorflow")
+    level = logger.level
+    logger.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
 
 
 def learner_line(tb) -> list[str] | None:

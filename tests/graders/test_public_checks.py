@@ -78,3 +78,28 @@ def test_generated_hidden_cases_change_with_the_seed_and_repeat_with_it(name):
 
     assert encoded(11) == encoded(11)
     assert encoded(11) != encoded(12)
+
+
+def test_warnings_logged_while_a_public_case_runs_do_not_reach_the_notebook(caplog):
+    """The harness's own calls (an eager `strategy.run` of the learner's step) made TF's eager-overhead
+    warning appear under the check cell; the "tensorflow" logger is muted below ERROR meanwhile."""
+    import logging
+
+    import companion as tf
+    from graders._public import CheckFailed
+
+    logger = tf.get_logger()
+    level = logger.level
+
+    def tf_constant(*args):
+        logger.warning("from inside a public case")
+        logger.error("an error still shows")
+        return None
+
+    caplog.set_level(logging.WARNING, logger="tensorflow")
+    with pytest.raises(CheckFailed):
+        public_checks("c2w1").check("tf_constant", tf_constant)
+    assert [r.getMessage() for r in caplog.records] == ["an error still shows"]  # the first case failed
+    logger.warning("after the check")
+    assert caplog.records[-1].getMessage() == "after the check"
+    caplog.set_level(level, logger="tensorflow")
