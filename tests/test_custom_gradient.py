@@ -152,3 +152,37 @@ def test_grad_fn_errors_say_what_tf_says_on_their_first_line():
         tape.gradient(y, [x, v])
     assert str(info.value).split("\n")[0] == \
         "Must return gradient for each variable from @custom_gradient grad_fn."
+
+
+def test_a_none_from_grad_fn_gives_none_where_no_other_path_reaches_the_source():
+    """TF 2.21 (probe): grad_fn's None means no gradient flows back along that input."""
+
+    @tf.custom_gradient
+    def f(x, y):
+        return x * y, lambda dy: (dy * 2.0, None)
+
+    @tf.custom_gradient
+    def only_none(x):
+        return x * x, lambda dy: None
+
+    x, y = tf.constant(3.0), tf.constant(4.0)
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch([x, y])
+        z = f(x, y)
+        w = z + y * 5.0
+        alone, plus = only_none(x), only_none(x) + x
+    gx, gy = tape.gradient(z, [x, y])
+    assert float(gx) == 2.0 and gy is None
+    assert [float(g) for g in tape.gradient(w, [x, y])] == [2.0, 5.0]  # another path reaches y
+    assert float(tape.gradient(z, y, unconnected_gradients="zero")) == 0.0
+    assert tape.gradient(alone, x) is None and float(tape.gradient(plus, x)) == 1.0
+
+    @tf.function
+    def staged(x, y):
+        with tf.GradientTape() as inner:
+            inner.watch([x, y])
+            z = f(x, y)
+        return inner.gradient(z, [x, y])
+
+    gx, gy = staged(x, y)
+    assert float(gx) == 2.0 and gy is None

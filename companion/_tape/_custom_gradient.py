@@ -26,6 +26,7 @@ from companion._core._convert import convert_to_tensor
 from companion._core._op import Op
 from companion._core._tensor import Tensor
 from companion._tape._gradient_tape import GradientTape
+from companion._tape._replay import report_none_gradients
 
 __all__ = ["custom_gradient"]
 
@@ -132,7 +133,7 @@ def _op_for(f, ops, args, kwargs, n_inputs, variables, rebuilt):
                 grads = grad_fn(*upstream, variables=variables) if variables else grad_fn(*upstream)
         finally:
             state.tapes = tapes
-        return _as_cotangents(grads, arrays, n_inputs, len(variables))
+        return _as_cotangents(grads, arrays, n_inputs, len(variables), report_none_gradients)
 
     run.defvjp(run_fwd, run_bwd)
     op = Op(f"custom_gradient:{getattr(f, '__name__', 'f')}", run, jit=False)
@@ -140,7 +141,8 @@ def _op_for(f, ops, args, kwargs, n_inputs, variables, rebuilt):
     return structure, op
 
 
-def _as_cotangents(grads, arrays, n_inputs, n_variables):
+def _as_cotangents(grads, arrays, n_inputs, n_variables, report_none=None):
+    """One cotangent per input array; ``report_none(positions)`` learns where grad_fn gave None."""
     if n_variables:
         if not (isinstance(grads, (tuple, list)) and len(grads) == 2):
             raise ValueError("A @custom_gradient grad_fn called with variables= must return "
@@ -158,7 +160,10 @@ def _as_cotangents(grads, arrays, n_inputs, n_variables):
         raise ValueError("Must return gradient for each variable from @custom_gradient grad_fn.\n"
                          f"Expected {n_variables} variable gradients (one per Variable the function reads), "
                          f"received {len(variable_grads)}.")
-    return tuple(_cotangent(g, a) for g, a in zip(input_grads + variable_grads, arrays))
+    grads = input_grads + variable_grads
+    if report_none is not None:
+        report_none([i for i, g in enumerate(grads) if g is None])
+    return tuple(_cotangent(g, a) for g, a in zip(grads, arrays))
 
 
 def _cotangent(grad, array):

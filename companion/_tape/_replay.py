@@ -163,6 +163,7 @@ class VjpPlan:
         self.target_avals = target_avals
         self.n_cotangents = n_cotangents
         self.reached = _reached(steps, target_slots, source_slots)
+        self.none_slots = frozenset()  # reached sources no gradient flowed to (set while `_run` traces)
         self.op = Op("tape_vjp", self._run)
 
     def _run(self, *arrays):
@@ -190,10 +191,33 @@ class VjpPlan:
             out, pullback = jax.vjp(local, *[args[i] for i in active])
             flat_out, tree = jax.tree_util.tree_flatten(out)
             filled = [c if c is not None else _zero_cotangent(o) for c, o in zip(out_cots, flat_out)]
-            grads = pullback(jax.tree_util.tree_unflatten(tree, filled))
+            _NONE_REPORTS.append(set())
+            try:
+                grads = pullback(jax.tree_util.tree_unflatten(tree, filled))
+            finally:
+                none = _NONE_REPORTS.pop()
             for i, g in zip(active, grads):
-                _accumulate(cot, in_slots[i], g)
-        return tuple(cot[s] for s, reached in zip(self.source_slots, self.reached) if reached)
+                if i not in none:  # a custom gradient's None: nothing flows back along that input
+                    _accumulate(cot, in_slots[i], g)
+        results, none_slots = [], set()
+        for slot, reached in zip(self.source_slots, self.reached):
+            if reached:
+                if slot not in cot:
+                    none_slots.add(slot)
+                results.append(cot[slot] if slot in cot else jnp.zeros_like(env[slot]))
+        self.none_slots = frozenset(none_slots)
+        return tuple(results)
+
+
+_NONE_REPORTS = []  # while `VjpPlan._run` runs a pullback: the set of that op's input positions its
+# custom gradient answered None for (TF: no gradient flows back along them, so a source reached
+# only that way gets None, not zeros)
+
+
+def report_none_gradients(positions):
+    """Called by a custom gradient rule while it runs: its grad_fn returned None at ``positions``."""
+    if _NONE_REPORTS:
+        _NONE_REPORTS[-1].update(positions)
 
 
 def _reached(steps, target_slots, source_slots):
@@ -324,6 +348,9 @@ def _compute_vjp(kept, connected, targets, sources, cotangents):
     _note_dependencies(plan.op, [*values, *cotangents])
     grads = iter(plan.op(*values, *cotangents))
     by_id = {id(s): next(grads) for s, reached in zip(connected, plan.reached) if reached}
+    for s, slot in zip(connected, source_slots):  # (known once the plan has traced: the call above)
+        if slot in plan.none_slots:
+            by_id[id(s)] = None
     return [by_id.get(id(s)) for s in sources]
 
 
