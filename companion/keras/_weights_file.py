@@ -1,6 +1,6 @@
 """Weights files: what ``Model.save_weights`` writes and ``Model.load_weights`` reads.
 
-A weights file is a checkpoint file (``companion.train._checkpoint_file``) whose paths
+A weights file is one checkpoint archive (``companion.train._checkpoint_file``) whose paths
 start at the model: ``layers/0/kernel``, ``dense/bias``, and, when the model holds an
 optimizer, ``optimizer/iter`` and the slots. The manifest also lists the paths of the
 model's ``weights``, so loading can tell a layer weight with no counterpart (an error)
@@ -23,8 +23,10 @@ from companion.train._status import CheckpointLoadStatus
 
 
 def weights_filename(filepath):
-    """The file `save_weights` writes for ``filepath`` (``.npz`` appended unless present)."""
-    return _checkpoint_file.filename(filepath)
+    """The file `save_weights` writes for ``filepath`` (``.npz`` appended unless present): one
+    file, not a checkpoint's ``.index`` and ``.data-00000-of-00001``."""
+    filepath = os.fspath(filepath)
+    return filepath if filepath.endswith((".npz", ".h5")) else filepath + ".npz"
 
 
 def save_weights(model, filepath, overwrite=True):

@@ -7,8 +7,10 @@ A SavedModel directory written by `save` holds
   "variables", "written"}}, "functions": [...], "signatures": [...], "variables":
   [{"path", "name", "trainable"}]}``. A program named ``signature:KEY`` serves
   ``signatures[KEY]``; the others are the object's functions (``loaded.f``, ``loaded(x)``);
-* ``variables/variables.npz``: the Variables, in companion's checkpoint format
-  (``companion.train._checkpoint_file``), keyed by object-graph path (``k``, ``dense/kernel``);
+* ``variables/variables.index`` and ``variables/variables.data-00000-of-00001`` (TF's names):
+  the checkpoint of the Variables, in companion's checkpoint format
+  (``companion.train._checkpoint_file``), keyed by object-graph path (``k``, ``dense/kernel``).
+  A directory an earlier version wrote, with ``variables/variables.npz``, still loads;
 * ``functions/program_N.jaxexport``: each program serialized with ``jax.export`` (StableHLO),
   staged once with ``None`` dimensions kept symbolic. It takes the Variables' values and the
   inputs and returns the outputs and the new values of the Variables it assigns, so a loaded

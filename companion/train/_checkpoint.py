@@ -19,8 +19,9 @@ class Checkpoint:
     plain objects holding them. Each Variable is stored under its object-graph path (see
     ``companion.train._object_graph``): ``model/dense/kernel``,
     ``model/dense/kernel/.OPTIMIZER_SLOT/optimizer/m``, ``optimizer/iter``, ``save_counter``.
-    A ``root`` object's children are placed at the top level. A checkpoint ``P`` is the
-    single file ``P.npz`` (format: ``companion.train._checkpoint_file``).
+    A ``root`` object's children are placed at the top level. A checkpoint ``P`` is the files
+    ``P.index`` and ``P.data-00000-of-00001``, TF's names (their format is companion's own:
+    ``companion.train._checkpoint_file``).
 
     Restoring matches values by path. Values of Variables that do not exist yet (an unbuilt
     layer, optimizer slots before the first step) are restored when they are created.
@@ -78,7 +79,8 @@ class Checkpoint:
         return path
 
     def write(self, file_prefix):
-        """Writes the checkpoint ``file_prefix`` (the file ``file_prefix.npz``); returns the prefix."""
+        """Writes the checkpoint ``file_prefix`` (``file_prefix.index`` and
+        ``file_prefix.data-00000-of-00001``); returns the prefix."""
         _checkpoint_file.write(file_prefix, walk(self))
         return os.fspath(file_prefix)
 
@@ -87,11 +89,18 @@ class Checkpoint:
 
         ``save_path=None`` restores nothing (e.g. ``manager.latest_checkpoint`` before the
         first save) and returns a status whose assertions fail. A value whose shape or dtype
-        differs from its Variable's raises ValueError naming the path.
+        differs from its Variable's raises ValueError naming the path. A path with no checkpoint
+        raises `tf.errors.NotFoundError` (also a FileNotFoundError) with TF's message.
         """
         if save_path is None:
             return InitializationOnlyStatus()
-        return self.read(save_path)
+        try:
+            return self.read(save_path)
+        except _checkpoint_file.CheckpointNotFoundError as error:
+            raise _checkpoint_file.CheckpointNotFoundError(
+                None, None, f"Error when restoring from checkpoint or SavedModel at {os.fspath(save_path)}: "
+                f"{error.message}\nPlease double-check that the path is correct. You may be missing the "
+                "checkpoint suffix (e.g. the '-1' in 'path/to/ckpt-1').") from None
 
     def read(self, save_path):
         """Restores the checkpoint ``save_path`` written by `write` (or `save`); returns a status."""

@@ -1,17 +1,24 @@
-"""The checkpoint file: one ``.npz`` archive of Variable values keyed by object-graph path.
+"""The checkpoint files: Variable values keyed by object-graph path, under TensorFlow's file names.
 
-A checkpoint with prefix ``P`` is the single file ``P.npz`` (a prefix that already ends in
-``.npz`` is the file itself). It holds
+A checkpoint with prefix ``P`` is the two files TF writes for it, so that TF code looking for them
+(``os.path.exists(P + ".index")``, a glob of ``*.index``, a listing of the directory) finds them:
 
-* ``__manifest__``: a JSON string ``{"format": "companion.checkpoint", "version": 1,
-  "variables": [{"path", "key", "dtype", "shape", "name"}, ...], "aliases": {...}}`` plus what
-  the writer adds (weights files list their layer ``weights`` paths);
-* ``v0``, ``v1``, ...: one array per Variable, named by the manifest's ``key``. Dtypes
-  NumPy cannot store natively (``bfloat16``) are stored as unsigned integers of the
-  same width and viewed back on reading.
+* ``P.data-00000-of-00001``: an ``.npz`` archive holding ``__manifest__``, a JSON string
+  ``{"format": "companion.checkpoint", "version": 1, "variables": [{"path", "key", "dtype",
+  "shape", "name"}, ...], "aliases": {...}}`` plus what the writer adds (weights files list their
+  layer ``weights`` paths), and ``v0``, ``v1``, ...: one array per Variable, named by the
+  manifest's ``key``. Dtypes NumPy cannot store natively (``bfloat16``) are stored as unsigned
+  integers of the same width and viewed back on reading;
+* ``P.index``: the same manifest as JSON text. As TF's index, it says which values the
+  checkpoint holds and their shapes (`tf.train.list_variables` reads only it), and it is
+  written last: a checkpoint exists when its index does.
 
-Files are written to a temporary file in the same directory and moved into place with
-``os.replace``, so a reader never sees half a checkpoint. No pickles are written or read.
+The bytes are companion's own (TF's index is a binary table): TF cannot read these files, nor
+companion TF's. A prefix ending in ``.npz`` or ``.h5`` (a Keras weights file name) is one file,
+the archive itself. ``P.npz``, the one file earlier versions wrote for ``P``, is still read
+when ``P.index`` is absent. Each file is written to a temporary name in the same directory and
+moved into place with ``os.replace``, so a reader never sees half a file. No pickles are written
+or read.
 """
 
 import json
@@ -21,59 +28,123 @@ import uuid
 import numpy as np
 
 from companion._core import _dtypes
-from companion.errors import NotFoundError
+from companion._core._errors import DataLossError, NotFoundError, OpError, _shown_as
 
 FORMAT = "companion.checkpoint"
 VERSION = 1
+DATA_SUFFIX, INDEX_SUFFIX, LEGACY_SUFFIX = ".data-00000-of-00001", ".index", ".npz"
+
+# No checkpoint at the path given: TF's NotFoundError (its name shows), also a FileNotFoundError.
+CheckpointNotFoundError = _shown_as("NotFoundError", (NotFoundError, FileNotFoundError),
+                                    "No checkpoint at the path given (TF's NotFoundError).")
+# An index whose data file is gone: TF's reader fails with a bare OpError (error_code UNKNOWN).
+MissingDataError = _shown_as("OpError", (OpError, FileNotFoundError),
+                             "A checkpoint's index is there but its data file is not (TF's OpError).")
 
 
-class CheckpointNotFoundError(NotFoundError, FileNotFoundError):
-    """No checkpoint file at the path given (``tf.errors.NotFoundError`` and ``FileNotFoundError``)."""
+def _single_file(prefix):
+    return prefix.endswith((LEGACY_SUFFIX, ".h5"))
 
 
 def filename(prefix):
-    """The file of the checkpoint ``prefix``: ``prefix + '.npz'`` unless it ends in ``.npz`` or is a
-    Keras weights file name (``.weights.h5``, ``.h5``: written under that very name)."""
+    """The archive of the checkpoint ``prefix``: ``prefix + '.data-00000-of-00001'``, or ``prefix``
+    itself when it ends in ``.npz`` or is a Keras weights file name (``.weights.h5``, ``.h5``)."""
     prefix = os.fspath(prefix)
-    return prefix if prefix.endswith((".npz", ".h5")) else prefix + ".npz"
+    return prefix if _single_file(prefix) else prefix + DATA_SUFFIX
+
+
+def _index(prefix):
+    """The file whose presence makes checkpoint ``prefix`` exist, or None when there is none."""
+    if _single_file(prefix):
+        return prefix if os.path.isfile(prefix) else None
+    for name in (prefix + INDEX_SUFFIX, prefix + LEGACY_SUFFIX):
+        if os.path.isfile(name):
+            return name
+    return None
 
 
 def exists(prefix):
-    return os.path.isfile(filename(prefix))
+    """Whether checkpoint ``prefix`` exists: its ``.index`` file (as TF checks), or the one file of
+    a weights file or of an earlier version's checkpoint."""
+    return _index(os.fspath(prefix)) is not None
+
+
+def remove(prefix):
+    """Deletes the files of checkpoint ``prefix`` (those of an earlier version's too)."""
+    prefix = os.fspath(prefix)
+    names = [prefix] if _single_file(prefix) else [prefix + s for s in (INDEX_SUFFIX, DATA_SUFFIX,
+                                                                        LEGACY_SUFFIX)]
+    for name in names:
+        if os.path.isfile(name):
+            os.remove(name)
 
 
 def write(prefix, graph, **manifest_extra):
-    """Writes the Variables of ``graph`` (an `ObjectGraph`) to ``filename(prefix)``."""
+    """Writes the Variables of ``graph`` (an `ObjectGraph`) as checkpoint ``prefix``: the archive,
+    then the index. Returns the archive's name."""
     entries, arrays = [], {}
     for index, (path, var) in enumerate(graph.variables.items()):
         key = f"v{index}"
         arrays[key] = _storable(np.asarray(var.numpy()))
         entries.append({"path": path, "key": key, "dtype": var.dtype.name,
-                        "shape": list(var.shape.as_list()), "name": var.name.rsplit(":", 1)[0]})
-    manifest = {"format": FORMAT, "version": VERSION, "variables": entries,
-                "aliases": graph.aliases, **manifest_extra}
+                        "shape": list(arrays[key].shape), "name": var.name.rsplit(":", 1)[0]})
+    manifest = json.dumps({"format": FORMAT, "version": VERSION, "variables": entries,
+                           "aliases": graph.aliases, **manifest_extra})
+    prefix = os.fspath(prefix)
     target = filename(prefix)
-    _atomic_savez(target, __manifest__=np.array(json.dumps(manifest)), **arrays)
+    _atomic_savez(target, __manifest__=np.array(manifest), **arrays)
+    if not _single_file(prefix):
+        atomic_write(prefix + INDEX_SUFFIX, lambda f: f.write(manifest))
     return target
 
 
 def read(prefix):
     """``(values, manifest)``: the arrays by path and the manifest of checkpoint ``prefix``."""
-    path = filename(prefix)
-    if not os.path.isfile(path):
-        raise CheckpointNotFoundError(f"No checkpoint file {path!r} (for the checkpoint path "
-                                      f"{os.fspath(prefix)!r}). Pass the path that save(), write() or "
-                                      "save_weights() returned or used, e.g. manager.latest_checkpoint.")
-    with np.load(path, allow_pickle=False) as data:
-        manifest = _manifest(data, path)
+    archive = _archive(os.fspath(prefix))
+    with np.load(archive, allow_pickle=False) as data:
+        manifest = _manifest(data, archive)
         values = {e["path"]: _restored(data[e["key"]], e["dtype"]) for e in manifest["variables"]}
     return values, manifest
+
+
+def read_manifest(prefix):
+    """The manifest of checkpoint ``prefix``, from its index alone (the data file is not read)."""
+    prefix = os.fspath(prefix)
+    index = _index(prefix)
+    if index is None or index != prefix + INDEX_SUFFIX:
+        values, manifest = read(prefix)  # one file: the shapes of what it holds
+        for entry in manifest["variables"]:
+            entry["shape"] = list(values[entry["path"]].shape)
+        return manifest
+    with open(index) as f:
+        return _checked(json.load(f), index)
+
+
+def _archive(prefix):
+    index = _index(prefix)
+    if index is None and os.path.isdir(prefix):
+        raise DataLossError(None, None, f"Unable to open table file {prefix}: FAILED_PRECONDITION: {prefix}; "
+                            "Is a directory: perhaps your file is in a different file format and you "
+                            "need to use a different restore operator?")
+    if index is None:
+        hint = next((f" (a checkpoint's path is its prefix: {prefix[:-len(suffix)]!r}, without {suffix!r})"
+                     for suffix in (INDEX_SUFFIX, DATA_SUFFIX) if prefix.endswith(suffix)), "")
+        raise CheckpointNotFoundError(None, None, "Unsuccessful TensorSliceReader constructor: Failed to "
+                                      f"find any matching files for {prefix}{hint}")
+    if index != prefix + INDEX_SUFFIX:
+        return index  # one file: a weights file, or a checkpoint an earlier version wrote
+    if not os.path.isfile(prefix + DATA_SUFFIX):
+        raise MissingDataError(None, None, f"{prefix + DATA_SUFFIX}; No such file or directory")
+    return prefix + DATA_SUFFIX
 
 
 def _manifest(data, path):
     if "__manifest__" not in data.files:
         raise ValueError(f"{path!r} is not a companion checkpoint: it has no '__manifest__' entry.")
-    manifest = json.loads(str(data["__manifest__"]))
+    return _checked(json.loads(str(data["__manifest__"])), path)
+
+
+def _checked(manifest, path):
     if manifest.get("format") != FORMAT or manifest.get("version", 0) > VERSION:
         raise ValueError(f"{path!r} is not a companion checkpoint of version <= {VERSION}. Received: "
                          f"format={manifest.get('format')!r}, version={manifest.get('version')!r}")

@@ -12,7 +12,8 @@ from companion.train import _checkpoint_file, _checkpoint_state, _chief
 class CheckpointManager:
     """Saves numbered checkpoints of a `Checkpoint` into a directory, TF's ``tf.train.CheckpointManager``.
 
-    Checkpoints are ``{directory}/{checkpoint_name}-{number}``; the directory's
+    Checkpoints are ``{directory}/{checkpoint_name}-{number}`` (the files ``.index`` and
+    ``.data-00000-of-00001`` of that prefix, both deleted when it is retired); the directory's
     ``checkpoint`` state file lists them, so a manager created again on the same directory
     carries on with the same list. Beyond ``max_to_keep`` the oldest are deleted, except
     that with ``keep_checkpoint_every_n_hours`` one checkpoint per that many hours is kept
@@ -141,8 +142,7 @@ class CheckpointManager:
         if self._keep_seconds is not None and timestamp - self._last_preserved >= self._keep_seconds:
             self._last_preserved = timestamp  # kept on disk, no longer managed
             return
-        if _checkpoint_file.exists(path):
-            os.remove(_checkpoint_file.filename(path))
+        _checkpoint_file.remove(path)
 
     def _save_as_worker(self, number):
         temp_dir = _chief.worker_temp_dir(self._directory)

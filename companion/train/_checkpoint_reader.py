@@ -14,7 +14,8 @@ def list_variables(ckpt_dir_or_file):
     followed by ``/.ATTRIBUTES/VARIABLE_VALUE``, and ``_CHECKPOINTABLE_OBJECT_GRAPH``.
 
     Args:
-        ckpt_dir_or_file: a checkpoint path, or a directory (its latest checkpoint).
+        ckpt_dir_or_file: a checkpoint path, or a directory (its latest checkpoint). Only the
+            checkpoint's ``.index`` file is read, as in TF.
 
     Example:
         >>> import os, tempfile
@@ -25,8 +26,8 @@ def list_variables(ckpt_dir_or_file):
         [('_CHECKPOINTABLE_OBJECT_GRAPH', []), ('save_counter/.ATTRIBUTES/VARIABLE_VALUE', []), \
 ('w/.ATTRIBUTES/VARIABLE_VALUE', [2])]
     """
-    values, _ = _checkpoint_file.read(_resolve(ckpt_dir_or_file))
-    keys = [(path + VALUE_SUFFIX, list(value.shape)) for path, value in values.items()]
+    manifest = _checkpoint_file.read_manifest(_resolve(ckpt_dir_or_file))
+    keys = [(entry["path"] + VALUE_SUFFIX, list(entry["shape"])) for entry in manifest["variables"]]
     return sorted([(GRAPH_KEY, []), *keys])
 
 

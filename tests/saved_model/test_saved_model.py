@@ -51,6 +51,17 @@ def test_module_call_signature_and_variables(tmp_path):
     assert tf.saved_model.contains_saved_model(str(tmp_path))
 
 
+def test_the_variables_are_a_checkpoint_with_tf_names(tmp_path):
+    tf.saved_model.save(Scaler(), str(tmp_path))
+    variables = tmp_path / "variables"
+    assert sorted(os.listdir(variables)) == ["variables.data-00000-of-00001", "variables.index"]  # as TF 2.21
+    assert tf.train.list_variables(str(variables / "variables"))[-1] == ("k/.ATTRIBUTES/VARIABLE_VALUE", [])
+    # a directory an earlier version wrote holds the same archive as variables/variables.npz
+    os.remove(variables / "variables.index")
+    os.rename(variables / "variables.data-00000-of-00001", variables / "variables.npz")
+    assert float(tf.saved_model.load(str(tmp_path)).k.numpy()) == 3.0
+
+
 def test_loaded_functions_run_without_the_python_source(tmp_path):
     tf.saved_model.save(Scaler(), str(tmp_path))
     manifest = json.loads((tmp_path / "saved_model.json").read_text())

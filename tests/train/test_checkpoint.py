@@ -1,7 +1,9 @@
 """Checkpoint, CheckpointManager and latest_checkpoint: round trips, resuming, deferred restoration."""
 
+import glob
 import json
 import os
+import re
 
 import numpy as np
 import pytest
@@ -69,17 +71,62 @@ def test_round_trip_restores_the_saved_arrays(tmp_path):
     ckpt.restore(path).assert_consumed()
     for name, var in graph.variables.items():
         np.testing.assert_array_equal(var.numpy(), saved[name])
-    assert sorted(os.listdir(tmp_path)) == ["checkpoint", "ckpt-1.npz"]  # no temp files left
+    # TF's names, and no temporary files left
+    assert sorted(os.listdir(tmp_path)) == ["checkpoint", "ckpt-1.data-00000-of-00001", "ckpt-1.index"]
 
 
-def test_file_is_one_npz_with_a_json_manifest(tmp_path):
+def test_files_are_an_npz_archive_and_a_json_index(tmp_path):
     path = tf.train.Checkpoint(w=tf.Variable([[1.0, 2.0]])).write(str(tmp_path / "w"))
-    with np.load(path + ".npz", allow_pickle=False) as data:
+    assert sorted(os.listdir(tmp_path)) == ["w.data-00000-of-00001", "w.index"]  # as TF names them
+    with np.load(path + ".data-00000-of-00001", allow_pickle=False) as data:
         manifest = json.loads(str(data["__manifest__"]))
         assert manifest["format"] == "companion.checkpoint" and manifest["version"] == 1
         entry = next(e for e in manifest["variables"] if e["path"] == "w")
         assert entry["dtype"] == "float32" and entry["shape"] == [1, 2]
         np.testing.assert_array_equal(data[entry["key"]], [[1.0, 2.0]])
+    with open(path + ".index") as f:
+        assert json.load(f) == manifest
+
+
+def test_tf_idioms_find_the_files(tmp_path):
+    ckpt = tf.train.Checkpoint(v=tf.Variable(1.0))
+    first, second = ckpt.save(str(tmp_path / "ckpt")), ckpt.save(str(tmp_path / "ckpt"))
+    assert os.path.exists(first + ".index") and not os.path.exists(first)  # TF: True, False
+    expected = [str(tmp_path / "ckpt-1.index"), str(tmp_path / "ckpt-2.index")]
+    assert sorted(glob.glob(str(tmp_path / "*.index"))) == expected
+    assert sorted(tf.io.gfile.glob(str(tmp_path / "*.index"))) == expected
+    assert tf.train.latest_checkpoint(str(tmp_path)) == second
+
+
+def test_a_checkpoint_an_earlier_version_wrote_as_one_npz_is_read():
+    # written by companion aa7e5d0 as the one file ckpt-1.npz (see test_checkpoint_manager)
+    path = os.path.join(os.path.dirname(__file__), "..", "fixtures", "checkpoint_npz", "ckpt-1")
+    ckpt = tf.train.Checkpoint(w=tf.Variable([0.0, 0.0]), half=tf.Variable([0.0], dtype=tf.bfloat16),
+                               step=tf.Variable(0))
+    ckpt.restore(path).assert_consumed()
+    assert ckpt.w.numpy().tolist() == [1.0, 2.0] and int(ckpt.step.numpy()) == 7
+    assert float(ckpt.half.numpy()[0]) == 1.5
+    assert tf.train.list_variables(path) == [("_CHECKPOINTABLE_OBJECT_GRAPH", []),
+                                             ("half/.ATTRIBUTES/VARIABLE_VALUE", [1]),
+                                             ("save_counter/.ATTRIBUTES/VARIABLE_VALUE", []),
+                                             ("step/.ATTRIBUTES/VARIABLE_VALUE", []),
+                                             ("w/.ATTRIBUTES/VARIABLE_VALUE", [2])]
+    assert tf.train.load_variable(path, "w").tolist() == [1.0, 2.0]
+
+
+def test_list_variables_reads_only_the_index(tmp_path):
+    # TF: list_variables works with the data file gone; restoring then fails with a bare OpError
+    ckpt = tf.train.Checkpoint(v=tf.Variable([1.0, 2.0]))
+    path = ckpt.save(str(tmp_path / "ckpt"))
+    os.remove(path + ".data-00000-of-00001")
+    assert tf.train.list_variables(path) == [("_CHECKPOINTABLE_OBJECT_GRAPH", []),
+                                             ("save_counter/.ATTRIBUTES/VARIABLE_VALUE", []),
+                                             ("v/.ATTRIBUTES/VARIABLE_VALUE", [2])]
+    assert tf.train.latest_checkpoint(str(tmp_path)) == path
+    with pytest.raises(tf.errors.OpError) as caught:
+        ckpt.restore(path)
+    assert type(caught.value).__name__ == "OpError" and caught.value.error_code == 2
+    assert str(caught.value) == f"{path}.data-00000-of-00001; No such file or directory"
 
 
 @pytest.mark.parametrize("build_first", [False, True], ids=["unbuilt", "built"])
@@ -176,11 +223,41 @@ def test_restore_none_changes_nothing():
     assert float(v.numpy()) == 4.0
 
 
-def test_missing_checkpoint_raises_not_found(tmp_path):
-    with pytest.raises(FileNotFoundError, match="nope"):
-        tf.train.Checkpoint(v=tf.Variable(1.0)).restore(str(tmp_path / "nope"))
-    with pytest.raises(tf.errors.NotFoundError):
-        tf.train.Checkpoint(v=tf.Variable(1.0)).restore(str(tmp_path / "nope"))
+def test_missing_checkpoint_raises_tf_not_found_with_tf_text(tmp_path):
+    ckpt, nope = tf.train.Checkpoint(v=tf.Variable(1.0)), str(tmp_path / "nope")
+    with pytest.raises(tf.errors.NotFoundError) as caught:
+        ckpt.restore(nope)
+    assert type(caught.value).__name__ == "NotFoundError" and isinstance(caught.value, FileNotFoundError)
+    assert str(caught.value) == (  # TF 2.21's text
+        f"Error when restoring from checkpoint or SavedModel at {nope}: Unsuccessful TensorSliceReader "
+        f"constructor: Failed to find any matching files for {nope}\nPlease double-check that the path is "
+        "correct. You may be missing the checkpoint suffix (e.g. the '-1' in 'path/to/ckpt-1').")
+    short = f"Unsuccessful TensorSliceReader constructor: Failed to find any matching files for {nope}"
+    for read in (ckpt.read, tf.train.list_variables):
+        with pytest.raises(tf.errors.NotFoundError) as caught:
+            read(nope)
+        assert str(caught.value) == short
+
+
+def test_a_checkpoint_whose_index_is_gone_is_not_found(tmp_path):
+    ckpt = tf.train.Checkpoint(v=tf.Variable(1.0))
+    path = ckpt.save(str(tmp_path / "ckpt"))
+    os.remove(path + ".index")
+    with pytest.raises(tf.errors.NotFoundError, match="Failed to find any matching files for"):
+        ckpt.restore(path)
+    assert tf.train.latest_checkpoint(str(tmp_path)) is None
+
+
+def test_a_file_name_is_not_a_checkpoint_path(tmp_path):
+    ckpt = tf.train.Checkpoint(v=tf.Variable(1.0))
+    path = ckpt.save(str(tmp_path / "ckpt"))
+    for suffix in (".index", ".data-00000-of-00001"):  # TF restores nothing from these, silently
+        with pytest.raises(tf.errors.NotFoundError, match=f"its prefix: '{re.escape(path)}', without"):
+            ckpt.restore(path + suffix)
+    with pytest.raises(tf.errors.DataLossError) as caught:  # TF's class and text for a directory
+        ckpt.restore(str(tmp_path))
+    assert str(caught.value).startswith(f"Unable to open table file {tmp_path}: FAILED_PRECONDITION: "
+                                        f"{tmp_path}; Is a directory")
 
 
 def test_children_are_attributes_and_must_be_trackable():
