@@ -16,6 +16,7 @@ from companion.keras.callbacks._backup_and_restore import BACKUP_NAME
 from companion.train import _checkpoint_file
 
 EPOCHS = 5
+KERAS_FILES = ["latest.weights.h5", "training_metadata.json"]  # what Keras 3.15 lists in backup_dir
 X = np.random.default_rng(0).normal(size=(90, 6)).astype("float32")
 Y = (X[:, 0] + X[:, 1] > 0).astype("int64") + (X[:, 2] > 0.5)
 
@@ -94,7 +95,7 @@ def test_an_interrupted_fit_resumes_with_the_weights_of_an_uninterrupted_one(tmp
     with pytest.raises(RuntimeError, match="interrupted"):
         fit(interrupted, data, [tf.keras.callbacks.BackupAndRestore(backup_dir, save_freq=save_freq),
                                 Interrupt(*stop)])
-    assert os.listdir(backup_dir) == [BACKUP_NAME]  # an exception keeps the backup
+    assert sorted(os.listdir(backup_dir)) == KERAS_FILES  # an exception keeps the backup
     resumed = build(run_eagerly=run_eagerly)  # a new process would build the model again, the same way
     history = fit(resumed, data, [tf.keras.callbacks.BackupAndRestore(backup_dir, save_freq=save_freq)])
     assert history.epoch == resumed_epochs
@@ -125,13 +126,38 @@ def test_the_backup_holds_model_optimizer_and_position(tmp_path):
     assert manifest["training_state"] == {"epoch": 2, "batch": 0}  # epochs 0 and 1 done
     values, _ = _checkpoint_file.read(str(tmp_path / BACKUP_NAME))
     assert int(values["optimizer/iter"]) == 2 * 6  # two epochs of 6 batches
+    # Keras 3.15 writes {"epoch": 2, "batch": 0} after epochs 0 and 1
+    assert json.loads((tmp_path / "training_metadata.json").read_text()) == {"epoch": 2, "batch": 0}
+
+
+def test_mid_epoch_metadata_names_the_last_batch_done(tmp_path):
+    with pytest.raises(RuntimeError, match="interrupted"):
+        fit(build(), array_data, [tf.keras.callbacks.BackupAndRestore(tmp_path, save_freq=4),
+                                  Interrupt(2, 5)])
+    _, manifest = _checkpoint_file.read(str(tmp_path / BACKUP_NAME))
+    assert manifest["training_state"] == {"epoch": 2, "batch": 4}  # backed up after batches 0..3 of epoch 2
+    assert json.loads((tmp_path / "training_metadata.json").read_text()) == {"epoch": 2, "batch": 3}
+
+
+def test_a_backup_an_earlier_version_wrote_is_restored_and_deleted(tmp_path):
+    # earlier versions wrote the same archive as {backup_dir}/backup.npz and no metadata
+    backup_dir = tmp_path / "b"
+    with pytest.raises(RuntimeError, match="interrupted"):
+        fit(build(), array_data, [tf.keras.callbacks.BackupAndRestore(backup_dir), Interrupt(2, 0)])
+    os.rename(backup_dir / BACKUP_NAME, backup_dir / "backup.npz")
+    os.remove(backup_dir / "training_metadata.json")
+    resumed = build()
+    history = fit(resumed, array_data, [tf.keras.callbacks.BackupAndRestore(backup_dir)])
+    assert history.epoch == [2, 3, 4]
+    assert_same_state(state(resumed), uninterrupted_state(array_data))
+    assert not backup_dir.exists()  # the old backup was replaced, then deleted with the new one
 
 
 def test_delete_checkpoint(tmp_path):
     fit(build(), array_data, [tf.keras.callbacks.BackupAndRestore(tmp_path / "a")])
     assert not (tmp_path / "a").exists()
     fit(build(), array_data, [tf.keras.callbacks.BackupAndRestore(tmp_path / "b", delete_checkpoint=False)])
-    assert os.listdir(tmp_path / "b") == [BACKUP_NAME]
+    assert sorted(os.listdir(tmp_path / "b")) == KERAS_FILES
     (tmp_path / "c").mkdir()
     (tmp_path / "c" / "notes.txt").write_text("not ours")
     fit(build(), array_data, [tf.keras.callbacks.BackupAndRestore(tmp_path / "c")])
@@ -163,11 +189,11 @@ def test_only_the_chief_writes_but_every_worker_restores(tmp_path, monkeypatch):
     monkeypatch.setenv("TF_CONFIG", json.dumps({"cluster": cluster, "task": {"type": "worker", "index": 0}}))
     with pytest.raises(RuntimeError, match="interrupted"):
         fit(build(), array_data, [tf.keras.callbacks.BackupAndRestore(tmp_path / "w"), Interrupt(2, 0)])
-    assert os.listdir(tmp_path / "w") == [BACKUP_NAME]
+    assert sorted(os.listdir(tmp_path / "w")) == KERAS_FILES
     monkeypatch.setenv("TF_CONFIG", json.dumps({"cluster": cluster, "task": {"type": "worker", "index": 1}}))
     history = fit(build(), array_data, [tf.keras.callbacks.BackupAndRestore(tmp_path / "w")])
     assert history.epoch == [2, 3, 4]  # resumed from the chief's backup
-    assert os.listdir(tmp_path / "w") == [BACKUP_NAME]  # deleting it is the chief's job
+    assert sorted(os.listdir(tmp_path / "w")) == KERAS_FILES  # deleting it is the chief's job
 
 
 @pytest.mark.parametrize("kwargs, error, message", [

@@ -1,5 +1,6 @@
 """`BackupAndRestore`: backs up the training state during ``fit`` and resumes from it after a failure."""
 
+import json
 import os
 
 from companion.keras.callbacks._callback import Callback
@@ -7,7 +8,8 @@ from companion.train import _checkpoint_file, _chief
 from companion.train._object_graph import walk
 from companion.train._restoration import Restoration
 
-BACKUP_NAME = "backup.npz"
+BACKUP_NAME, METADATA_NAME = "latest.weights.h5", "training_metadata.json"  # Keras 3's names
+LEGACY_BACKUP_NAME = "backup.npz"  # what earlier versions wrote: read, and deleted with the backup
 _STATE_KEY = "training_state"
 
 
@@ -17,9 +19,13 @@ class BackupAndRestore(Callback):
     TensorFlow's ``tf.keras.callbacks.BackupAndRestore``. At the end of every epoch (or every
     ``save_freq`` batches) it writes the model's Variables, its optimizer's state (step
     count, slots) and the position in training (epoch, batch) to one file,
-    ``{backup_dir}/backup.npz``, replacing the previous backup. The file is written to a
-    temporary name and renamed, so a process killed while writing leaves the previous backup
-    intact.
+    ``{backup_dir}/latest.weights.h5`` (Keras 3's name; the format is companion's checkpoint
+    archive, not HDF5), replacing the previous backup, then writes Keras 3's
+    ``training_metadata.json`` beside it (``{"epoch": ..., "batch": ...}``: the epoch training
+    resumes at and, after a mid-epoch backup, the index of the last batch done). The weights
+    file is written to a temporary name and renamed, so a process killed while writing leaves
+    the previous backup intact; the position is read back from the weights file itself, so the
+    two always agree. A ``backup.npz`` an earlier version wrote is restored too.
 
     When ``fit`` starts and a backup exists, the callback restores it and ``fit`` carries on
     from the next epoch (the backed-up epoch's ``initial_epoch``), or from the next batch of
@@ -95,8 +101,13 @@ class BackupAndRestore(Callback):
 
     @property
     def backup_path(self):
-        """The backup file: ``{backup_dir}/backup.npz``."""
+        """The backup file: ``{backup_dir}/latest.weights.h5``."""
         return os.path.join(self.backup_dir, BACKUP_NAME)
+
+    def _files(self):
+        """The backup, its metadata and an earlier version's backup, in that order."""
+        names = (BACKUP_NAME, METADATA_NAME, LEGACY_BACKUP_NAME)
+        return [os.path.join(self.backup_dir, name) for name in names]
 
     def on_train_begin(self, logs=None):
         """Restores the backup, if there is one, and records where ``fit`` resumes."""
@@ -106,9 +117,11 @@ class BackupAndRestore(Callback):
             raise NotADirectoryError(f"BackupAndRestore needs `backup_dir` to be a directory, but "
                                      f"{self.backup_dir!r} is a file. Pass a directory path used only "
                                      "for this backup.")
-        if not _checkpoint_file.exists(self.backup_path):
+        backup, _, legacy = self._files()
+        found = backup if os.path.isfile(backup) else legacy
+        if not os.path.isfile(found):
             return
-        values, manifest = _checkpoint_file.read(self.backup_path)
+        values, manifest = _checkpoint_file.read(found)
         Restoration(self.model, values, manifest.get("aliases")).restore_existing()
         state = manifest.get(_STATE_KEY) or {}
         self._resume_from = (int(state.get("epoch", 0)), int(state.get("batch", 0)))
@@ -132,8 +145,9 @@ class BackupAndRestore(Callback):
         """Deletes the backup (chief only) unless ``delete_checkpoint=False``."""
         if not self.delete_checkpoint or not _chief.is_chief():
             return
-        if _checkpoint_file.exists(self.backup_path):
-            os.remove(self.backup_path)
+        for path in self._files():
+            if os.path.isfile(path):
+                os.remove(path)
         try:
             os.rmdir(self.backup_dir)  # only when empty: files of others are never deleted
         except OSError:
@@ -145,6 +159,12 @@ class BackupAndRestore(Callback):
             return
         _checkpoint_file.write(self.backup_path, walk(self.model),
                                **{_STATE_KEY: {"epoch": int(epoch), "batch": int(batch)}})
+        metadata = json.dumps({"epoch": int(epoch), "batch": max(int(batch) - 1, 0)})  # Keras: last index
+        _checkpoint_file.atomic_write(os.path.join(self.backup_dir, METADATA_NAME),
+                                      lambda f: f.write(metadata))
+        legacy = os.path.join(self.backup_dir, LEGACY_BACKUP_NAME)
+        if os.path.isfile(legacy):
+            os.remove(legacy)
 
 
 def resume_point(callbacks):
