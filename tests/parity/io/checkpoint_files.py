@@ -53,3 +53,23 @@ tf.saved_model.save(Scaler(), export)
 print("variables" in os.listdir(export), sorted(os.listdir(os.path.join(export, "variables"))))
 print(os.path.exists(os.path.join(export, "variables", "variables.index")))
 print(tf.train.list_variables(os.path.join(export, "variables", "variables"))[-1])
+
+
+class Crash(tf.keras.callbacks.Callback):
+    def on_epoch_begin(self, epoch, logs=None):
+        if epoch == 2:
+            raise RuntimeError("crashed")
+
+
+backup = os.path.join(tempfile.mkdtemp(), "backup")
+model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(1, kernel_initializer="ones")])
+model.compile("sgd", "mse")
+x, y = tf.ones((8, 3)), tf.zeros((8, 1))
+try:
+    model.fit(x, y, epochs=4, verbose=0, callbacks=[tf.keras.callbacks.BackupAndRestore(backup), Crash()])
+except RuntimeError as e:
+    print(e, sorted(os.listdir(backup)))
+with open(os.path.join(backup, "training_metadata.json")) as f:
+    print(f.read())
+history = model.fit(x, y, epochs=4, verbose=0, callbacks=[tf.keras.callbacks.BackupAndRestore(backup)])
+print(history.epoch, os.path.exists(backup))
