@@ -26,7 +26,9 @@ Example:
 from companion.train import _example
 from companion.train._checkpoint import Checkpoint as Checkpoint
 from companion.train._checkpoint_manager import CheckpointManager as CheckpointManager
+from companion.train._checkpoint_reader import CheckpointReader as CheckpointReader
 from companion.train._checkpoint_reader import list_variables as list_variables
+from companion.train._checkpoint_reader import load_checkpoint as load_checkpoint
 from companion.train._checkpoint_reader import load_variable as load_variable
 from companion.train._checkpoint_state import CheckpointState as CheckpointState
 from companion.train._checkpoint_state import get_checkpoint_state as get_checkpoint_state
@@ -35,8 +37,8 @@ from companion.train._checkpoint_state import latest_checkpoint as latest_checkp
 _LAZY = ("BytesList", "Example", "Feature", "FeatureList", "FeatureLists", "Features", "FloatList",
          "Int64List", "SequenceExample")
 
-__all__ = ["Checkpoint", "CheckpointManager", "CheckpointState", "get_checkpoint_state",
-           "latest_checkpoint", "list_variables", "load_variable", *_LAZY]
+__all__ = ["Checkpoint", "CheckpointManager", "CheckpointReader", "CheckpointState", "get_checkpoint_state",
+           "latest_checkpoint", "list_variables", "load_checkpoint", "load_variable", *_LAZY]
 
 
 def __getattr__(name):

@@ -291,3 +291,20 @@ def test_list_and_load_variable_use_tfs_keys(tmp_path):
     np.testing.assert_array_equal(tf.train.load_variable(path, "v"), [1.0, 2.0])
     with pytest.raises(tf.errors.NotFoundError, match="Key nope not found in checkpoint"):
         tf.train.load_variable(path, "nope")
+
+
+def test_load_checkpoint_reads_values_shapes_and_dtypes_by_key(tmp_path):
+    path = tf.train.Checkpoint(w=tf.Variable([1.0, 2.0]), n=tf.Variable(3)).save(str(tmp_path / "c"))
+    reader = tf.train.load_checkpoint(str(tmp_path))  # a directory: its latest checkpoint
+    shapes = reader.get_variable_to_shape_map()
+    assert shapes == {"_CHECKPOINTABLE_OBJECT_GRAPH": [], "w/.ATTRIBUTES/VARIABLE_VALUE": [2],
+                      "n/.ATTRIBUTES/VARIABLE_VALUE": [], "save_counter/.ATTRIBUTES/VARIABLE_VALUE": []}
+    dtypes = reader.get_variable_to_dtype_map()
+    assert dtypes["w/.ATTRIBUTES/VARIABLE_VALUE"] == tf.float32
+    assert dtypes["n/.ATTRIBUTES/VARIABLE_VALUE"] == tf.int32
+    np.testing.assert_array_equal(reader.get_tensor("w/.ATTRIBUTES/VARIABLE_VALUE"), [1.0, 2.0])
+    assert reader.has_tensor("n/.ATTRIBUTES/VARIABLE_VALUE")
+    assert not reader.has_tensor("m/.ATTRIBUTES/VARIABLE_VALUE") and not reader.has_tensor("n")
+    with pytest.raises(tf.errors.NotFoundError):
+        reader.get_tensor("m/.ATTRIBUTES/VARIABLE_VALUE")
+    assert tf.train.load_checkpoint(path).get_variable_to_shape_map() == shapes
