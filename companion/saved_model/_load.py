@@ -2,6 +2,7 @@
 
 import json
 import os
+import zipfile
 
 import jax
 from jax import export
@@ -12,7 +13,7 @@ from companion._core._tensor import Tensor
 from companion._core._tensor_spec import TensorSpec
 from companion._core._variable import Variable
 from companion.saved_model import _program
-from companion.saved_model._save import FORMAT, MANIFEST, VERSION
+from companion.saved_model._save import FORMAT, MANIFEST, PROGRAM_FILE, VERSION
 from companion.train import _checkpoint_file
 
 
@@ -25,7 +26,7 @@ def load(export_dir, tags=None, options=None):
         OSError: ``export_dir`` holds no companion SavedModel.
     """
     export_dir = os.fspath(export_dir)
-    manifest = _read_manifest(export_dir)
+    manifest, serialized = _read_saved_model(export_dir)
     values, _ = _checkpoint_file.read(os.path.join(export_dir, "variables", "variables"))
     root = LoadedObject()
     variables = {}
@@ -35,7 +36,7 @@ def load(export_dir, tags=None, options=None):
         if not entry["path"].startswith("_captured/"):
             _attach(root, entry["path"], var)
     object.__setattr__(root, "_variables", list(variables.values()))
-    programs = {name: LoadedFunction(name, entry, variables, export_dir)
+    programs = {name: LoadedFunction(name, entry, variables, serialized[entry["file"]])
                 for name, entry in manifest["programs"].items()}
     for name in manifest["functions"]:
         object.__setattr__(root, name, programs[name])
@@ -45,10 +46,10 @@ def load(export_dir, tags=None, options=None):
 
 
 def contains_saved_model(export_dir):
-    """Whether ``export_dir`` holds a SavedModel (companion's, or a TensorFlow ``saved_model.pb``)."""
+    """Whether ``export_dir`` holds a SavedModel: a ``saved_model.pb`` (companion's, or TensorFlow's),
+    or the ``saved_model.json`` of an earlier version."""
     export_dir = os.fspath(export_dir)
-    return (os.path.isfile(os.path.join(export_dir, MANIFEST))
-            or os.path.isfile(os.path.join(export_dir, "saved_model.pb")))
+    return any(os.path.isfile(os.path.join(export_dir, name)) for name in (PROGRAM_FILE, MANIFEST))
 
 
 class LoadedObject:
@@ -79,10 +80,9 @@ class LoadedObject:
 class LoadedFunction:
     """A saved function: runs its exported program on the loaded Variables' current values."""
 
-    def __init__(self, name, entry, variables, export_dir):
+    def __init__(self, name, entry, variables, serialized):
         self.__name__ = name
-        with open(os.path.join(export_dir, entry["file"]), "rb") as handle:
-            self._exported = export.deserialize(bytearray(handle.read()))
+        self._exported = export.deserialize(bytearray(serialized))
         self._run = jax.jit(self._exported.call)
         self.inputs = [TensorSpec(i["shape"], i["dtype"], i["name"]) for i in entry["inputs"]]
         self._outputs = entry["outputs"]
@@ -154,13 +154,30 @@ class SignatureFunction:
         return f"<companion.saved_model signature {self.name!r}>"
 
 
-def _read_manifest(export_dir):
-    path = os.path.join(export_dir, MANIFEST)
-    if not os.path.isfile(path):
-        raise OSError(f"SavedModel file does not exist at: {export_dir!r} (no {MANIFEST}). Pass the "
-                      "directory given to companion.saved_model.save.")
-    with open(path) as handle:
-        manifest = json.load(handle)
+def _read_saved_model(export_dir):
+    """``(manifest, {program file: serialized program})`` of the SavedModel in ``export_dir``: the
+    archive ``saved_model.pb``, or the ``saved_model.json`` and ``functions/`` of an earlier version."""
+    archive_path, legacy_path = (os.path.join(export_dir, name) for name in (PROGRAM_FILE, MANIFEST))
+    if os.path.isfile(archive_path):
+        if not zipfile.is_zipfile(archive_path):
+            raise OSError(f"{archive_path!r} is not a companion SavedModel: TensorFlow wrote it (a "
+                          "protocol buffer), and companion reads only the SavedModels it saved itself.")
+        with zipfile.ZipFile(archive_path) as archive:
+            manifest = _checked(json.loads(archive.read(MANIFEST)), archive_path)
+            return manifest, {e["file"]: archive.read(e["file"]) for e in manifest["programs"].values()}
+    if not os.path.isfile(legacy_path):
+        raise OSError(f"SavedModel file does not exist at: {export_dir}{os.sep}"
+                      "{saved_model.pbtxt|saved_model.pb}")
+    with open(legacy_path) as handle:
+        manifest = _checked(json.load(handle), legacy_path)
+    serialized = {}
+    for entry in manifest["programs"].values():
+        with open(os.path.join(export_dir, entry["file"]), "rb") as handle:
+            serialized[entry["file"]] = handle.read()
+    return manifest, serialized
+
+
+def _checked(manifest, path):
     if manifest.get("format") != FORMAT or manifest.get("version", 0) > VERSION:
         raise OSError(f"{path!r} is not a companion SavedModel of version <= {VERSION}.")
     return manifest

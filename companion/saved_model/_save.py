@@ -1,7 +1,10 @@
 """`save`: writes a `Module` (or Keras model) with its Variables and signature functions."""
 
+import hashlib
+import io
 import json
 import os
+import zipfile
 
 from companion._core._shape import TensorShape
 from companion._core._tensor_spec import TensorSpec
@@ -10,7 +13,8 @@ from companion.saved_model import _program
 from companion.train import _checkpoint_file
 from companion.train._object_graph import walk
 
-MANIFEST = "saved_model.json"
+PROGRAM_FILE, FINGERPRINT_FILE, ASSETS_DIR = "saved_model.pb", "fingerprint.pb", "assets"  # TF's names
+MANIFEST = "saved_model.json"  # the manifest's name inside PROGRAM_FILE (a file of its own before)
 FORMAT = "companion.saved_model"
 VERSION = 1
 DEFAULT_SIGNATURE = "serving_default"
@@ -35,15 +39,14 @@ def save(obj, export_dir, signatures=None, options=None):
     programs = {name: _program.export_function(fn) for name, fn in functions.items()}
     programs.update({f"signature:{key}": _program.export_function(fn) for key, fn in signatures.items()})
     _add_captured(graph, programs)
-    os.makedirs(os.path.join(export_dir, "functions"), exist_ok=True)
     os.makedirs(os.path.join(export_dir, "variables"), exist_ok=True)
-    entries = {}
+    os.makedirs(os.path.join(export_dir, ASSETS_DIR), exist_ok=True)
+    entries, members = {}, {}
     for index, (name, program) in enumerate(programs.items()):
-        file = f"functions/program_{index}.jaxexport"
-        with open(os.path.join(export_dir, file), "wb") as handle:
-            handle.write(program.serialized)
+        member = f"functions/program_{index}.jaxexport"
+        members[member] = program.serialized
         entries[name] = {
-            "file": file,
+            "file": member,
             "inputs": [{"name": s.name, "shape": s.shape.as_list(), "dtype": s.dtype.name}
                        for s in program.inputs],
             "outputs": program.outputs,
@@ -55,8 +58,51 @@ def save(obj, export_dir, signatures=None, options=None):
     _checkpoint_file.write(os.path.join(export_dir, "variables", "variables"), graph)
     manifest = {"format": FORMAT, "version": VERSION, "programs": entries,
                 "functions": sorted(functions), "signatures": sorted(signatures), "variables": variables}
-    _checkpoint_file.atomic_write(os.path.join(export_dir, MANIFEST),
-                                  lambda handle: json.dump(manifest, handle, indent=1))
+    archive = _archive({MANIFEST: json.dumps(manifest, indent=1).encode(), **members})
+    _checkpoint_file.atomic_write(os.path.join(export_dir, FINGERPRINT_FILE),
+                                  lambda handle: json.dump(_fingerprint(archive, export_dir), handle))
+    # written last: a directory holds a SavedModel once saved_model.pb exists, as in TF
+    _checkpoint_file.atomic_write(os.path.join(export_dir, PROGRAM_FILE), lambda h: h.write(archive), "wb")
+    for stale in (os.path.join(export_dir, "saved_model.json"), os.path.join(export_dir, "functions")):
+        _remove_earlier_layout(stale)
+
+
+def _archive(members):
+    """The bytes of a zip archive of ``members`` ({name: bytes}): companion's ``saved_model.pb``."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+def _fingerprint(archive, export_dir):
+    """``fingerprint.pb``'s content: 64-bit hashes of the program archive and of the checkpoint's
+    index, the fields of TF's fingerprint that apply to companion's format."""
+    index_file = os.path.join(export_dir, "variables", "variables" + _checkpoint_file.INDEX_SUFFIX)
+    with open(index_file, "rb") as handle:
+        index = handle.read()
+    return {"format": "companion.fingerprint", "saved_model_checksum": _hash64(archive),
+            "checkpoint_hash": _hash64(index)}
+
+
+def _hash64(data):
+    return int.from_bytes(hashlib.sha256(data).digest()[:8], "little")
+
+
+def _remove_earlier_layout(path):
+    """Deletes what an earlier version wrote to the same directory (saved_model.json, functions/),
+    which `load` would otherwise still find."""
+    if os.path.isfile(path):
+        os.remove(path)
+    elif os.path.isdir(path):
+        for name in os.listdir(path):
+            if name.endswith(".jaxexport"):
+                os.remove(os.path.join(path, name))
+        try:
+            os.rmdir(path)
+        except OSError:  # files of others are never deleted
+            pass
 
 
 def _functions_of(obj):

@@ -81,7 +81,8 @@ def remove(prefix):
 
 def write(prefix, graph, **manifest_extra):
     """Writes the Variables of ``graph`` (an `ObjectGraph`) as checkpoint ``prefix``: the archive,
-    then the index. Returns the archive's name."""
+    then the index, then deletes the ``P.npz`` an earlier version wrote for it (which it replaces).
+    Returns the archive's name."""
     entries, arrays = [], {}
     for index, (path, var) in enumerate(graph.variables.items()):
         key = f"v{index}"
@@ -95,6 +96,8 @@ def write(prefix, graph, **manifest_extra):
     _atomic_savez(target, __manifest__=np.array(manifest), **arrays)
     if not _single_file(prefix):
         atomic_write(prefix + INDEX_SUFFIX, lambda f: f.write(manifest))
+        if os.path.isfile(prefix + LEGACY_SUFFIX):
+            os.remove(prefix + LEGACY_SUFFIX)
     return target
 
 

@@ -5,6 +5,7 @@ import json
 import os
 import subprocess
 import sys
+import zipfile
 
 import numpy as np
 import pytest
@@ -62,11 +63,56 @@ def test_the_variables_are_a_checkpoint_with_tf_names(tmp_path):
     assert float(tf.saved_model.load(str(tmp_path)).k.numpy()) == 3.0
 
 
+def test_the_directory_has_tf_names(tmp_path):
+    tf.saved_model.save(Scaler(), str(tmp_path))
+    # as TF 2.21 lists a SavedModel of a Module with no asset files
+    assert sorted(os.listdir(tmp_path)) == ["assets", "fingerprint.pb", "saved_model.pb", "variables"]
+    assert os.listdir(tmp_path / "assets") == []
+    fingerprint = json.loads((tmp_path / "fingerprint.pb").read_text())
+    assert fingerprint["format"] == "companion.fingerprint" and fingerprint["saved_model_checksum"] > 0
+    tf.saved_model.save(Several(), str(tmp_path))  # other programs: another checksum
+    assert json.loads((tmp_path / "fingerprint.pb").read_text()) != fingerprint
+
+
+def _as_earlier_version(export_dir):
+    """Turns a SavedModel into the layout earlier versions wrote: saved_model.json, functions/,
+    variables/variables.npz."""
+    with zipfile.ZipFile(export_dir / "saved_model.pb") as archive:
+        archive.extractall(export_dir)
+    for name in ("saved_model.pb", "fingerprint.pb", "variables/variables.index"):
+        os.remove(export_dir / name)
+    os.rmdir(export_dir / "assets")
+    os.rename(export_dir / "variables/variables.data-00000-of-00001", export_dir / "variables/variables.npz")
+
+
+def test_a_directory_an_earlier_version_wrote_loads_and_is_replaced(tmp_path):
+    m = Several()
+    tf.saved_model.save(m, str(tmp_path))
+    _as_earlier_version(tmp_path)
+    assert sorted(os.listdir(tmp_path)) == ["functions", "saved_model.json", "variables"]
+    assert tf.saved_model.contains_saved_model(str(tmp_path))
+    loaded = tf.saved_model.load(str(tmp_path))
+    assert float(loaded.bump(tf.constant(1.0)).numpy()) == 4.0
+    assert float(loaded.k.numpy()) == 4.0
+    tf.saved_model.save(m, str(tmp_path))  # saving again leaves the new layout only
+    assert sorted(os.listdir(tmp_path)) == ["assets", "fingerprint.pb", "saved_model.pb", "variables"]
+    assert sorted(os.listdir(tmp_path / "variables")) == ["variables.data-00000-of-00001", "variables.index"]
+    assert float(tf.saved_model.load(str(tmp_path)).k.numpy()) == 3.0
+
+
+def test_a_tensorflow_saved_model_is_refused_clearly(tmp_path):
+    (tmp_path / "saved_model.pb").write_bytes(b"\x08\x01\x12\x00")  # a protocol buffer, as TF writes
+    assert tf.saved_model.contains_saved_model(str(tmp_path))
+    with pytest.raises(OSError, match="TensorFlow wrote it"):
+        tf.saved_model.load(str(tmp_path))
+
+
 def test_loaded_functions_run_without_the_python_source(tmp_path):
     tf.saved_model.save(Scaler(), str(tmp_path))
-    manifest = json.loads((tmp_path / "saved_model.json").read_text())
-    assert manifest["format"] == "companion.saved_model"
-    assert all(os.path.isfile(tmp_path / p["file"]) for p in manifest["programs"].values())
+    with zipfile.ZipFile(tmp_path / "saved_model.pb") as archive:
+        manifest = json.loads(archive.read("saved_model.json"))
+        assert manifest["format"] == "companion.saved_model"
+        assert all(archive.read(p["file"]) for p in manifest["programs"].values())
     script = ("import companion as tf, sys; loaded = tf.saved_model.load(sys.argv[1]); "
               "print(loaded(tf.constant([1.0, 2.0])).numpy().tolist())")
     done = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True,
@@ -126,8 +172,11 @@ def test_wrong_inputs_and_missing_directory(tmp_path):
         loaded(tf.constant([[1.0]]))
     with pytest.raises(TypeError, match="float32"):
         loaded(tf.constant([1, 2]))
-    with pytest.raises(OSError):  # TF 2.21: OSError
-        tf.saved_model.load(str(tmp_path / "nope"))
+    missing = str(tmp_path / "nope")
+    with pytest.raises(OSError) as info:
+        tf.saved_model.load(missing)
+    expected = f"SavedModel file does not exist at: {missing}/{{saved_model.pbtxt|saved_model.pb}}"
+    assert str(info.value) == expected  # TF 2.21's text
     assert not tf.saved_model.contains_saved_model(str(tmp_path / "nope"))
 
 

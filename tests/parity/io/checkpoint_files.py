@@ -50,7 +50,7 @@ class Scaler(tf.Module):
 
 export = tempfile.mkdtemp()
 tf.saved_model.save(Scaler(), export)
-print("variables" in os.listdir(export), sorted(os.listdir(os.path.join(export, "variables"))))
+print(sorted(os.listdir(export)), sorted(os.listdir(os.path.join(export, "variables"))))
 print(os.path.exists(os.path.join(export, "variables", "variables.index")))
 print(tf.train.list_variables(os.path.join(export, "variables", "variables"))[-1])
 
