@@ -114,6 +114,20 @@ def test_a_checkpoint_an_earlier_version_wrote_as_one_npz_is_read():
     assert tf.train.load_variable(path, "w").tolist() == [1.0, 2.0]
 
 
+def test_writing_over_an_earlier_versions_checkpoint_replaces_its_npz(tmp_path):
+    fixture = os.path.join(os.path.dirname(__file__), "..", "fixtures", "checkpoint_npz", "ckpt-1.npz")
+    (tmp_path / "ckpt-1.npz").write_bytes(open(fixture, "rb").read())
+    ckpt = tf.train.Checkpoint(w=tf.Variable([0.0, 0.0]), half=tf.Variable([0.0], dtype=tf.bfloat16),
+                               step=tf.Variable(0))
+    ckpt.restore(str(tmp_path / "ckpt-1")).assert_consumed()
+    ckpt.step.assign(8)
+    ckpt.write(str(tmp_path / "ckpt-1"))
+    assert sorted(os.listdir(tmp_path)) == ["ckpt-1.data-00000-of-00001", "ckpt-1.index"]
+    ckpt.step.assign(0)
+    ckpt.restore(str(tmp_path / "ckpt-1")).assert_consumed()
+    assert int(ckpt.step.numpy()) == 8 and ckpt.w.numpy().tolist() == [1.0, 2.0]
+
+
 def test_list_variables_reads_only_the_index(tmp_path):
     # TF: list_variables works with the data file gone; restoring then fails with a bare OpError
     ckpt = tf.train.Checkpoint(v=tf.Variable([1.0, 2.0]))
