@@ -137,5 +137,8 @@ def test_without_restarts_the_failure_ends_the_job(tmp_path):
     out, _ = launcher.communicate(timeout=120)
     assert launcher.returncode in (137, 1), out  # the victim's SIGKILL, or the peer's error seen first
     assert "[launch] restart" not in out
-    backup = json.loads(str(np.load(tmp_path / "backup" / "backup.npz")["__manifest__"]))
-    assert backup["training_state"] == {"epoch": 2, "batch": 0}  # kept for the next run to resume
+    backup = tmp_path / "backup"  # kept for the next run to resume, under Keras 3's names
+    assert sorted(os.listdir(backup)) == ["latest.weights.h5", "training_metadata.json"]
+    assert json.loads((backup / "training_metadata.json").read_text()) == {"epoch": 2, "batch": 0}
+    manifest = json.loads(str(np.load(backup / "latest.weights.h5")["__manifest__"]))
+    assert manifest["training_state"] == {"epoch": 2, "batch": 0}
