@@ -33,6 +33,7 @@ from companion._core._errors import DataLossError, NotFoundError, OpError, _show
 FORMAT = "companion.checkpoint"
 VERSION = 1
 DATA_SUFFIX, INDEX_SUFFIX, LEGACY_SUFFIX = ".data-00000-of-00001", ".index", ".npz"
+_TABLE_FOOTER_BYTES = 48  # a smaller file is "too short to be an sstable" to TF
 
 # No checkpoint at the path given: TF's NotFoundError (its name shows), also a FileNotFoundError.
 CheckpointNotFoundError = _shown_as("NotFoundError", (NotFoundError, FileNotFoundError),
@@ -129,9 +130,17 @@ def _archive(prefix):
         raise DataLossError(None, None, f"Unable to open table file {prefix}: FAILED_PRECONDITION: {prefix}; "
                             "Is a directory: perhaps your file is in a different file format and you "
                             "need to use a different restore operator?")
+    hint = next((f" (a checkpoint's path is its prefix: {prefix[:-len(suffix)]!r}, without {suffix!r})"
+                 for suffix in (INDEX_SUFFIX, DATA_SUFFIX) if prefix.endswith(suffix)), "")
+    if index is None and os.path.isfile(prefix) and not prefix.endswith(INDEX_SUFFIX):
+        # TF reads a file given as the path as an index table (a data file too): its DataLossError,
+        # whose reason depends on whether the file can hold a table footer (48 bytes)
+        reason = ("file is too short to be an sstable" if os.path.getsize(prefix) < _TABLE_FOOTER_BYTES
+                  else "not an sstable (bad magic number)")
+        raise DataLossError(None, None, f"Unable to open table file {prefix}: DATA_LOSS: {reason}: perhaps "
+                            "your file is in a different file format and you need to use a different "
+                            f"restore operator?{hint}")
     if index is None:
-        hint = next((f" (a checkpoint's path is its prefix: {prefix[:-len(suffix)]!r}, without {suffix!r})"
-                     for suffix in (INDEX_SUFFIX, DATA_SUFFIX) if prefix.endswith(suffix)), "")
         raise CheckpointNotFoundError(None, None, "Unsuccessful TensorSliceReader constructor: Failed to "
                                       f"find any matching files for {prefix}{hint}")
     if index != prefix + INDEX_SUFFIX:

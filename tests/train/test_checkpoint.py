@@ -265,9 +265,23 @@ def test_a_checkpoint_whose_index_is_gone_is_not_found(tmp_path):
 def test_a_file_name_is_not_a_checkpoint_path(tmp_path):
     ckpt = tf.train.Checkpoint(v=tf.Variable(1.0))
     path = ckpt.save(str(tmp_path / "ckpt"))
-    for suffix in (".index", ".data-00000-of-00001"):  # TF restores nothing from these, silently
-        with pytest.raises(tf.errors.NotFoundError, match=f"its prefix: '{re.escape(path)}', without"):
-            ckpt.restore(path + suffix)
+    # TF restores nothing from P.index, silently: companion says what to pass
+    with pytest.raises(tf.errors.NotFoundError, match=f"its prefix: '{re.escape(path)}', without"):
+        ckpt.restore(path + ".index")
+    data, text = path + ".data-00000-of-00001", str(tmp_path / "notes.txt")
+    open(text, "w").close()
+    # TF 2.21: a file that is not an index is DataLossError; the reason depends on its size
+    cases = ((data, "not an sstable (bad magic number)"), (text, "file is too short to be an sstable"))
+    for name, reason in cases:
+        for read in (ckpt.restore, ckpt.read, tf.train.list_variables):
+            with pytest.raises(tf.errors.DataLossError) as caught:
+                read(name)
+            assert str(caught.value).startswith(
+                f"Unable to open table file {name}: DATA_LOSS: {reason}: perhaps your file is in a different "
+                "file format and you need to use a different restore operator?")
+    assert str(caught.value).endswith("?")  # the hint is for TF's file names only
+    with pytest.raises(tf.errors.DataLossError, match=f"its prefix: '{re.escape(path)}', without"):
+        ckpt.read(data)
     with pytest.raises(tf.errors.DataLossError) as caught:  # TF's class and text for a directory
         ckpt.restore(str(tmp_path))
     assert str(caught.value).startswith(f"Unable to open table file {tmp_path}: FAILED_PRECONDITION: "
