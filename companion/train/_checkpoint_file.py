@@ -24,6 +24,7 @@ or read.
 import json
 import os
 import uuid
+import zipfile
 
 import numpy as np
 
@@ -33,6 +34,7 @@ from companion._core._errors import DataLossError, NotFoundError, OpError, _show
 FORMAT = "companion.checkpoint"
 VERSION = 1
 DATA_SUFFIX, INDEX_SUFFIX, LEGACY_SUFFIX = ".data-00000-of-00001", ".index", ".npz"
+_HDF5_SIGNATURE = b"\x89HDF\r\n\x1a\n"
 _TABLE_FOOTER_BYTES = 48  # a smaller file is "too short to be an sstable" to TF
 
 # No checkpoint at the path given: TF's NotFoundError (its name shows), also a FileNotFoundError.
@@ -105,6 +107,13 @@ def write(prefix, graph, **manifest_extra):
 def read(prefix):
     """``(values, manifest)``: the arrays by path and the manifest of checkpoint ``prefix``."""
     archive = _archive(os.fspath(prefix))
+    if not zipfile.is_zipfile(archive):  # an npz archive is a zip; np.load would guess at pickles
+        with open(archive, "rb") as f:
+            hdf5 = f.read(8) == _HDF5_SIGNATURE
+        raise ValueError(f"{archive!r} is not a companion checkpoint or weights file"
+                         + (": it is HDF5, as Keras writes weights. Companion reads only the files it "
+                            "wrote itself; rebuild the weights in companion (or load them with Keras)."
+                            if hdf5 else "."))
     with np.load(archive, allow_pickle=False) as data:
         manifest = _manifest(data, archive)
         values = {e["path"]: _restored(data[e["key"]], e["dtype"]) for e in manifest["variables"]}

@@ -2,10 +2,11 @@
 
 A ``.keras`` file is a zip archive laid out as Keras 3 lays it out: ``metadata.json``
 (versions, date), ``config.json`` (the model's ``{'class_name', 'config'}``, with
-``compile_config`` and ``build_config``) and the weights. Keras 3 stores the weights as
-``model.weights.h5`` (HDF5); companion stores them as ``model.weights.npz``, its own
-weights file (see `companion.keras._weights_file`), so no HDF5 library is needed. Files
-therefore load in companion, not in Keras, and Keras's files do not load here.
+``compile_config`` and ``build_config``) and the weights, ``model.weights.h5``: Keras 3's
+member names. The weights member holds companion's own weights file (see
+`companion.keras._weights_file`), not HDF5, so no HDF5 library is needed; files therefore load
+in companion, not in Keras, and Keras's files do not load here. Files of earlier versions, whose
+weights member is ``model.weights.npz``, still load.
 """
 
 import datetime
@@ -23,7 +24,8 @@ from companion.keras.saving._object_registry import CustomObjectScope
 from companion.keras.saving._safe_mode import SafeModeScope
 from companion.keras.saving._serialization import deserialize_keras_object
 
-CONFIG, METADATA, WEIGHTS = "config.json", "metadata.json", "model.weights.npz"
+CONFIG, METADATA, WEIGHTS = "config.json", "metadata.json", "model.weights.h5"  # Keras 3's names
+LEGACY_WEIGHTS = "model.weights.npz"  # the weights member of files earlier versions wrote
 
 
 def save_model(model, filepath, overwrite=True, **kwargs):
@@ -86,9 +88,10 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):  # 
         model = model_from_config(config, custom_objects)
         if compile and config.get("compile_config"):
             compile_from_config(model, config["compile_config"], custom_objects)
+        member = WEIGHTS if WEIGHTS in archive.namelist() else LEGACY_WEIGHTS
         with tempfile.TemporaryDirectory() as folder:
-            archive.extract(WEIGHTS, folder)
-            _weights_file.load_weights(model, os.path.join(folder, WEIGHTS))
+            archive.extract(member, folder)
+            _weights_file.load_weights(model, os.path.join(folder, member))
     return model
 
 

@@ -1,7 +1,7 @@
 """Model.save / keras.models.load_model in the .keras zip layout, custom objects, compiled state.
 
 Keras 3.15 (TF 2.21) writes ``metadata.json``, ``config.json`` and ``model.weights.h5``;
-companion writes its own ``model.weights.npz`` in place of the HDF5 file (documented).
+companion writes the same names, its own weights file under ``model.weights.h5`` (documented).
 """
 
 import json
@@ -33,7 +33,7 @@ def test_the_archive_has_keras_3s_layout(tmp_path):
     path = tmp_path / "m.keras"
     _functional().save(path)
     with zipfile.ZipFile(path) as archive:
-        assert archive.namelist() == ["metadata.json", "config.json", "model.weights.npz"]
+        assert archive.namelist() == ["metadata.json", "config.json", "model.weights.h5"]  # Keras 3.15
         config = json.loads(archive.read("config.json"))
     assert set(config) >= {"class_name", "config", "compile_config", "build_config"}
     layers = config["config"]["layers"]
@@ -55,6 +55,22 @@ def test_load_restores_weights_and_compiled_state_so_fit_continues(tmp_path):
     loaded.fit(X, Y, epochs=2, verbose=0, shuffle=False)  # Adam's moments come back on the first step
     for got, want in zip(loaded.get_weights(), model.get_weights()):
         np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-7)
+
+
+def test_a_file_an_earlier_version_wrote_with_model_weights_npz_loads(tmp_path):
+    model = _functional()
+    model.save(tmp_path / "m.keras")
+    with zipfile.ZipFile(tmp_path / "m.keras") as new, zipfile.ZipFile(tmp_path / "old.keras", "w") as old:
+        for name in new.namelist():
+            old.writestr(name.replace("model.weights.h5", "model.weights.npz"), new.read(name))
+    _same_predictions(tf.keras.models.load_model(tmp_path / "old.keras"), model)
+
+
+def test_weights_keras_wrote_in_hdf5_are_refused_clearly(tmp_path):
+    path = tmp_path / "keras.weights.h5"
+    path.write_bytes(b"\x89HDF\r\n\x1a\n" + bytes(100))  # the HDF5 signature, as h5py writes
+    with pytest.raises(ValueError, match="it is HDF5, as Keras writes weights"):
+        _functional().load_weights(str(path))
 
 
 def test_compile_false_leaves_the_model_uncompiled(tmp_path):
