@@ -186,3 +186,55 @@ def test_a_none_from_grad_fn_gives_none_where_no_other_path_reaches_the_source()
 
     gx, gy = staged(x, y)
     assert float(gx) == 2.0 and gy is None
+
+
+def test_a_none_from_grad_fn_inside_a_staged_function_is_zeros_at_its_boundary():
+    """TF 2.21 (probe): a tf.function's gradient gives zeros for an input its custom gradient
+    answered None for; the None is of the inner op's input, never of the function's same position."""
+
+    @tf.custom_gradient
+    def f(x, y):
+        return x * y, lambda dy: (None, dy * x)
+
+    @tf.function
+    def swapped(a, b):
+        return f(b, a) + a * 0.0
+
+    @tf.function
+    def same(a, b):
+        return f(a, b) * 1.0
+
+    a, b = tf.constant(2.0), tf.constant(3.0)
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch([a, b])
+        y, y2 = swapped(a, b), same(a, b)
+    assert [float(g) for g in tape.gradient(y, [a, b])] == [3.0, 0.0]
+    assert [float(g) for g in tape.gradient(y2, [a, b])] == [0.0, 2.0]
+
+
+def test_a_none_from_grad_fn_and_variables_and_jacobians():
+    """TF 2.21 (probe): None in the variable gradients is None for that Variable; a Jacobian
+    through a None-only path is None (unconnected_gradients='zero': zeros)."""
+    v1, v2 = tf.Variable(2.0), tf.Variable(5.0)
+
+    @tf.custom_gradient
+    def g(x):
+        def grad(dy, variables=None):
+            return dy * v1 * v2, [dy * x * v2, None]
+        return x * v1 * v2, grad
+
+    @tf.custom_gradient
+    def first_none(a, b):
+        return a + b, lambda dy: (None, dy)
+
+    x, xv = tf.constant(3.0), tf.constant([1.0, 2.0])
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch([x, xv])
+        y = g(x) * 3.0
+        cut = first_none(xv, tf.constant([0.0, 0.0]))
+        kept = first_none(xv, xv * 2.0)
+    gx, g1, g2 = tape.gradient(y, [x, v1, v2])
+    assert (float(gx), float(g1), g2) == (30.0, 45.0, None)
+    assert tape.jacobian(cut, xv) is None
+    assert tape.jacobian(cut, xv, unconnected_gradients="zero").numpy().tolist() == [[0.0, 0.0]] * 2
+    assert tape.jacobian(kept, xv).numpy().tolist() == [[2.0, 0.0], [0.0, 2.0]]

@@ -26,7 +26,7 @@ from companion._core._convert import convert_to_tensor
 from companion._core._op import Op
 from companion._core._tensor import Tensor
 from companion._tape._gradient_tape import GradientTape
-from companion._tape._replay import report_none_gradients
+from companion._tape._replay import CUSTOM_PREFIX, report_none_gradients
 
 __all__ = ["custom_gradient"]
 
@@ -133,10 +133,11 @@ def _op_for(f, ops, args, kwargs, n_inputs, variables, rebuilt):
                 grads = grad_fn(*upstream, variables=variables) if variables else grad_fn(*upstream)
         finally:
             state.tapes = tapes
-        return _as_cotangents(grads, arrays, n_inputs, len(variables), report_none_gradients)
+        return _as_cotangents(grads, arrays, n_inputs, len(variables),
+                              lambda positions: report_none_gradients(run, positions))
 
     run.defvjp(run_fwd, run_bwd)
-    op = Op(f"custom_gradient:{getattr(f, '__name__', 'f')}", run, jit=False)
+    op = Op(f"{CUSTOM_PREFIX}{getattr(f, '__name__', 'f')}", run, jit=False)
     ops[key] = (structure, op)
     return structure, op
 

@@ -191,11 +191,11 @@ class VjpPlan:
             out, pullback = jax.vjp(local, *[args[i] for i in active])
             flat_out, tree = jax.tree_util.tree_flatten(out)
             filled = [c if c is not None else _zero_cotangent(o) for c, o in zip(out_cots, flat_out)]
-            _NONE_REPORTS.append(set())
+            _NONE_REPORTS.append((op.fn, set()))
             try:
                 grads = pullback(jax.tree_util.tree_unflatten(tree, filled))
             finally:
-                none = _NONE_REPORTS.pop()
+                none = _NONE_REPORTS.pop()[1]
             for i, g in zip(active, grads):
                 if i not in none:  # a custom gradient's None: nothing flows back along that input
                     _accumulate(cot, in_slots[i], g)
@@ -209,15 +209,18 @@ class VjpPlan:
         return tuple(results)
 
 
-_NONE_REPORTS = []  # while `VjpPlan._run` runs a pullback: the set of that op's input positions its
-# custom gradient answered None for (TF: no gradient flows back along them, so a source reached
-# only that way gets None, not zeros)
+CUSTOM_PREFIX = "custom_gradient:"  # the name of every `custom_gradient` op starts so
+_NONE_REPORTS = []  # while `VjpPlan._run` runs a step's pullback: (the step op's fn, the set of its
+# input positions its custom gradient answered None for). TF: no gradient flows back along them,
+# so a source reached only that way gets None, not zeros. Only the step's own rule counts: a
+# custom gradient inside a staged function's program gives zeros at the function's boundary.
 
 
-def report_none_gradients(positions):
-    """Called by a custom gradient rule while it runs: its grad_fn returned None at ``positions``."""
-    if _NONE_REPORTS:
-        _NONE_REPORTS[-1].update(positions)
+def report_none_gradients(fn, positions):
+    """Called by the custom gradient rule of the op running ``fn`` while it runs: its grad_fn
+    returned None at ``positions``."""
+    if _NONE_REPORTS and _NONE_REPORTS[-1][0] is fn:
+        _NONE_REPORTS[-1][1].update(positions)
 
 
 def _reached(steps, target_slots, source_slots):
@@ -284,6 +287,12 @@ def compute(records, targets, sources, cotangents, mode):
     _note_dependencies(plan.op, [*leaves, *cotangents])
     grads = plan.op(*leaves, *cotangents)
     by_id = dict(zip((id(s) for s in leaf_sources + inner_sources), grads))
+    if any(rec[0].name.startswith(CUSTOM_PREFIX) for rec in kept):
+        # a custom gradient's None may cut a source off: TF's Jacobian is then None too, as the
+        # gradient is (the Jacobian's replay runs as one program, so ask the gradient's)
+        for s, g in zip(connected, _compute_vjp(kept, connected, targets, connected, [])):
+            if g is None:
+                by_id[id(s)] = None
     return [by_id.get(id(s)) for s in sources]
 
 
