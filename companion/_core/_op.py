@@ -37,8 +37,10 @@ class Op:
         # a pure jitted function may wait in a deferred batch (`_deferred`); False for programs
         # with effects (a staged function's prints, Variable writes) and for un-jitted Python
         self.deferrable = jit
-        # False for ops TF registers no gradient for (floor, round, ...): a tape does not connect
-        # their outputs, so a target reached only through them has gradient None, as in TF
+        # False for ops TF marks not differentiable (floor, round, ...): a tape does not connect
+        # their outputs, so a target reached only through them has gradient None, as in TF. A str:
+        # the TF op type of an op TF registers no gradient for at all (Lu, Unique, ...): a tape
+        # records it, and a gradient whose path reaches it raises TF's LookupError (`_replay`)
         self.differentiable = True
         # None: every output depends on every input. Else, per output, the positions of the inputs
         # it uses (a gradient replay recorded by an outer tape: `_tape._dependencies`)

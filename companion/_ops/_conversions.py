@@ -40,6 +40,9 @@ def _bitcast(x, dtype):
     return jax.lax.bitcast_convert_type(x, dtype)
 
 
+_bitcast.differentiable = "Bitcast"  # TF registers no gradient for it: tape.gradient through it raises
+
+
 def bitcast(input, type, name=None):  # noqa: A002 - TensorFlow's names
     """The bits of ``input`` read as dtype ``type``, without changing them.
 

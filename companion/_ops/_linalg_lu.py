@@ -30,6 +30,9 @@ def _lu(x, index_dtype):
     return packed, permutation.astype(index_dtype)
 
 
+_lu.differentiable = "Lu"  # TF registers no gradient for Lu: tape.gradient through it raises
+
+
 @op("min_abs_diagonal")
 def _min_abs_diagonal(x):
     return jnp.min(jnp.abs(jnp.diagonal(x, axis1=-2, axis2=-1)))

@@ -194,9 +194,21 @@ truncatemod = _binary("truncatemod", lambda x, y: (jnp.fmod(x, y) if jnp.issubdt
                       "The remainder of `truncatediv`: it has the sign of ``x`` (C's ``%``, ``fmod``).",
                       check=_integer_divisor(InternalError, "TruncateMod", _TRUNCATE_ERROR))
 atan2 = _binary("atan2", jnp.arctan2, "``atan2(y, x)``: the angle of the point ``(x, y)``, element-wise.")
-nextafter = _binary("nextafter", jnp.nextafter,
-                    "The next representable float after ``x1`` in the direction of ``x2``, element-wise.",
-                    differentiable=False)
+
+
+@jax.custom_jvp
+def _nextafter(x1, x2):
+    return jnp.nextafter(x1, x2)
+
+
+@_nextafter.defjvp
+def _nextafter_jvp(primals, tangents):
+    out = _nextafter(*primals)  # TF's gradient: the upstream one for x1, zeros for x2
+    return out, jnp.broadcast_to(tangents[0], out.shape).astype(out.dtype)
+
+
+nextafter = _binary("nextafter", _nextafter,
+                    "The next representable float after ``x1`` in the direction of ``x2``, element-wise.")
 _divide = op("divide")(jnp.true_divide)
 
 

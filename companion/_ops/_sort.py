@@ -9,9 +9,8 @@ import numpy as np
 from companion._core import _dtypes
 from companion._core._convert import as_input
 from companion._core._errors import InvalidArgumentError
-from companion._core._op import op
+from companion._core._op import Op, op
 from companion._core._tensor import Tensor
-from companion._ops._select import gather
 from companion._ops._static import normalize_axis, static_int
 
 __all__ = ["argsort", "sort", "top_k", "unique", "unique_with_counts"]
@@ -103,6 +102,18 @@ def top_k(input, k=1, sorted=True, index_type=_dtypes.int32, name=None):  # noqa
     return TopKV2(*_top_k(x, k=k, dtype=dtype._np))
 
 
+def _first_rows(x, index):
+    return jnp.take(x, index, axis=0)
+
+
+# the distinct values: TF registers no gradient for Unique(WithCounts), so a tape's gradient through
+# them raises TF's LookupError (an Op each, for the op type the message names)
+_unique_values = Op("unique", _first_rows)
+_unique_values.differentiable = "Unique"
+_unique_with_counts_values = Op("unique_with_counts", _first_rows)
+_unique_with_counts_values.differentiable = "UniqueWithCounts"
+
+
 def unique(x, out_idx=_dtypes.int32, name=None):
     """The distinct values of a 1-D tensor in order of first appearance, and each element's position.
 
@@ -137,6 +148,8 @@ def _unique_parts(x, out_idx, what):
     position = np.empty_like(order)
     position[order] = np.arange(len(order))
     dtype = _dtypes.as_dtype(out_idx)._np
-    y = Tensor(array[first[order]]) if x.dtype == _dtypes.string else gather(x, first[order])
+    rows = _unique_values if what == "unique" else _unique_with_counts_values
+    kept = first[order]
+    y = Tensor(array[kept]) if x.dtype == _dtypes.string else rows(x, Tensor(jnp.asarray(kept)))
     idx = Tensor(jnp.asarray(position[inverse.ravel()].astype(dtype)))
     return y, idx, Tensor(jnp.asarray(counts[order].astype(dtype)))

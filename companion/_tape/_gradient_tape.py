@@ -280,6 +280,7 @@ class GradientTape:
 
     def _grads_for(self, flat_sources, targets, cotangents, mode):
         """One gradient (or None) per flat source; a Variable's reads are summed."""
+        _replay.check_registered(self._records, targets)
         float_targets = [(t, c) for t, c in _zip_longest(targets, cotangents) if _is_float(t)]
         groups = [self._source_tensors(s) for s in flat_sources]
         sparse = self._sparse_reads(flat_sources, groups, targets) if mode == "vjp" else {}

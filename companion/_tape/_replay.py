@@ -363,6 +363,21 @@ def _compute_vjp(kept, connected, targets, sources, cotangents):
     return [by_id.get(id(s)) for s in sources]
 
 
+def check_registered(records, targets):
+    """TF's LookupError when the gradient of ``targets`` must pass through an op TF registers no
+    gradient for (its `Op.differentiable` names the TF op type). As TF's tape, the walk back from
+    the targets goes on through floating inputs only (an integer tensor carries no gradient)."""
+    if all(rec[0].differentiable.__class__ is not str for rec in records):
+        return  # the common case costs one pass over the records
+    needed = {id(t) for t in targets}
+    for op, _, inputs, outputs in reversed(records):
+        if needed.isdisjoint(map(id, outputs)):
+            continue
+        if op.differentiable.__class__ is str:
+            raise LookupError(f"gradient registry has no entry for: {op.differentiable}")
+        needed.update(id(x) for x in inputs if _inexact(x))
+
+
 def prune(records, targets):
     """The records on a path to ``targets`` (in order), and the ids of every tensor they need."""
     needed = {id(t) for t in targets}

@@ -375,6 +375,9 @@ def _poisson(key, lam, shape, dtype):
     return jax.random.poisson(key, rate, shape).astype(dtype)
 
 
+_poisson.differentiable = "RandomPoissonV2"  # TF registers no gradient: tape.gradient through it raises
+
+
 @op("random_gamma", static=("shape", "dtype"))
 def _gamma(key, alpha, beta, shape, dtype):
     draws = jax.random.gamma(key, jnp.broadcast_to(alpha, shape), shape, dtype) / beta
