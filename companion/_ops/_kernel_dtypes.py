@@ -21,6 +21,7 @@ from companion._core._errors import (
     RuntimeCheckError,
     TracedUnsupportedDtypeError,
 )
+from companion._core._node_messages import dt_name
 
 _FLOAT = ("bfloat16", "float16", "float32", "float64")
 _COMPLEX = ("complex64", "complex128")
@@ -86,11 +87,7 @@ def checked(name, fn):
                 f"[Op:{tf_name}]: TensorFlow has no {tf_name} for {dtype_name} tensors. Cast the "
                 "operands first (companion.cast).")
         if dtype_name in missing:
-            # in a function TF finds no kernel when the program runs: InvalidArgumentError there
-            raise (RuntimeCheckError if state.staging else NotFoundError)(
-                f"Could not find device for node: {{{{node {tf_name}}}}} = "
-                f"{tf_name}[T=DT_{dtype_name.upper()}] [Op:{tf_name}]: TensorFlow registers no {tf_name} "
-                f"kernel for {dtype_name} tensors. Cast the operands first (companion.cast).")
+            raise no_kernel_error(tf_name, dtype_name)
         return fn(x, *rest, **params)
 
     check.__name__ = getattr(fn, "__name__", name)
@@ -116,3 +113,67 @@ def unsupported_dtype_error():
     """The class of TF's error for a dtype an op's definition refuses: InvalidArgumentError eagerly,
     TypeError while a function traces (each class also catches as the other)."""
     return TracedUnsupportedDtypeError if state.staging else InvalidArgumentTypeError
+
+
+def no_kernel_error(tf_name, dtype_name, attrs="", node=None):
+    """TF's error for a dtype its op ``tf_name`` allows but registers no CPU kernel for: NotFoundError
+    eagerly; in a function TF finds no kernel when the program runs, InvalidArgumentError there.
+    ``attrs``: the node's other attributes as TF lists them (", adjoint=false"); ``node``: its name
+    inside a function (a composite's scope, "logdet/Cholesky"), the op type by default."""
+    attrs = f"T={dt_name(dtype_name)}{attrs}"
+    hint = (f"\nTensorFlow registers no {tf_name} kernel for {dtype_name} tensors: cast the operands first "
+            f"(companion.cast). [Op:{tf_name}]")
+    if state.staging:
+        return RuntimeCheckError(f"No OpKernel was registered to support Op '{tf_name}' used by "
+                                 f"{{{{node {node or tf_name}}}}} with these attrs: [{attrs}]{hint}")
+    return NotFoundError(f"Could not find device for node: {{{{node {tf_name}}}}} = {tf_name}[{attrs}]{hint}")
+
+
+# the dtypes of TF's linear-algebra ops (kernel names, in the order TF lists them)
+_HFD = ("half", "float", "double", "complex64", "complex128")
+_DFH = ("double", "float", "half", "complex64", "complex128")
+_HALF = ("float16",)
+# tf.linalg function -> (TF's op type, TF's name of the matrix parameter, the dtypes the op's definition
+# allows, those it allows but has no CPU kernel for, the node's name inside a function)
+_MATRIX_KERNELS = {
+    "det": ("MatrixDeterminant", "input", _HFD, _HALF, None),
+    "slogdet": ("LogMatrixDeterminant", "input", _HFD, _HALF, None),
+    "logdet": ("Cholesky", "input", _DFH, _HALF, "logdet/Cholesky"),
+    "inv": ("MatrixInverse", "input", _DFH, (), None),
+    "cholesky": ("Cholesky", "input", _DFH, _HALF, None),
+    "solve": ("MatrixSolve", "matrix", _DFH, _HALF, None),
+    "triangular_solve": ("MatrixTriangularSolve", "matrix", _HFD + ("bfloat16",), ("float16", "bfloat16"),
+                         "triangular_solve/MatrixTriangularSolve"),
+    "lstsq": ("Cholesky", "input", _DFH, _HALF, "matrix_solve_ls/Cholesky"),
+    "lstsq_exact": ("MatrixSolveLs", "matrix", _DFH, _HALF, None),  # fast=False
+    "eigh": ("SelfAdjointEigV2", "input", _DFH, _HALF, None),
+    "svd": ("Svd", "input", _DFH, _HALF, None),
+    "pinv": ("Svd", "input", _DFH + ("bfloat16",), _HALF, "pinv/Svd"),
+    "qr": ("Qr", "input", _DFH, (), None),
+    "lu": ("Lu", "input", _DFH, _HALF, None),
+    "expm": ("MatrixSolve", "matrix", _DFH + ("bfloat16",), _HALF,
+             "matrix_exponential/cond/then/_0/matrix_exponential/cond/MatrixSolve"),
+}
+_TRACED_NAMES = {"half": "float16", "float": "float32", "double": "float64"}
+
+
+def check_matrix_dtype(what, dtype_name, attrs=""):
+    """Raises TF's error when the op behind the tf.linalg function ``what`` has no kernel for
+    ``dtype_name`` (float16 and bfloat16 matrices mostly: LAPACK has neither); ``attrs``: the node's
+    attributes after ``T`` (", compute_v=true"). Called once per call, before the op runs."""
+    entry = _MATRIX_KERNELS.get(what)
+    if entry is None:
+        return
+    tf_name, param, allowed, missing, node = entry
+    if dtype_name in missing:
+        raise no_kernel_error(tf_name, dtype_name, attrs, node)
+    if kernel_name(dtype_name) not in allowed:
+        if state.staging:  # TF's graph refuses the node
+            listed = ", ".join(_TRACED_NAMES.get(name, name) for name in allowed)
+            raise TracedUnsupportedDtypeError(
+                f"Value passed to parameter '{param}' has DataType {dtype_name} not in list of allowed "
+                f"values: {listed}")
+        raise InvalidArgumentTypeError(
+            f"Value for attr 'T' of {kernel_name(dtype_name)} is not in the list of allowed values: "
+            f"{', '.join(allowed)}\nTensorFlow has no {tf_name} for {dtype_name} tensors: cast the matrix "
+            f"first (companion.cast(x, companion.float32)). [Op:{tf_name}]")

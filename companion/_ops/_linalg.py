@@ -16,7 +16,7 @@ from companion._core._op import op
 from companion._core._tensor import Tensor
 from companion._ops._array import one_dtype, reshape, transpose
 from companion._ops._debugging import run_check
-from companion._ops._kernel_dtypes import checked, unsupported_dtype_error
+from companion._ops._kernel_dtypes import check_matrix_dtype, checked, unsupported_dtype_error
 from companion._ops._math import cast, divide
 from companion._ops._shape_hints import multiply_instead_hint
 from companion._ops._static import normalize_axis, static_array, static_ints
@@ -303,7 +303,9 @@ def diag(diagonal, name="diag", k=0, num_rows=-1, num_cols=-1, padding_value=0, 
     return _diag(diagonal)
 
 
-def _matrices(x, what, square=False, floating=False):
+def _matrices(x, what, square=False, floating=False, kernel=None, attrs=""):
+    """``x`` as a tensor of matrices, checked: shape, and with ``floating`` a float or complex dtype
+    that TF's op behind ``kernel`` (default ``what``; `check_matrix_dtype`) has a kernel for."""
     x = as_input(x)
     shape = x._v.shape
     if len(shape) < 2 or (square and shape[-1] != shape[-2]):
@@ -315,12 +317,20 @@ def _matrices(x, what, square=False, floating=False):
         raise unsupported_dtype_error()(
             f"{what} needs a float or complex tensor. Received dtype {x.dtype.name}: {x!s}. "
             "Convert it first with companion.cast(x, companion.float32).")
+    if floating:
+        check_matrix_dtype(kernel or what, x._v.dtype.name, attrs)
     return x
 
 
 @op("inv")
 def _inv(x):
-    return jnp.linalg.inv(x)
+    return jnp.linalg.inv(_widened(x)).astype(x.dtype)
+
+
+def _widened(x):
+    """float16 matrices as float32 for LAPACK, which has no half precision (TF's MatrixInverse and Qr
+    take float16; the result is rounded back)."""
+    return x.astype(jnp.float32) if x.dtype == jnp.float16 else x
 
 
 def inv(input, adjoint=False, name=None):  # noqa: A002
@@ -337,7 +347,7 @@ def inv(input, adjoint=False, name=None):  # noqa: A002
 
 @op("min_abs_pivot")
 def _min_abs_pivot(x):
-    lu, _ = jax.scipy.linalg.lu_factor(x)
+    lu, _ = jax.scipy.linalg.lu_factor(_widened(x))
     return jnp.min(jnp.abs(jnp.diagonal(lu, axis1=-2, axis2=-1)))
 
 
@@ -414,7 +424,7 @@ def _solve(matrix, rhs):
 
 def solve(matrix, rhs, adjoint=False, name=None):
     """Solves ``matrix @ x = rhs`` for ``x`` (``rhs`` has shape ``[..., N, K]``)."""
-    matrix = _matrices(matrix, "solve", square=True, floating=True)
+    matrix = _matrices(matrix, "solve", square=True, floating=True, attrs=f", adjoint={_flag(adjoint)}")
     matrix, rhs = binary_inputs(matrix, rhs, "solve")
     rhs = _matrices(rhs, "solve (rhs)")
     if rhs._v.shape[-2] != matrix._v.shape[-1]:
@@ -423,6 +433,11 @@ def solve(matrix, rhs, adjoint=False, name=None):
                                    f"{rhs._v.shape}.")
     _check_invertible(matrix, "solve", "Input matrix is not invertible.")
     return _solve(matrix_transpose(matrix, conjugate=True) if adjoint else matrix, rhs)
+
+
+def _flag(value):
+    """A boolean attribute as TF's node messages print it."""
+    return "true" if value else "false"
 
 
 # -- bands and diagonals ----------------------------------------------------------------------
@@ -506,7 +521,8 @@ def tensor_diag(diagonal, name=None):
 
 @op("qr", static=("full_matrices",))
 def _qr(x, full_matrices):
-    return tuple(jnp.linalg.qr(x, mode="complete" if full_matrices else "reduced"))
+    return tuple(part.astype(x.dtype) for part in jnp.linalg.qr(_widened(x), mode="complete" if full_matrices
+                                                                 else "reduced"))
 
 
 def qr(input, full_matrices=False, name=None):  # noqa: A002
@@ -529,7 +545,8 @@ def svd(tensor, full_matrices=False, compute_uv=True, name=None):
     Returns ``s`` alone when ``compute_uv`` is false, else ``(s, u, v)`` in TensorFlow's order
     (``v``, not its adjoint); ``s`` is in decreasing order.
     """
-    return _svd(_matrices(tensor, "svd", floating=True), full_matrices=bool(full_matrices),
+    attrs = f", compute_uv={_flag(compute_uv)}, full_matrices={_flag(full_matrices)}"
+    return _svd(_matrices(tensor, "svd", floating=True, attrs=attrs), full_matrices=bool(full_matrices),
                 compute_uv=bool(compute_uv))
 
 
@@ -545,12 +562,13 @@ def _eigvalsh(x):
 
 def eigh(tensor, name=None):
     """``(eigenvalues, eigenvectors)`` of each self-adjoint matrix, eigenvalues ascending."""
-    return _eigh(_matrices(tensor, "eigh", square=True, floating=True))
+    return _eigh(_matrices(tensor, "eigh", square=True, floating=True, attrs=", compute_v=true"))
 
 
 def eigvalsh(tensor, name=None):
     """The eigenvalues of each self-adjoint matrix, in ascending order."""
-    return _eigvalsh(_matrices(tensor, "eigvalsh", square=True, floating=True))
+    return _eigvalsh(_matrices(tensor, "eigvalsh", square=True, floating=True, kernel="eigh",
+                               attrs=", compute_v=false"))
 
 
 @op("pinv", static=("rcond",))
@@ -564,7 +582,7 @@ def pinv(a, rcond=None, validate_args=False, name=None):
     Singular values below ``rcond * max(singular values)`` count as 0; the default ``rcond``
     is ``10 * max(rows, cols) * eps`` of the dtype, as in TensorFlow.
     """
-    x = _matrices(a, "pinv", floating=True)
+    x = _matrices(a, "pinv", floating=True, attrs=", compute_uv=true, full_matrices=false")
     if rcond is None:
         rcond = 10.0 * max(x._v.shape[-2:]) * float(np.finfo(x._v.dtype).eps)
     return _pinv(x, rcond=float(rcond))
@@ -588,7 +606,10 @@ def _expm(x):
 
 def expm(input, name=None):  # noqa: A002
     """The matrix exponential of each square matrix."""
-    return _expm(_matrices(input, "expm", square=True, floating=True))
+    x = _matrices(input, "expm", square=True, floating=True, attrs=", adjoint=false")
+    if x._v.dtype.name == "bfloat16":  # TF's Python check, in either mode
+        raise ValueError("tf.linalg.expm does not support matrices of type <dtype: 'bfloat16'>")
+    return _expm(x)
 
 
 # -- solves -----------------------------------------------------------------------------------
@@ -605,7 +626,8 @@ def _triangular_solve(matrix, rhs, lower, adjoint):
 def triangular_solve(matrix, rhs, lower=True, adjoint=False, name=None):
     """Solves ``matrix @ x = rhs`` for a triangular ``matrix`` (only its ``lower`` or upper
     triangle is read); ``adjoint`` solves with the matrix's adjoint instead."""
-    matrix = _matrices(matrix, "triangular_solve", square=True, floating=True)
+    matrix = _matrices(matrix, "triangular_solve", square=True, floating=True,
+                       attrs=f", adjoint={_flag(adjoint)}, lower={_flag(lower)}")
     matrix, rhs = binary_inputs(matrix, rhs, "triangular_solve")
     rhs = _matrices(rhs, "triangular_solve (rhs)")
     if rhs._v.shape[-2] != matrix._v.shape[-1]:
@@ -632,7 +654,8 @@ def lstsq(matrix, rhs, l2_regularizer=0.0, fast=True, name=None):
     Solved through the normal equations (TensorFlow's ``fast=True`` path): for an
     underdetermined system it is the minimum-norm solution.
     """
-    matrix = _matrices(matrix, "lstsq", floating=True)
+    matrix = _matrices(matrix, "lstsq", floating=True, kernel="lstsq" if fast else "lstsq_exact",
+                       attrs="" if fast else ", fast=false")
     matrix, rhs = binary_inputs(matrix, rhs, "lstsq")
     rhs = _matrices(rhs, "lstsq (rhs)")
     if rhs._v.shape[-2] != matrix._v.shape[-2]:

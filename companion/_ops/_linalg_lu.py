@@ -15,6 +15,7 @@ import jax.numpy as jnp
 from companion._core._convert import as_input
 from companion._core._dtypes import as_dtype
 from companion._core._errors import InvalidArgumentError
+from companion._core._node_messages import dt_name
 from companion._core._op import op
 from companion._ops._linalg import _check_pivots, _matrices, checked_on_host
 
@@ -54,7 +55,7 @@ def lu(input, output_idx_type="int32", name=None):  # noqa: A002
     x = as_input(input)
     if x._v.ndim >= 2 and x._v.shape[-1] != x._v.shape[-2]:
         raise InvalidArgumentError(f"Input matrix must be square. (lu: received shape {x.shape}.)")
-    x = _matrices(x, "lu", square=True, floating=True)
+    x = _matrices(x, "lu", square=True, floating=True, attrs=f", output_idx_type={dt_name(index_dtype)}")
     packed, permutation = _lu(x, index_dtype=index_dtype._np)
     if x._v.size:
         checked_on_host(lambda pivot: _check_pivots(pivot, "lu", "Input is not invertible.", x.shape),
