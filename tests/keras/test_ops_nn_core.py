@@ -172,8 +172,65 @@ def test_ctc_greedy_decoding():
     _check(decoded, [[[1, 1, 2, 2, 1, -1], [2, 2, 1, -1, -1, -1]]])
     decoded, _ = ops.nn.ctc_decode(x, [5, 6], mask_index=2)
     _check(decoded, [[[1, 0, -1, -1, -1, -1], [0, 1, 1, -1, -1, -1]]])
-    with pytest.raises(ValueError):
-        ops.ctc_decode(x, [6, 4], strategy="beam_search")
+    with pytest.raises(ValueError, match="Invalid strategy nope"):
+        ops.ctc_decode(x, [6, 4], strategy="nope")
+
+
+def _beam_logits():
+    logits = np.random.RandomState(0).randn(2, 6, 4).astype("float32")
+    logits[0, 2:4, 1] += 3.0
+    return logits, np.array([6, 4], "int32")
+
+
+# Keras 3.15's outputs (TF backend) for `_beam_logits`: (keyword arguments, decoded, scores)
+_KERAS_BEAM = [
+    ({}, [[[3, 1, 2, -1, -1, -1], [3, -1, -1, -1, -1, -1]]], [[-1.9080], [-2.0954]]),
+    ({"beam_width": 5, "top_paths": 2},
+     [[[3, 1, 2, -1, -1, -1], [3, -1, -1, -1, -1, -1]], [[3, 1, 1, -1, -1, -1], [3, 1, -1, -1, -1, -1]]],
+     [[-2.0761, -2.6817], [-2.1371, -2.3425]]),
+    ({"top_paths": 3, "mask_index": 2},
+     [[[0, 1, 0, -1, -1, -1], [0, 3, 0, -1, -1, -1]], [[3, 0, 1, 0, -1, -1], [0, 3, 1, -1, -1, -1]],
+      [[0, 1, 0, 1, -1, -1], [0, 1, -1, -1, -1, -1]]],
+     [[-2.3116, -2.4662, -2.5367], [-2.0227, -2.0957, -2.2343]]),
+    ({"mask_index": None}, [[[0, 1, 0, 2, -1, -1], [0, 1, -1, -1, -1, -1]]], [[-1.8885], [-1.8937]]),
+    ({"mask_index": 3}, [[[0, 1, 0, 2, -1, -1], [0, 1, -1, -1, -1, -1]]], [[-1.8885], [-1.8937]]),
+    ({"merge_repeated": False}, [[[3, 1, 2, -1, -1, -1], [3, -1, -1, -1, -1, -1]]], [[-1.9080], [-2.0954]]),
+    ({"beam_width": 2}, [[[3, 1, 2, -1, -1, -1], [3, -1, -1, -1, -1, -1]]], [[-2.3164], [-2.5197]]),
+]
+
+
+@pytest.mark.parametrize("kwargs, decoded, scores", _KERAS_BEAM)
+def test_ctc_decode_beam_search_matches_keras(kwargs, decoded, scores):
+    logits, lengths = _beam_logits()
+    got, got_scores = ops.ctc_decode(logits, lengths, strategy="beam_search", **kwargs)
+    _check(got, np.array(decoded), "int32")
+    _check(got_scores, np.array(scores, np.float32), "float32", rtol=1e-4)
+
+
+def test_ctc_decode_beam_search_keeps_repeats_and_float64():
+    rep = np.full((1, 4, 3), -5.0, "float32")
+    rep[0, :, 1] = 0.0
+    decoded, scores = ops.ctc_decode(rep, np.array([4]), strategy="beam_search", top_paths=2)
+    _check(decoded, np.array([[[1, -1, -1, -1]], [[1, 2, 1, -1]]]), "int32")  # Keras: repeats not merged
+    _check(scores, np.array([[-0.0400, -4.3437]], np.float32), "float32", rtol=1e-3)
+    logits, lengths = _beam_logits()
+    _, scores = ops.ctc_decode(logits.astype("float64"), lengths, strategy="beam_search")
+    _check(scores, np.array([[-1.908], [-2.0954]]), "float64", rtol=1e-4)
+    _, scores = ops.ctc_decode(logits.astype("float16"), lengths, strategy="beam_search")
+    _check(scores, np.array([[-1.9085], [-2.0953]], np.float32), "float32", rtol=1e-4)
+
+
+def test_ctc_decode_beam_search_in_a_function_and_errors():
+    logits, lengths = _beam_logits()
+    decoded, scores = tf.function(lambda x, n: ops.ctc_decode(x, n, strategy="beam_search", top_paths=2))(
+        logits, lengths)
+    _check(decoded, np.array([[[3, 1, 2, -1, -1, -1], [3, -1, -1, -1, -1, -1]],
+                              [[3, 1, 1, -1, -1, -1], [3, 1, -1, -1, -1, -1]]]), "int32")
+    _check(scores, np.array([[-1.9080, -2.5148], [-2.0954, -2.2463]], np.float32), "float32", rtol=1e-4)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="requested more paths than the beam width"):
+        ops.ctc_decode(logits, lengths, strategy="beam_search", beam_width=1, top_paths=2)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="attr 'beam_width' of 0 must be at least"):
+        ops.ctc_decode(logits, lengths, strategy="beam_search", beam_width=0)
 
 
 def _unfold_reference(x, k, d, p, s):
@@ -836,3 +893,20 @@ def test_every_exported_name_is_tested():
         "ssim",
     }
     assert tf.keras.ops is ops
+
+
+def test_ctc_decode_beam_search_forgets_a_beam_pushed_out_before_its_turn():
+    # TF's decoder: a kept beam pushed out of the beam by an earlier beam's child, then tried again as
+    # its parent's child without entering, grows nothing at that step (TF 2.21 / Keras 3.15's values)
+    logits = (np.random.RandomState(3).randn(3, 7, 5) * 2.0).astype("float32")
+    lengths = np.array([7, 5, 2], "int32")
+    decoded, scores = ops.ctc_decode(logits, lengths, strategy="beam_search", beam_width=10, top_paths=3)
+    _check(decoded, np.array([
+        [[3, 2, 1, -1, -1, -1, -1], [3, 1, 2, 1, -1, -1, -1], [3, 4, -1, -1, -1, -1, -1]],
+        [[1, 3, 2, 1, -1, -1, -1], [3, 1, 4, 1, -1, -1, -1], [3, -1, -1, -1, -1, -1, -1]],
+        [[2, 3, 2, 1, -1, -1, -1], [3, 1, 2, 4, 1, -1, -1], [3, 1, -1, -1, -1, -1, -1]]]), "int32")
+    _check(scores, np.array([[-1.5584, -1.6819, -2.8713], [-1.7570, -1.8606, -2.0617],
+                             [-0.6945, -2.1096, -2.1915]], np.float32), "float32", rtol=1e-4)
+    _, scores = ops.ctc_decode(logits, lengths, strategy="beam_search", beam_width=4, top_paths=2)
+    _check(scores, np.array([[-1.5656, -1.7324], [-1.8631, -1.9956], [-0.6945, -2.1097]], np.float32),
+           "float32", rtol=1e-4)

@@ -135,6 +135,14 @@ def ctc_decode(y_pred, input_length, greedy=True, beam_width=100, top_paths=1):
 
 
 def _beam_search(y_pred, lengths, beam_width, top_paths):
+    return beam_search_decode(log(y_pred + epsilon()), lengths, beam_width, top_paths, merge_repeated=True)
+
+
+def beam_search_decode(log_probs, lengths, beam_width, top_paths, merge_repeated):
+    """TF's ``CTCBeamSearchDecoder`` on ``log_probs`` (``(batch, steps, classes)``, the blank last,
+    each step normalized by the decoder) on the host: ``(decoded, scores)``, ``decoded`` a list of
+    ``top_paths`` ``(batch, steps)`` int64 tensors padded with -1, ``scores`` ``(batch, top_paths)``
+    in the dtype of ``log_probs`` (float32 or float64)."""
     for name, value in (("beam_width", beam_width), ("top_paths", top_paths)):
         if not isinstance(value, (int, np.integer)) or value < 1:
             raise InvalidArgumentError(f"Value for attr '{name}' of {value} must be at least minimum 1 "
@@ -142,15 +150,17 @@ def _beam_search(y_pred, lengths, beam_width, top_paths):
     if top_paths > beam_width:
         raise InvalidArgumentError("requested more paths than the beam width. [Op:CTCBeamSearchDecoder]: "
                                    f"top_paths={top_paths}, beam_width={beam_width}.")
-    _check(_decode_check(y_pred.shape[1], "CTCBeamSearchDecoder"), lengths)
-    batch, steps = y_pred.shape[0], y_pred.shape[1]
+    _check(_decode_check(log_probs.shape[1], "CTCBeamSearchDecoder"), lengths)
+    batch, steps = log_probs.shape[0], log_probs.shape[1]
 
     def decode(log_probs, lengths):
-        decoded, scores = beam_search(log_probs, lengths.reshape(-1), int(beam_width), int(top_paths))
+        decoded, scores = beam_search(log_probs, lengths.reshape(-1), int(beam_width), int(top_paths),
+                                      merge_repeated)
         return (*decoded, scores)
 
-    specs = [TensorSpec((batch, steps), "int64")] * top_paths + [TensorSpec((batch, top_paths), "float32")]
-    *decoded, scores = numpy_function(decode, [log(y_pred + epsilon()), lengths], specs, stateful=False)
+    specs = [TensorSpec((batch, steps), "int64")] * top_paths
+    specs.append(TensorSpec((batch, top_paths), log_probs.dtype))
+    *decoded, scores = numpy_function(decode, [log_probs, lengths], specs, stateful=False)
     return decoded, scores
 
 

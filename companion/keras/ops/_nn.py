@@ -13,6 +13,7 @@ from companion._core._op import Op
 from companion.keras import activations as _act
 from companion.keras import backend as _backend
 from companion.keras._keras_logits import get_keras_logits
+from companion.keras.backend._ctc import beam_search_decode
 from companion.keras.ops._base import FLOATX, call, define, dtype_of, hashable, prepare, standardize, tensor
 
 __all__ = ["adaptive_average_pool", "adaptive_max_pool", "average_pool", "batch_normalization",
@@ -469,14 +470,45 @@ _CTC_GREEDY = Op("ctc_decode", _ctc_greedy, static=("merge_repeated", "blank"))
 
 def ctc_decode(inputs, sequence_lengths, strategy="greedy", beam_width=100, top_paths=1, merge_repeated=True,
                mask_index=0):
-    """Greedy CTC decoding of ``inputs`` (batch, time, classes): labels ``(1, batch, time)`` padded with
-    -1, and scores ``(batch, 1)``. Only ``strategy="greedy"`` is available (no beam search)."""
+    """CTC decoding of ``inputs`` (batch, time, classes; logits or log-probabilities), as Keras 3.
+
+    Returns ``(decoded, scores)``: int32 labels ``(top_paths, batch, time)`` padded with -1 (one path
+    for ``"greedy"``) and scores ``(batch, top_paths)``. ``"greedy"`` takes the best class per step
+    (``merge_repeated`` merges repeats), scored by minus the sum of the steps' best inputs;
+    ``"beam_search"`` keeps the ``beam_width`` likeliest label prefixes (TF's ``CTCBeamSearchDecoder``
+    on the host, repeats kept as ``tf.nn.ctc_beam_search_decoder`` does, ``merge_repeated`` unused)
+    and scores each path by its log-probability, in float32 (float64 for float64 inputs).
+    ``mask_index`` is the blank class (None: the last).
+    """
+    if strategy == "beam_search":
+        return _ctc_beam_search(inputs, sequence_lengths, beam_width, top_paths, mask_index)
     if strategy != "greedy":
-        raise InvalidArgumentError(f"keras.ops.ctc_decode: only strategy='greedy' is supported; received "
-                                   f"{strategy!r}. Beam search decoding is not available in companion.")
+        raise ValueError(f"Invalid strategy {strategy}. Supported values are 'greedy' and 'beam_search'.")
     inputs = prepare([inputs, 1.0], "float")[0]
     return call(_CTC_GREEDY, [inputs, tensor(sequence_lengths, np.dtype("int32"))],
                 {"merge_repeated": bool(merge_repeated), "blank": int(mask_index)})
+
+
+def _ctc_beam_search(inputs, sequence_lengths, beam_width, top_paths, mask_index):
+    """Keras 3's beam search: the blank's column moved last (the decoder's blank), the decoded
+    labels from it on shifted back up by one."""
+    inputs = tensor(inputs)
+    work = np.dtype("float64") if dtype_of(inputs) == np.dtype("float64") else FLOATX
+    inputs = tensor(inputs, work)
+    classes = inputs.shape[-1]
+    if mask_index is not None:  # Python's slicing of the class axis, as Keras's (a negative index too)
+        columns = list(range(classes))
+        mask = int(mask_index)
+        order = columns[:mask] + columns[mask + 1:] + columns[mask:mask + 1]
+        if order != columns:
+            inputs = _tf.gather(inputs, order, axis=-1)
+    decoded, scores = beam_search_decode(inputs, tensor(sequence_lengths, np.dtype("int32")), beam_width,
+                                         top_paths, merge_repeated=False)
+    decoded = _tf.cast(_tf.stack(decoded), "int32")
+    if mask_index is not None:
+        first = int(mask_index) + classes if int(mask_index) < 0 else int(mask_index)
+        decoded = _tf.where(decoded >= first, decoded + 1, decoded)
+    return decoded, scores
 
 
 def _unfold(x, kernel, dilation, padding, stride):
