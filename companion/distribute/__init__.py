@@ -20,6 +20,7 @@ from companion.distribute._distributed_dataset import (
     DistributedIterator,
     InputContext,
 )
+from companion.distribute._input_options import InputOptions, InputReplicationMode
 from companion.distribute._launch import launch
 from companion.distribute._local_cluster import create_local_cluster
 from companion.distribute._mirrored_variable import MirroredVariable
@@ -106,7 +107,8 @@ class experimental:  # noqa: N801 (TF's namespace)
 
 __all__ = [
     "CentralStorageStrategy", "CrossDeviceOps", "DistributedDataset", "DistributedIterator",
-    "HierarchicalCopyAllReduce", "InputContext", "MirroredStrategy", "MirroredVariable",
+    "HierarchicalCopyAllReduce", "InputContext", "InputOptions", "InputReplicationMode", "MirroredStrategy",
+    "MirroredVariable",
     "MultiWorkerMirroredStrategy", "NcclAllReduce", "OneDeviceStrategy", "ParameterServerStrategy",
     "PerReplica", "ReduceOp", "ReductionToOneDevice", "ReplicaContext", "Server", "Strategy", "TPUStrategy",
     "cluster_resolver",

@@ -3,8 +3,13 @@
 import jax
 import jax.numpy as jnp
 
+from companion._core._context import state
+from companion._core._errors import InvalidArgumentError
 from companion._core._tensor import Tensor
+from companion._core._tensor_spec import TensorSpec
 from companion.data import Dataset
+from companion.data._optional import Optional
+from companion.distribute._per_replica_spec import split_spec
 
 
 class DistributedDataset:
@@ -20,10 +25,18 @@ class DistributedDataset:
             raise TypeError("experimental_distribute_dataset expects a companion.data.Dataset of "
                             f"batches. Received: {dataset!r}")
         self._strategy, self._dataset, self._group = strategy, dataset, group
+        if group == 1 and strategy.num_replicas_in_sync > 1:
+            for spec in jax.tree_util.tree_leaves(dataset.element_spec):
+                if spec.shape.rank == 0:  # (TF fails the same way, with no more words)
+                    raise IndexError(
+                        "list index out of range: experimental_distribute_dataset splits each element's "
+                        f"first dimension among {strategy.num_replicas_in_sync} replicas, but the dataset "
+                        f"yields scalars ({spec!r}). Batch the dataset first, e.g. dataset.batch(64).")
 
     @property
     def element_spec(self):
-        return self._dataset.element_spec
+        """Each replica's share of an element: `PerReplicaSpec`s on several replicas."""
+        return _replica_spec(self)
 
     def cardinality(self):
         return self._dataset.cardinality()
@@ -42,6 +55,19 @@ class DistributedIterator:
         self._strategy = distributed._strategy
         self._source = iter(distributed._dataset)
         self._group = distributed._group
+        self._spec = _replica_spec(distributed)
+
+    @classmethod
+    def _over(cls, source, aux):
+        iterator = cls.__new__(cls)
+        iterator._source = source
+        iterator._strategy, iterator._group, iterator._spec = aux
+        return iterator
+
+    @property
+    def element_spec(self):
+        """Each replica's share of an element: `PerReplicaSpec`s on several replicas."""
+        return self._spec
 
     def __iter__(self):
         return self
@@ -53,13 +79,55 @@ class DistributedIterator:
                 parts.append(next(self._source))
             except StopIteration:
                 break
+        return self._distribute(parts)
+
+    def get_next(self):
+        return next(self)
+
+    def get_next_as_optional(self):
+        """The next element (per-replica values) as an `Optional`, empty at the end of the data;
+        inside a function its presence is known when the program runs."""
+        parts = [self._source.get_next_as_optional() for _ in range(self._group)]
+        if state.staging:  # (an empty traced Optional holds zeros of the element's shape)
+            return _DistributedOptional(parts[0].has_value(), self._distribute(
+                [part.get_value() for part in parts]), self._spec)
+        present = [part for part in parts if bool(part.has_value())]
+        if not present or present[0] is not parts[0]:
+            return _DistributedOptional(Tensor(jnp.asarray(False)), None, self._spec)
+        element = self._distribute([part.get_value() for part in present])
+        spec = split_spec(_tensor_spec(present[0].get_value()), self._strategy.num_replicas_in_sync,
+                          self._group == 1)
+        return _DistributedOptional(Tensor(jnp.asarray(True)), element, spec)
+
+    def _distribute(self, parts):
         element = parts[0] if len(parts) == 1 else _concatenate(parts)
         leaves, treedef = jax.tree_util.tree_flatten(element, is_leaf=_is_tensor)
         split = self._strategy.split_batch([_array(x) for x in leaves])
         return jax.tree_util.tree_unflatten(treedef, split)
 
-    def get_next(self):
-        return next(self)
+
+# A pytree over its data iterator, so a function it is passed to traces per layout of the batches
+# (a partial last batch traces again) and pulls them when the program runs, as for a data Iterator.
+jax.tree_util.register_pytree_node(
+    DistributedIterator, lambda it: ((it._source,), (it._strategy, it._group, it._spec)),
+    lambda aux, children: DistributedIterator._over(children[0], aux))
+
+
+class _DistributedOptional(Optional):
+    """A distributed iterator's next element, maybe absent: ``get_value()`` gives per-replica values."""
+
+    def __init__(self, present, element, element_spec):
+        super().__init__(element, element_spec)
+        self._present = present
+
+    def has_value(self, name=None):
+        return self._present
+
+    def get_value(self, name=None):
+        if self._element is None:
+            raise InvalidArgumentError("The given optional does not have a value: get_value() was called "
+                                       "on an empty Optional. Check has_value() first.")
+        return self._element
 
 
 class InputContext:
@@ -86,6 +154,16 @@ def from_function(strategy, dataset_fn):
     """``dataset_fn(InputContext)`` gives per-replica batches; each step takes one per replica."""
     context = InputContext(1, 0, strategy.num_replicas_in_sync)
     return DistributedDataset(strategy, dataset_fn(context), group=strategy.num_replicas_in_sync)
+
+
+def _replica_spec(distributed):
+    return split_spec(distributed._dataset.element_spec, distributed._strategy.num_replicas_in_sync,
+                      distributed._group == 1)
+
+
+def _tensor_spec(element):
+    """The spec of ``element``'s tensors, with their known shapes."""
+    return jax.tree_util.tree_map(lambda x: TensorSpec(tuple(x.shape), x.dtype), element, is_leaf=_is_tensor)
 
 
 def _concatenate(parts):

@@ -225,15 +225,22 @@ class Strategy:
         padded = -(-size // replicas) * replicas
         mask = None
         if padded != size:
-            mask = jax.device_put(jnp.arange(padded) < size, self._split).astype(jnp.float32)
+            mask = _placed(jnp.arange(padded) < size, self._split).astype(jnp.float32)
         out = []
         for array in arrays:
             if padded != size:
                 array = jnp.concatenate([array, jnp.zeros((padded - size,) + array.shape[1:],
                                                           array.dtype)])
-            out.append(PerReplica(jax.device_put(array, self._split), replicas, stacked=False,
-                                  mask=mask))
+            out.append(PerReplica(_placed(array, self._split), replicas, stacked=False, mask=mask))
         return out
+
+
+def _placed(array, sharding):
+    """``array`` laid out by ``sharding``; inside a trace a constraint on the traced value (a batch
+    pulled from an iterator while the program runs lands on one device otherwise)."""
+    if isinstance(array, jax.core.Tracer):
+        return jax.lax.with_sharding_constraint(array, sharding)
+    return jax.device_put(array, sharding)
 
 
 def _stacked(value):
