@@ -13,11 +13,13 @@ import importlib
 import importlib.abc
 import importlib.util
 import io
+import json
 import logging
 import math
 import os
 import re
 import runpy
+import subprocess
 import sys
 import tomllib
 from dataclasses import dataclass
@@ -123,6 +125,26 @@ def remove_alias() -> None:
     sys.meta_path[:] = [finder for finder in sys.meta_path if not isinstance(finder, TensorflowAlias)]
     for name in [name for name in sys.modules if name == "tensorflow" or name.startswith("tensorflow.")]:
         del sys.modules[name]
+
+
+def run(path: Path, workdir: Path) -> Outcome:
+    """Run one program: in this process, or in a fresh interpreter when it splits the CPU into
+    logical devices (which, as in TF, must happen before the first tensor: earlier programs in
+    this process made tensors, so it raised RuntimeError whenever it did not run first)."""
+    if "set_logical_device_configuration" not in path.read_text():
+        return run_in_process(path, workdir)
+    child = ("import json, sys\nfrom pathlib import Path\nfrom tests.parity import _harness\n"
+             "outcome = _harness.run_in_process(Path(sys.argv[1]), Path(sys.argv[2]))\n"
+             "print('OUTCOME ' + json.dumps([outcome.stdout, outcome.raised]))\n")
+    root = PARITY_DIR.parent.parent
+    paths = [str(root), os.environ.get("PYTHONPATH")]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(path for path in paths if path))
+    done = subprocess.run([sys.executable, "-c", child, str(path), str(workdir)], cwd=root, env=env,
+                          capture_output=True, text=True, timeout=600)
+    lines = [line for line in done.stdout.splitlines() if line.startswith("OUTCOME ")]
+    assert lines, f"{program_id(path)}: the fresh interpreter failed:\n{done.stdout}\n{done.stderr}"
+    stdout, raised = json.loads(lines[-1][len("OUTCOME "):])
+    return Outcome(stdout, raised)
 
 
 def run_in_process(path: Path, workdir: Path) -> Outcome:

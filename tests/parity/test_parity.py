@@ -27,7 +27,7 @@ def test_program_prints_what_tensorflow_printed(program, tmp_path):
     expected = _harness.recorded(program)
     assert expected is not None, (f"{program.name} has no recorded output. Run `python tasks.py "
                                   f"record-parity --python PATH {program}` with a python that has TF.")
-    actual = _harness.run_in_process(program, tmp_path)
+    actual = _harness.run(program, tmp_path)
     problems = _harness.compare(expected, actual)
     assert not problems, f"{_harness.program_id(program)} differs from TF:\n" + "\n".join(problems)
 
