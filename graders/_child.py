@@ -12,6 +12,7 @@ import importlib
 import io
 import json
 import os
+import pkgutil
 import resource
 import signal
 import sys
@@ -20,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from graders._integrity import CodeSnapshot  # noqa: E402
 from graders._spec import HARNESS_NAME  # noqa: E402
 from graders._values import decode_input, encode_output, type_name  # noqa: E402
 
@@ -27,8 +29,27 @@ _write, _dumps = os.write, json.dumps  # bound before any learner code can patch
 _TIMEOUT = {"t": "error", "type": "TimeoutError", "timeout": True}
 
 
+_PREPARED: dict = {}  # filled by prepare(): in the warm pool's zygote, else by main() before the first cell
+
+
 class _Deadline(BaseException):
     """Raised by SIGALRM when a cell or exercise runs past its wall-clock limit."""
+
+
+def prepare() -> None:
+    """Import every harness and record the code they rely on, before any notebook code runs.
+
+    The harnesses are then taken from here, not from `sys.modules`, and an exercise is graded only
+    while that code is as recorded (`_integrity`). The warm pool's zygote calls this once for all its
+    children (the snapshot costs a few tenths of a second); a fresh child calls it itself.
+    """
+    if _PREPARED:
+        return
+    import graders.harnesses as package
+
+    harnesses = {info.name: importlib.import_module(f"graders.harnesses.{info.name}")
+                 for info in pkgutil.iter_modules(package.__path__)}
+    _PREPARED.update(harnesses=harnesses, snapshot=CodeSnapshot())
 
 
 def main() -> int:
@@ -39,11 +60,12 @@ def main() -> int:
     _limit_resources(job)
     _detach_stdin()
     signal.signal(signal.SIGALRM, _raise_deadline)
+    prepare()
     shell = _make_shell()
     errors = _run_cells(shell, job["cells"], job["notebook_timeout"], channel)
     _emit(channel, {"event": "cells_done", "errors": errors})
     while (exercise := json.loads(jobs.readline()).get("exercise")) is not None:
-        outputs = _run_exercise(shell.user_ns, exercise, job["exercise_timeout"])
+        outputs = _checked_run(shell.user_ns, exercise, job["exercise_timeout"])
         _emit(channel, {"event": "exercise", "id": exercise["id"], **outputs})
     _emit(channel, {"event": "done"})
     return 0
@@ -123,6 +145,15 @@ def _run_cell(shell, source: str, end: float, timeout: float) -> str | None:
     return None if error is None else _describe(error)
 
 
+def _checked_run(namespace: dict, exercise: dict, timeout: float) -> dict:
+    """`_run_exercise`, graded only if the code the harnesses rely on is unchanged before and after it."""
+    snapshot = _PREPARED["snapshot"]
+    changed = snapshot.changed()
+    outputs = {} if changed else _run_exercise(namespace, exercise, timeout)
+    changed = changed or snapshot.changed()
+    return {"status": "tampered", "changed": changed} if changed else outputs
+
+
 def _run_exercise(namespace: dict, exercise: dict, timeout: float) -> dict:
     """Call the graded function (or its harness) on each hidden case within `timeout` seconds in all."""
     target = namespace.get(exercise["id"])
@@ -153,7 +184,7 @@ def _caller(target, harness: str | None):
     if not isinstance(harness, str) or not HARNESS_NAME.fullmatch(harness):
         raise ValueError(f"bad harness name {harness!r}")
     module, function = harness.split(".")
-    run = getattr(importlib.import_module(f"graders.harnesses.{module}"), function)
+    run = getattr(_PREPARED["harnesses"][module], function)
     return lambda *args: run(target, *args)
 
 

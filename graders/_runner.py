@@ -266,7 +266,17 @@ def _exercise_run(event: dict, cases: int) -> ExerciseRun:
         return ExerciseRun("ran", outputs=checked)
     if status in ("missing", "not_callable"):
         return ExerciseRun(status, type=str(event.get("type", ""))[:80])
+    if status == "tampered":
+        return ExerciseRun("failed", reason=_tampered(event.get("changed")))
     raise _ProtocolError(f"unknown exercise status {str(status)[:40]!r}")
+
+
+def _tampered(changed) -> str:
+    """Why an exercise was not graded: the notebook replaced code the grader relies on (names it sent)."""
+    names = [str(name)[:120] for name in changed[:6]] if isinstance(changed, list) else []
+    listed = ", ".join(names) or "code"
+    return (f"not graded: the notebook replaced {listed} (functions or classes of companion, NumPy, JAX, "
+            "the grader or Python's builtins); the grader runs only on that code as shipped")
 
 
 def _cell_errors(errors) -> list[dict]:

@@ -97,7 +97,9 @@ def _preload() -> None:
     from jax._src import xla_bridge
 
     import companion  # noqa: F401
-    import graders._child  # noqa: F401
+    import graders._child
+
+    graders._child.prepare()  # the harnesses and the snapshot of their code, shared by every child
 
     if getattr(xla_bridge, "_backends", None):
         raise RuntimeError("importing the child's libraries started a JAX backend; forking it is unsafe")
