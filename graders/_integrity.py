@@ -1,4 +1,4 @@
-"""The code the harnesses rely on, as it was before the notebook ran: a replaced function is told, not trusted.
+"""The code the harnesses rely on, as it was before the notebook ran: a replaced function is told apart.
 
 A harness runs in the learner's process and reads what the learner's code did through companion,
 NumPy, JAX, the grader's own modules and Python's builtins (`tf.function`, `Tensor.numpy`,
