@@ -146,16 +146,18 @@ def _run_cell(shell, source: str, end: float, timeout: float) -> str | None:
 
 
 def _checked_run(namespace: dict, exercise: dict, timeout: float) -> dict:
-    """`_run_exercise`, graded only if the code the harnesses rely on is unchanged before and after it."""
+    """`_run_exercise`, graded only while the code the harnesses rely on is as recorded: checked before
+    the exercise and after each case (a case's code could patch what the next case's harness calls)."""
     snapshot = _PREPARED["snapshot"]
     changed = snapshot.changed()
-    outputs = {} if changed else _run_exercise(namespace, exercise, timeout)
-    changed = changed or snapshot.changed()
+    outputs = {} if changed else _run_exercise(namespace, exercise, timeout, snapshot.changed)
+    changed = changed or outputs.get("changed") or snapshot.changed()
     return {"status": "tampered", "changed": changed} if changed else outputs
 
 
-def _run_exercise(namespace: dict, exercise: dict, timeout: float) -> dict:
-    """Call the graded function (or its harness) on each hidden case within `timeout` seconds in all."""
+def _run_exercise(namespace: dict, exercise: dict, timeout: float, changed=list) -> dict:
+    """Call the graded function (or its harness) on each hidden case within `timeout` seconds in all;
+    stop with `{"changed": names}` as soon as `changed()` names something after a case."""
     target = namespace.get(exercise["id"])
     if target is None:
         return {"status": "missing"}
@@ -173,6 +175,11 @@ def _run_exercise(namespace: dict, exercise: dict, timeout: float) -> dict:
     for args in exercise["cases"]:
         outputs.append(dict(_TIMEOUT) if deadline_hit else _run_case(call, args))
         deadline_hit = deadline_hit or outputs[-1].get("timeout", False)
+        remaining = signal.setitimer(signal.ITIMER_REAL, 0)[0]  # the check is the grader's time
+        if names := changed():
+            return {"status": "tampered", "changed": names}
+        if remaining > 0:
+            signal.setitimer(signal.ITIMER_REAL, remaining)
     signal.setitimer(signal.ITIMER_REAL, 0)
     return {"status": "ran", "outputs": outputs}
 

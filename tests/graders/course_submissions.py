@@ -63,6 +63,7 @@ def grade_with_cli(assignment: str, submissions: Path, base: Path, timeout: int 
         results = json.loads((base / "out" / name / "results.json").read_text())
         return {test["name"]: test["score"] for test in results["tests"]}
 
+    scores.out = base / "out"
     return scores
 
 

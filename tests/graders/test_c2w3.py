@@ -1,5 +1,6 @@
 """Week 3 (C2W3): public checks in the kernel, and the grader on typical mistakes and faked logs (CLI)."""
 
+import json
 import sys
 import textwrap
 
@@ -349,6 +350,13 @@ MISTAKES = {
             print(FAKE_LOG * epochs, end="", file=sys.stderr)
             return tf.constant(0.9)
         """},
+    # a Python-print log run eagerly, with the harness's tf.function replaced so the flags stay clean
+    "replaces_tf_function": {"train": textwrap.dedent(PYTHON_PRINT_TRAIN).replace(
+        "loss, '; train accuracy', train_accuracy.result()",
+        "float(loss), '; train accuracy', float(train_accuracy.result())").replace(
+        "loss, '; val accuracy', val_accuracy.result()",
+        "float(loss), '; val accuracy', float(val_accuracy.result())")
+        + "\ntf.function = lambda func=None, **kwargs: func if func is not None else (lambda f: f)\n"},
     "variables_inside_train": {"train": """
         @tf.function
         def train(model, optimizer, epochs, device, train_ds, train_loss, train_accuracy, valid_ds, val_loss,
@@ -407,3 +415,12 @@ def test_a_mistake_or_a_faked_log_earns_nothing_for_its_exercise(graded, name, e
     scores = graded(name)
     assert scores[exercise] == 0
     assert scores[untouched] == 1.0
+
+
+@pytest.mark.slow
+@pytest.mark.notebook
+def test_a_notebook_that_replaces_companion_s_code_is_not_graded_and_told_why(graded):
+    assert set(graded("replaces_tf_function").values()) == {0}
+    results = json.loads((graded.out / "replaces_tf_function" / "results.json").read_text())
+    train = next(test for test in results["tests"] if test["name"] == "train")
+    assert "not graded: the notebook replaced companion.function" in train["output"]

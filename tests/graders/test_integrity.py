@@ -67,3 +67,17 @@ def test_the_grader_says_which_code_was_replaced():
     run = _exercise_run({"status": "tampered", "changed": ["companion.function"]}, 1)
     assert run.status == "failed" and "replaced companion.function" in run.reason
     assert "not graded" in _exercise_run({"status": "tampered", "changed": "junk"}, 1).reason
+
+
+def test_a_case_that_patches_what_the_next_case_s_harness_calls_is_caught_after_it(monkeypatch):
+    """Case 1 patches and case 2 restores: the check after case 1 sees it, and case 2 never runs."""
+    _child.prepare()
+    real, calls = tf.function, []
+
+    def patches_then_restores(n):
+        calls.append(n)
+        monkeypatch.setattr(tf, "function", (lambda func=None, **kwargs: func) if len(calls) == 1 else real)
+        return n
+
+    outputs = _child._checked_run({"train": patches_then_restores}, _exercise(2), 5)
+    assert outputs == {"status": "tampered", "changed": ["companion.function"]} and len(calls) == 1
