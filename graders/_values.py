@@ -7,6 +7,8 @@ the companion-specific parts (tensor and dtype nodes, type names).
 
 from __future__ import annotations
 
+import sys
+
 from graders._codec import array_to_text, encode_plain, text_to_array
 
 
@@ -57,14 +59,33 @@ def _encode_object(value) -> dict:
 
 
 def type_name(value, qualified: bool = True) -> str:
-    """`companion.Tensor`, `numpy.ndarray`, `float`: the public name of a value's type."""
+    """`companion.Tensor`, `numpy.ndarray`, `float`: the public name of a value's type.
+
+    A class that claims a library's module (`__module__ = "companion"`, `__qualname__ = "Function"`)
+    but is not found under that name there is the notebook's own: it is named `__main__.<name>`, so
+    a plain function dressed as a `tf.function` or an `Adam` does not pass a type check.
+    """
     kind = type(value)
     try:
-        module = _text(getattr(kind, "__module__", "")).split(".")[0]
+        path = _text(getattr(kind, "__module__", ""))
         name = _text(getattr(kind, "__qualname__", "object"))[:80]
+        module = path.split(".")[0]
+        if module in _LIBRARIES and "<locals>" not in name and not _found_at(kind, path, name):
+            module = "__main__"
     except Exception:  # noqa: BLE001 - a class whose __module__ is an object that cannot be read
         return "object"
     return name if module in ("builtins", "") or not qualified else f"{module}.{name}"
+
+
+_LIBRARIES = ("companion", "graders", "jax", "numpy")
+
+
+def _found_at(kind: type, path: str, name: str) -> bool:
+    """Whether `path`'s module, already imported, holds `kind` under `name`."""
+    found = sys.modules.get(path)
+    for part in name.split("."):
+        found = getattr(found, part, None)
+    return found is kind
 
 
 def _text(value) -> str:
