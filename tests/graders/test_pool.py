@@ -48,7 +48,7 @@ time.sleep(4)  # still alive while `b_looks` runs beside it (--jobs 2)
 
 LOOKS = """
 import os, sys, time
-WARM = "companion" in sys.modules  # imported by the zygote, not by this notebook
+WARM = "matplotlib.pyplot" in sys.modules  # imported by the zygote, not by a fresh child before this cell
 time.sleep(1.5)
 import companion
 def _cmdlines():
@@ -121,7 +121,7 @@ def test_a_pooled_child_sees_what_a_fresh_sandboxed_child_sees(tmp_path):
 @POOLED
 def test_a_dead_zygote_means_a_fresh_child_not_a_failed_submission():
     limits = Limits(notebook_timeout=30)
-    cells = [{"index": 0, "source": "import sys\nprint('WARM', 'companion' in sys.modules)\n"}]
+    cells = [{"index": 0, "source": "import sys\nprint('WARM', 'matplotlib.pyplot' in sys.modules)\n"}]
     with ForkServer(limits, ()) as pool:
         pool.process.kill()
         pool.process.wait()
@@ -131,7 +131,7 @@ def test_a_dead_zygote_means_a_fresh_child_not_a_failed_submission():
 
 def test_the_pool_can_be_turned_off(toy, tmp_path):
     grader = toy.Grader(tmp_path)
-    cold = "import sys\nOK = 'companion' not in sys.modules\n"
+    cold = "import sys\nOK = 'matplotlib.pyplot' not in sys.modules\n"
     toy.submission(tmp_path / "subs" / "cold.ipynb", prelude=cold, bodies={"add_one": CHECKED})
     env = {**os.environ, "COMPANION_GRADER_POOL": "0"}
     done = subprocess.run([sys.executable, "-m", "graders", str(grader.spec), str(tmp_path / "subs"), "--out",
