@@ -45,8 +45,14 @@ def prepare() -> None:
     """
     if _PREPARED:
         return
+    # deferred: companion is imported here, once, not when this module loads (the zygote imports it first)
+    import companion
+
+    # deferred: the harnesses import companion too
     import graders.harnesses as package
 
+    for info in pkgutil.walk_packages(companion.__path__, "companion."):  # companion loads lazily: all of it
+        importlib.import_module(info.name)  # now, so that the snapshot holds every class a harness may use
     harnesses = {info.name: importlib.import_module(f"graders.harnesses.{info.name}")
                  for info in pkgutil.iter_modules(package.__path__)}
     _PREPARED.update(harnesses=harnesses, snapshot=CodeSnapshot())

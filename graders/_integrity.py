@@ -6,8 +6,9 @@ NumPy, JAX, the grader's own modules and Python's builtins (`tf.function`, `Tens
 `tf.config.functions_run_eagerly = lambda: False`, `graders.harnesses.c2w3.tf = ...`) could make a
 harness report what it did not see. `CodeSnapshot` records, before the first cell, every function,
 class, module and descriptor bound in those packages' modules and in their classes; `changed()` names
-those since rebound or deleted. Data (flags, caches, counters) is not recorded: the packages change
-it themselves as they run. Added names are not changes (lazy imports add them).
+those since rebound or deleted, and code set on a class over code it inherited. Data (flags, caches,
+counters) is not recorded: the packages change it themselves as they run. Other added names are not
+changes (lazy imports add them).
 """
 
 from __future__ import annotations
@@ -27,12 +28,14 @@ class CodeSnapshot:
 
     def __init__(self, prefixes: tuple[str, ...] = WATCHED):
         self._entries: list[tuple[str, dict, dict]] = []
+        self._classes: list[tuple[str, type, frozenset]] = []
         for name, module in list(sys.modules.items()):
             if isinstance(module, types.ModuleType) and name.split(".")[0] in prefixes:
                 self._record(name, module.__dict__)
                 for attribute, value in list(module.__dict__.items()):
                     if isinstance(value, type) and getattr(value, "__module__", None) == name:
                         self._record(f"{name}.{attribute}", value.__dict__)
+                        self._classes.append((f"{name}.{attribute}", value, frozenset(value.__dict__)))
 
     def _record(self, owner: str, namespace) -> None:
         code = {key: value for key, value in list(namespace.items()) if isinstance(value, _CODE)}
@@ -40,15 +43,26 @@ class CodeSnapshot:
             self._entries.append((owner, namespace, code))
 
     def changed(self) -> list[str]:
-        """`owner.name` of each recorded binding now rebound or deleted (at most MAX_NAMES, then '...')."""
+        """`owner.name` of each recorded binding now rebound or deleted, and of each name set on a class
+        over one it inherited (`Model.get_weights = ...`), at most MAX_NAMES, then '...'."""
         names = []
         for owner, namespace, code in self._entries:
             for key, value in code.items():
                 if namespace.get(key, _MISSING) is not value:
                     names.append(f"{owner}.{key}")
-                    if len(names) > MAX_NAMES:
-                        return [*names[:MAX_NAMES], "..."]
-        return names
+        for owner, kind, keys in self._classes:
+            if len(kind.__dict__) != len(keys):
+                names += [f"{owner}.{key}" for key in _shadowing(kind, keys)]
+        names = list(dict.fromkeys(names))
+        return [*names[:MAX_NAMES], "..."] if len(names) > MAX_NAMES else names
+
+
+def _shadowing(kind: type, recorded: frozenset) -> list[str]:
+    """Code set on `kind` since `recorded` (its names then) over a name one of its bases defines."""
+    bases = [vars(base) for base in kind.__mro__[1:] if base is not object]
+    return [key for key, value in list(vars(kind).items())
+            if key not in recorded and (callable(value) or isinstance(value, _CODE))
+            and any(key in base for base in bases)]
 
 
 _MISSING = object()

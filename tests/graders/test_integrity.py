@@ -5,13 +5,14 @@ import pytest
 
 import companion as tf
 import graders.harnesses.c2w3 as c2w3_harness
-from graders import _child, _integrity
+from graders import _child
 from graders._runner import _exercise_run
 
 
 @pytest.fixture(scope="module")
 def snapshot():
-    return _integrity.CodeSnapshot()
+    _child.prepare()  # imports all of companion (it loads lazily), then records
+    return _child._PREPARED["snapshot"]
 
 
 def test_an_untouched_process_has_no_changes(snapshot):
@@ -81,3 +82,16 @@ def test_a_case_that_patches_what_the_next_case_s_harness_calls_is_caught_after_
 
     outputs = _child._checked_run({"train": patches_then_restores}, _exercise(2), 5)
     assert outputs == {"status": "tampered", "changed": ["companion.function"]} and len(calls) == 1
+
+
+def test_code_set_on_a_class_over_an_inherited_method_is_named(snapshot, monkeypatch):
+    """`Model.get_weights` is inherited: setting it on Model adds a name that shadows the base's."""
+    assert "get_weights" not in vars(tf.keras.Model)
+    monkeypatch.setattr(tf.keras.Model, "get_weights", lambda self: [], raising=False)
+    assert [name.rsplit(".", 1)[-1] for name in snapshot.changed()] == ["get_weights"]
+
+
+def test_new_data_or_new_methods_on_a_class_are_not_changes(snapshot, monkeypatch):
+    monkeypatch.setattr(tf.keras.Model, "_a_cache_of_the_notebook", {}, raising=False)
+    monkeypatch.setattr(tf.keras.Model, "a_method_of_the_notebook", lambda self: 0, raising=False)
+    assert snapshot.changed() == []
