@@ -4,11 +4,11 @@ import jax
 import jax.numpy as jnp
 
 from companion._core._context import state
-from companion._core._errors import InvalidArgumentError
 from companion._core._tensor import Tensor
 from companion._core._tensor_spec import TensorSpec
 from companion.data import Dataset
 from companion.data._optional import Optional
+from companion.data._staged_iterator import StagedOptional
 from companion.distribute._per_replica_spec import split_spec
 
 
@@ -113,21 +113,17 @@ jax.tree_util.register_pytree_node(
     lambda aux, children: DistributedIterator._over(children[0], aux))
 
 
-class _DistributedOptional(Optional):
-    """A distributed iterator's next element, maybe absent: ``get_value()`` gives per-replica values."""
-
-    def __init__(self, present, element, element_spec):
-        super().__init__(element, element_spec)
-        self._present = present
-
-    def has_value(self, name=None):
-        return self._present
+class _DistributedOptional(StagedOptional):
+    """A distributed iterator's next element, maybe absent: ``get_value()`` gives per-replica values.
+    Its presence is a tensor, traced inside a function (`StagedOptional`) or known eagerly, where an
+    empty one holds no element and raises the empty `Optional`'s error."""
 
     def get_value(self, name=None):
         if self._element is None:
-            raise InvalidArgumentError("The given optional does not have a value: get_value() was called "
-                                       "on an empty Optional. Check has_value() first.")
+            return Optional.get_value(self, name)
         return self._element
+
+    __repr__ = Optional.__repr__
 
 
 class InputContext:
