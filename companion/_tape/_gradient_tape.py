@@ -113,6 +113,8 @@ class GradientTape:
             for o in connected:
                 tracked[id(o)] = o
             self._records.append((op, params, inputs, outputs))
+            if op.differentiable is not True:  # names a TF op with no registered gradient
+                self._unregistered = True
 
     def _note_read(self, variable, read):
         """Called when ``variable`` is read as ``read``; True if the read is watched."""
@@ -176,6 +178,7 @@ class GradientTape:
     def reset(self):
         """Forgets everything recorded so far, as if the tape were new."""
         self._records = []
+        self._unregistered = False
         self._tracked = {}
         self._watched = {}
         self._watched_tensors = {}
@@ -253,6 +256,7 @@ class GradientTape:
         if not self._persistent:
             self._used = True
             self._records, self._tracked, self._reads = [], {}, {}
+            self._unregistered = False
         if policy is UnconnectedGradients.ZERO:
             grads = [_fill_unconnected(g, s, mode, targets) for g, s in zip(grads, flat_sources)]
         if type(treedef) is type:
@@ -280,7 +284,8 @@ class GradientTape:
 
     def _grads_for(self, flat_sources, targets, cotangents, mode):
         """One gradient (or None) per flat source; a Variable's reads are summed."""
-        _replay.check_registered(self._records, targets)
+        if self._unregistered:
+            _replay.check_registered(self._records, targets)
         float_targets = [(t, c) for t, c in _zip_longest(targets, cotangents) if _is_float(t)]
         groups = [self._source_tensors(s) for s in flat_sources]
         sparse = self._sparse_reads(flat_sources, groups, targets) if mode == "vjp" else {}

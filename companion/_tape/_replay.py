@@ -367,8 +367,6 @@ def check_registered(records, targets):
     """TF's LookupError when the gradient of ``targets`` must pass through an op TF registers no
     gradient for (its `Op.differentiable` names the TF op type). As TF's tape, the walk back from
     the targets goes on through floating inputs only (an integer tensor carries no gradient)."""
-    if all(rec[0].differentiable.__class__ is not str for rec in records):
-        return  # the common case costs one pass over the records
     needed = {id(t) for t in targets}
     for op, _, inputs, outputs in reversed(records):
         if needed.isdisjoint(map(id, outputs)):
