@@ -32,7 +32,7 @@ class Op:
     def __init__(self, name, fn, static=(), jit=True):
         self.name = name
         self.fn = fn
-        self._eager = jax.jit(fn, static_argnames=static) if jit else fn
+        self._eager = _FirstJit(self, static) if jit else fn
         self.string_fn = None  # a NumPy twin for string tensors, set by companion._ops._strings
         # a pure jitted function may wait in a deferred batch (`_deferred`); False for programs
         # with effects (a staged function's prints, Variable writes) and for un-jitted Python
@@ -103,6 +103,26 @@ class Op:
 
     def __repr__(self):
         return f"<Op {self.name}>"
+
+
+class _FirstJit:
+    """An op's ``jax.jit`` made on first use, then put in its place: ``import companion`` defines
+    some 300 ops and would otherwise spend tens of milliseconds wrapping ones a program never runs."""
+
+    __slots__ = ("op", "static")
+
+    def __init__(self, op, static):
+        self.op, self.static = op, static
+
+    def _made(self):
+        jitted = self.op._eager = jax.jit(self.op.fn, static_argnames=self.static)
+        return jitted
+
+    def __call__(self, *args, **kwargs):
+        return self._made()(*args, **kwargs)
+
+    def __getattr__(self, name):  # `trace`, `lower`, ...
+        return getattr(self._made(), name)
 
 
 _PLAIN = {Tensor}  # classes whose stored value is read as is; Variables add themselves
