@@ -334,3 +334,19 @@ def test_tests_of_a_module_with_a_module_fixture_are_scheduled_together(tmp_path
     assert conftest.module_group(tmp_path, "test_batch.py::test_a[1]") == "test_batch.py"
     assert conftest.module_group(tmp_path, "test_batch.py::test_b") == "test_batch.py"
     assert conftest.module_group(tmp_path, "test_plain.py::test_one") == "test_plain.py::test_one"
+
+
+def test_set_up_writes_the_bytecode_of_companion_and_graders(tmp_path, monkeypatch, capsys):
+    # installed in place, their modules would otherwise compile on every import where bytecode is not
+    # written (PYTHONDONTWRITEBYTECODE, a read-only grading sandbox)
+    for package in ("companion", "graders"):
+        (tmp_path / package).mkdir()
+        (tmp_path / package / "mod.py").write_text("X = 1\n")
+    (tmp_path / "graders" / "broken.py").write_text("def (:\n")
+    monkeypatch.setattr(tasks, "ROOT", tmp_path)
+    tasks._compile_bytecode(Path(sys.prefix))
+    tag = sys.implementation.cache_tag
+    assert (tmp_path / "companion" / "__pycache__" / f"mod.{tag}.pyc").is_file()
+    assert (tmp_path / "graders" / "__pycache__" / f"mod.{tag}.pyc").is_file()
+    # a file that does not compile is reported, not fatal: the set-up goes on
+    assert "could not write companion's bytecode" in capsys.readouterr().out
