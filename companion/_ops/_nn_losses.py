@@ -13,7 +13,7 @@ from companion._core._errors import RuntimeCheckError
 from companion._core._op import op
 from companion._core._scopes import name_scope
 from companion._core._tensor_names import fused_nodes
-from companion._ops._math import cast
+from companion._ops._math import cast, true_divide
 from companion._ops._nn import check_axis, float_input, shape_of
 
 # -- pure ops --------------------------------------------------------------------------------
@@ -225,7 +225,7 @@ def _check_label_range(values, n_classes, op_name):
 
 @op("compute_average_loss")
 def _average_loss(losses, weights, divisor):
-    return jnp.sum(losses * weights) / divisor
+    return true_divide(jnp.sum(losses * weights), divisor)  # correctly rounded, as TF's div_no_nan
 
 
 def compute_average_loss(per_example_loss, sample_weight=None, global_batch_size=None, name=None):

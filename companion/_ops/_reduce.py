@@ -9,7 +9,7 @@ from companion._core._convert import as_input
 from companion._core._dispatch import composite
 from companion._core._errors import InvalidArgumentError, InvalidArgumentTypeError, RuntimeCheckError
 from companion._core._op import op
-from companion._ops._math import cast
+from companion._ops._math import cast, true_divide
 from companion._ops._static import normalize_axes, normalize_axis, static_int
 
 __all__ = [
@@ -32,7 +32,11 @@ def _mean(x, axis, keepdims):
         wide = np.uint64 if jnp.issubdtype(x.dtype, jnp.unsignedinteger) else np.int64
         total = jnp.sum(x, axis=axis, keepdims=keepdims, dtype=wide)
         return jax.lax.div(total, jnp.asarray(count, wide)).astype(x.dtype)  # truncates, as TF
-    return jnp.mean(x, axis=axis, keepdims=keepdims)
+    if x.dtype in (jnp.float16, jnp.bfloat16):  # summed in float32, as TF's half-precision mean
+        return jnp.mean(x, axis=axis, keepdims=keepdims)
+    count = np.prod([x.shape[a] for a in (range(x.ndim) if axis is None else axis)], dtype=np.int64)
+    # the sum divided by the count, correctly rounded (XLA would multiply by 1/count: `true_divide`)
+    return true_divide(jnp.sum(x, axis=axis, keepdims=keepdims), jnp.asarray(count, x.dtype))
 
 
 def _extreme(fn, lowest):

@@ -14,7 +14,7 @@ from companion._core._convert import as_input, binary_inputs
 from companion._core._op import op
 from companion._core._tensor import Tensor
 from companion._ops._kernel_dtypes import unsupported_dtype_error
-from companion._ops._math import cast, no_bool_division
+from companion._ops._math import cast, no_bool_division, true_divide
 from companion._ops._static import normalize_axes
 
 __all__ = ["divide_no_nan", "multiply_no_nan", "reduce_euclidean_norm", "stop_gradient", "xdivy", "xlogy"]
@@ -23,7 +23,7 @@ __all__ = ["divide_no_nan", "multiply_no_nan", "reduce_euclidean_norm", "stop_gr
 @op("divide_no_nan")
 def _divide_no_nan(x, y):
     zero = y == 0
-    return jnp.where(zero, jnp.zeros_like(x), x / jnp.where(zero, jnp.ones_like(y), y))
+    return jnp.where(zero, jnp.zeros_like(x), true_divide(x, jnp.where(zero, jnp.ones_like(y), y)))
 
 
 @jax.custom_vjp
@@ -68,7 +68,7 @@ def _xlogy(x, y):
 @op("xdivy")
 def _xdivy(x, y):
     zero = x == 0
-    return jnp.where(zero, jnp.zeros_like(x), x / jnp.where(zero, jnp.ones_like(y), y))
+    return jnp.where(zero, jnp.zeros_like(x), true_divide(x, jnp.where(zero, jnp.ones_like(y), y)))
 
 
 def _float_pair(x, y, what):

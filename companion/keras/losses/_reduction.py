@@ -6,7 +6,7 @@ import numpy as np
 from companion._core._convert import as_input
 from companion._core._op import op
 from companion._core._tensor_names import given_name
-from companion._ops._math import cast
+from companion._ops._math import cast, true_divide
 from companion._ops._nn import shape_of
 from companion.keras.losses._loss_inputs import match_weight_rank
 
@@ -58,7 +58,7 @@ def _reduce(losses, weights, reduction):
     if reduction == Reduction.MEAN_WITH_SAMPLE_WEIGHT:  # divide_no_nan by the weights' own sum
         divisor = jnp.sum(weights)
         return jnp.where(divisor == 0, jnp.zeros((), weighted.dtype), total / divisor)
-    return total / weighted.size
+    return true_divide(total, jnp.asarray(weighted.size, total.dtype))  # TF's divide: correctly rounded
 
 
 def reduce_weighted_loss(losses, sample_weight, reduction, loss_name, mask=None):
