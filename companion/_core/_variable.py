@@ -356,7 +356,7 @@ class _UnreadView:
     experimental_ref = ref
 
     def __repr__(self):
-        shown = f"<companion.Variable 'UnreadVariable' shape={self.shape} dtype={self.dtype.name}"
+        shown = f"<companion.Variable '{self.name}' shape={self.shape} dtype={self.dtype.name}"
         if self.is_traced:
             return shown + " (traced)>"
         return f"{shown}, numpy={_numpy_repr(self._read())}>"

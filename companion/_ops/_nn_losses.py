@@ -9,7 +9,7 @@ import numpy as np
 
 from companion._core._context import current_strategy, replica_example_mask, state
 from companion._core._convert import as_input, is_tensor
-from companion._core._errors import RuntimeCheckError
+from companion._core._errors import InvalidArgumentError, RuntimeCheckError
 from companion._core._op import op
 from companion._core._scopes import name_scope
 from companion._core._tensor_names import fused_nodes
@@ -225,7 +225,10 @@ def _check_label_range(values, n_classes, op_name):
 
 @op("compute_average_loss")
 def _average_loss(losses, weights, divisor):
-    return true_divide(jnp.sum(losses * weights), divisor)  # correctly rounded, as TF's div_no_nan
+    total = jnp.sum(losses * weights)
+    # TF divides with div_no_nan (a global batch of 0, an empty batch, averages to 0), correctly rounded
+    safe = jnp.where(divisor == 0, 1, divisor)
+    return jnp.where(divisor == 0, jnp.zeros_like(total), true_divide(total, safe))
 
 
 def compute_average_loss(per_example_loss, sample_weight=None, global_batch_size=None, name=None):
@@ -249,8 +252,9 @@ def compute_average_loss(per_example_loss, sample_weight=None, global_batch_size
     op_name = "compute_average_loss"
     losses = float_input(per_example_loss, op_name, "per_example_loss")
     if losses.ndim == 0:
-        raise ValueError(f"{op_name}: per_example_loss must have rank 1 or more (one loss per example). "
-                         f"Received a scalar: {losses!s}")
+        shown = losses if losses.is_traced else np.asarray(losses._value)
+        raise ValueError("Invalid value passed for `per_example_loss`. Expected a tensor with at least "
+                         f"rank 1. Received per_example_loss={shown} with rank 0")
     weights = _sample_weight(sample_weight, losses, op_name)
     mask = replica_example_mask(losses)  # padding of an uneven final batch counts for nothing
     if mask is not None:
@@ -289,18 +293,22 @@ def _sample_weight(sample_weight, losses, op_name):
 
 def _batch_size(global_batch_size, dtype, op_name):
     if is_tensor(global_batch_size):
-        if not global_batch_size.dtype.is_integer or global_batch_size.ndim != 0:
-            raise TypeError(f"{op_name}: global_batch_size must be a scalar integer. Received: "
-                            f"{global_batch_size!s}")
+        if not global_batch_size.dtype.is_integer:
+            raise TypeError(f"global_batch_size must be an integer..  Expected \"x\" to be integer type.  "
+                            f"Found: tensor of dtype {global_batch_size.dtype!s}")
+        if global_batch_size.ndim != 0:
+            raise ValueError(f"{op_name}: global_batch_size must be a scalar integer. Received: "
+                             f"{global_batch_size!s}")
         if global_batch_size.is_traced:
                 return cast(global_batch_size, dtype)
         global_batch_size = int(global_batch_size)
     if isinstance(global_batch_size, bool) or not isinstance(global_batch_size, numbers.Integral):
-        raise TypeError(f"{op_name}: global_batch_size must be a positive integer. Received: "
-                        f"global_batch_size={global_batch_size!r}")
-    if global_batch_size <= 0:
-        raise ValueError(f"{op_name}: global_batch_size must be positive. Received: "
-                         f"global_batch_size={global_batch_size}")
+        found = as_input(global_batch_size).dtype
+        raise TypeError(f"global_batch_size must be an integer..  Expected \"x\" to be integer type.  "
+                        f"Found: tensor of dtype {found!s}")
+    if global_batch_size < 0:  # TF's assert_non_negative message; 0 averages to 0
+        raise InvalidArgumentError(f"global_batch_size must be non-negative..  \nCondition x >= 0 did not "
+                                   f"hold element-wise:\nx (shape=() dtype=int32) = \n{global_batch_size}")
     return as_input(float(global_batch_size), dtype)
 
 

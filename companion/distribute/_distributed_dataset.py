@@ -4,6 +4,7 @@ import jax
 import jax.numpy as jnp
 
 from companion._core._context import state
+from companion._core._errors import OutOfRangeError
 from companion._core._tensor import Tensor
 from companion._core._tensor_spec import TensorSpec
 from companion.data import Dataset
@@ -82,7 +83,11 @@ class DistributedIterator:
         return self._distribute(parts)
 
     def get_next(self):
-        return next(self)
+        """The next per-replica batch; `OutOfRangeError` (not StopIteration) at the end, as TF."""
+        try:
+            return next(self)
+        except StopIteration:
+            raise OutOfRangeError("End of sequence: the distributed iterator has no more elements.") from None
 
     def get_next_as_optional(self):
         """The next element (per-replica values) as an `Optional`, empty at the end of the data;

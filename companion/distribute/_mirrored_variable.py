@@ -2,8 +2,9 @@
 
 import jax
 
+from companion._core import _op
 from companion._core._context import state
-from companion._core._variable import ResourceVariable, Variable
+from companion._core._variable import ResourceVariable, Variable, _UnreadView
 
 
 class _Mirrored:
@@ -17,6 +18,14 @@ class _Mirrored:
                 and new_value.sharding != self._strategy._replicated:
             new_value = self._strategy._replicated_array(new_value)
         super()._set_value(new_value)
+
+    @property
+    def values(self):
+        """One Variable per replica (TF's component Variables), named as TF names them; each
+        shares this Variable's value, so it reads and writes the mirrored copies."""
+        base = self.name[:-2] if self.name.endswith(":0") else self.name
+        names = [self.name] + [f"{base}/replica_{i}:0" for i in range(1, len(self._strategy.worker_devices))]
+        return tuple(_replica_copy(self, name) for name in names)
 
     def _staged_output(self, traced):
         """The value a traced program returns for this Variable: constrained to stay replicated
@@ -70,3 +79,31 @@ def mirrored_class(cls):
 
 
 _mirrored_subclasses = {}
+
+
+class _ReplicaCopy(_UnreadView):
+    """One replica's copy of a mirrored Variable, shown under its own name (`_Mirrored.values`)."""
+
+    __slots__ = ("_copy_name",)
+
+    @property
+    def name(self):
+        return self._copy_name
+
+
+_copy_classes = {}
+
+
+def _replica_copy(variable, name):
+    plain = ResourceVariable if type(variable) is MirroredVariable else \
+        next(b for b in type(variable).__bases__ if not issubclass(b, _Mirrored))
+    copy_class = _copy_classes.get(plain)
+    if copy_class is None:
+        copy_class = _copy_classes[plain] = type(plain.__name__, (_ReplicaCopy, plain), {"__slots__": ()})
+        if plain in _op._PLAIN:  # an eager op reads the shared stored value as is
+            _op._PLAIN.add(copy_class)
+    copy = object.__new__(copy_class)
+    copy.__dict__ = variable.__dict__
+    copy._unread_of = variable
+    copy._copy_name = name
+    return copy

@@ -26,7 +26,6 @@ from companion._core._device import graph_device_scope, settle_on_simulated_devi
 from companion._core._tensor import Tensor
 from companion._core._variable_aggregation import VariableAggregation
 from companion._staging import Trace, leaf_key, stage
-from companion.distribute._context import ReplicaContext
 from companion.distribute._values import PerReplica
 
 AXIS = "replica"
@@ -68,12 +67,15 @@ class ReplicaProgram:
         """Runs ``fn`` on one replica's arrays (while staged); its flat output arrays."""
         mask = Tensor(arrays[-1]) if self._masked else None
         args, kwargs = self._rebuild(arrays)
-        with ReplicaContext(self._strategy, AXIS, mask, metrics_summed_on_update=self._metrics_summed), \
-                self._replica_graph(arrays):
+        context = self._strategy._replica_context_class(self._strategy, AXIS, mask,
+                                                        metrics_summed_on_update=self._metrics_summed)
+        with context, self._replica_graph(arrays):
             result = self._fn(*args, **kwargs)
         outs, self._out_tree = _flatten(result)
         self._out_none = [o is None for o in outs]
-        return [_array_of(o) for o in outs if o is not None]
+        outs = [_array_of(o) for o in outs if o is not None]
+        self._out_mirrored = [id(o) in context.merged for o in outs]
+        return outs
 
     def _replica_graph(self, arrays):
         """Inside a function's trace: the replica's tensors keep the names of the arguments they stand
@@ -154,8 +156,8 @@ class ReplicaProgram:
         for var, value in zip(self._written, outs[self._n_out:]):
             var._set_value(value)
         replicas = self._strategy.num_replicas_in_sync
-        results = iter([Tensor(o[0]) if replicas == 1 else PerReplica(o, replicas, stacked=True)
-                        for o in outs[:self._n_out]])
+        results = iter([Tensor(o[0]) if replicas == 1 or mirrored else PerReplica(o, replicas, stacked=True)
+                        for o, mirrored in zip(outs[:self._n_out], self._out_mirrored)])
         leaves = [None if none else next(results) for none in self._out_none]
         return _nest.tree_unflatten(self._out_tree, leaves)
 

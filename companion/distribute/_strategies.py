@@ -6,7 +6,7 @@ import jax
 
 from companion._core._device import resolve
 from companion.distribute import _extended
-from companion.distribute._context import ReplicaContext
+from companion.distribute._context import ReplicaContext, _MirroredReplicaContext, _OneDeviceReplicaContext
 from companion.distribute._reduce_op import ReduceOp
 from companion.distribute._strategy import Strategy
 from companion.distribute.cluster_resolver import TFConfigClusterResolver, TPUClusterResolver
@@ -71,6 +71,7 @@ class OneDeviceStrategy(Strategy):
         super().__init__([found])
 
     _per_replica_values = False  # values from a function are the one replica's, as they are
+    _replica_context_class = _OneDeviceReplicaContext
 
     def place_variable(self, variable, traced=False):
         """A Variable made in scope stays a plain Variable (as in TF), placed on the device."""
@@ -80,7 +81,7 @@ class OneDeviceStrategy(Strategy):
     def run(self, fn, args=(), kwargs=None):
         """Calls ``fn`` as written, once, in this strategy's replica context (one replica: nothing
         to split or combine), as TF's one-device strategy does; a `function` around it compiles it."""
-        with self.scope(), ReplicaContext(self):
+        with self.scope(), self._replica_context_class(self):
             return fn(*args, **(kwargs or {}))
 
 
@@ -102,6 +103,7 @@ class MirroredStrategy(Strategy):
 
     _extended_class = _extended.MirroredExtended
     _eager_run_as_written = True
+    _replica_context_class = _MirroredReplicaContext
 
     def __init__(self, devices=None, cross_device_ops=None):
         _check_cross_device_ops(cross_device_ops)

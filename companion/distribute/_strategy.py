@@ -114,7 +114,7 @@ class Strategy:
         if self._runs_as_written(args, kwargs):
             _eager_overhead_warning(self)
             args, kwargs = _nest.map_structure(_only_value, (args, kwargs))
-            with self.scope(), _context.ReplicaContext(self):
+            with self.scope(), self._replica_context_class(self):
                 return fn(*args, **kwargs)
         # the replica function is traced again inside a function's trace, as TF does (its Python
         # runs once per trace of the function, not once per signature ever seen), and on every
@@ -133,6 +133,8 @@ class Strategy:
                 if not retrace:
                     self._programs[key] = program
             return program(args, kwargs)
+
+    _replica_context_class = _context.ReplicaContext  # what `get_replica_context()` is inside `run`
 
     # TF's mirrored strategies run an eager `run`'s Python on every call: on one replica as written
     # (op by op), on several traced again; TPUStrategy compiles it once per signature

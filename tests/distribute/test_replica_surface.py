@@ -1,0 +1,86 @@
+"""Replica contexts (class names, merge_call), a mirrored Variable's component values, and a
+distributed iterator's end of data, on two replicas, against what TF 2.21 prints."""
+
+import pytest
+
+import companion as tf
+from tests.distribute.replicas import run_with_devices
+
+
+def test_two_replicas_surface_matches_tf():
+    got = run_with_devices("""
+        s = tf.distribute.MirroredStrategy()
+        names = []
+        def fn():
+            names.append(type(tf.distribute.get_replica_context()).__name__)
+            return tf.constant(1)
+        s.run(fn)
+        tf.distribute.OneDeviceStrategy("/cpu:0").run(fn)
+        tf.distribute.get_strategy().run(fn)
+
+        def merge_fn(strategy, v, w=0.0):
+            return strategy.reduce("SUM", v, axis=None) + w
+        def replica():
+            ctx = tf.distribute.get_replica_context()
+            x = tf.cast(ctx.replica_id_in_sync_group, tf.float32) + 1.0
+            return ctx.merge_call(merge_fn, args=(x,), kwargs={"w": 10.0}), x
+        merged, own = s.run(replica)
+        merged_fn, _ = tf.function(lambda: s.run(replica))()
+
+        with s.scope():
+            v = tf.Variable(1.0)
+        copies = v.values
+        v.assign(4.0)
+
+        it = iter(s.experimental_distribute_dataset(tf.data.Dataset.range(8).batch(4)))
+        first = it.get_next_as_optional()
+        it.get_next()
+        last = it.get_next_as_optional()
+        try:
+            it.get_next()
+            end = None
+        except tf.errors.OutOfRangeError as e:
+            end = type(e).__name__
+        staged = tf.function(lambda it: it.get_next_as_optional().get_value())(
+            iter(s.experimental_distribute_dataset(tf.data.Dataset.range(8).batch(4))))
+        emit(names=names, merged=[type(merged).__name__, float(merged)], own=[float(x) for x in own.values],
+             merged_fn=[type(merged_fn).__name__, float(merged_fn)],
+             copies=[repr(c) for c in copies], copy_class=type(copies[0]).__name__,
+             first=[bool(first.has_value())] + [x.numpy().tolist() for x in first.get_value().values],
+             last=bool(last.has_value()), end=end, staged=[x.numpy().tolist() for x in staged.values])
+    """, devices=2)
+    assert got["names"] == ["_MirroredReplicaContext", "_OneDeviceReplicaContext", "ReplicaContext"]
+    # TF: merge_fn's result is one (mirrored) value, 1 + 2 + 10; the replicas' own values stay per replica
+    assert got["merged"] == ["Tensor", 13.0]  # (TF: an EagerTensor; companion names every tensor Tensor)
+    assert got["own"] == [1.0, 2.0]
+    assert got["merged_fn"] == ["Tensor", 13.0]
+    assert got["copies"] == ["<companion.Variable 'Variable:0' shape=() dtype=float32, numpy=4.0>",
+                             "<companion.Variable 'Variable/replica_1:0' shape=() dtype=float32, numpy=4.0>"]
+    assert got["copy_class"] == "ResourceVariable"
+    assert got["first"] == [True, [0, 1], [2, 3]]
+    assert got["last"] is False and got["end"] == "OutOfRangeError"
+    assert got["staged"] == [[0, 1], [2, 3]]
+
+
+def test_merge_call_outside_run_calls_with_the_default_strategy():
+    def merge_fn(strategy, v):
+        return type(strategy).__name__, v
+
+    assert tf.distribute.get_replica_context().merge_call(merge_fn, args=(1.0,)) == \
+        ("_DefaultDistributionStrategy", 1.0)
+
+
+@pytest.mark.parametrize("size, want", [(0, 0.0), (4, 0.75)])
+def test_average_loss_divides_without_nan(size, want):
+    assert float(tf.nn.compute_average_loss([1.0, 2.0], global_batch_size=size)) == want
+    assert float(tf.nn.compute_average_loss(tf.zeros([0]))) == 0.0
+
+
+def test_average_loss_rejects_negative_and_float_batch_sizes_as_tf():
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"^global_batch_size must be non-negative\.\.  \n"
+                       r"Condition x >= 0 did not hold element-wise:\nx \(shape=\(\) dtype=int32\) = \n-2$"):
+        tf.nn.compute_average_loss([1.0, 2.0], global_batch_size=-2)
+    with pytest.raises(TypeError, match=r"^global_batch_size must be an integer\.\.  Expected \"x\" to be "
+                       r"integer type\.  Found: tensor of dtype <dtype: 'float32'>$"):
+        tf.nn.compute_average_loss([1.0, 2.0], global_batch_size=2.0)
