@@ -102,6 +102,44 @@ def check_signature(name, signature, bindable, args, kwargs):
     return tuple(converted)
 
 
+def has_per_replica_spec(signature):
+    """Whether an input signature holds a per-replica spec (a distributed dataset's element_spec)."""
+    if isinstance(signature, (list, tuple)):
+        return any(has_per_replica_spec(x) for x in signature)
+    if isinstance(signature, dict):
+        return any(has_per_replica_spec(x) for x in signature.values())
+    return getattr(signature, "_is_per_replica_spec", False)
+
+
+def check_per_replica_signature(name, signature, args, kwargs):
+    """Checks a call against a signature holding per-replica specs: positional arguments, each of
+    the structure of its spec, every value compatible with its spec.
+
+    Raises:
+        TypeError: TF's "Binding inputs to tf.function failed" error for the first mismatch.
+    """
+    def mismatch(value, spec):
+        if isinstance(spec, (list, tuple)):
+            if not isinstance(value, (list, tuple)) or len(value) != len(spec):
+                return value, spec
+            return next((m for m in map(mismatch, value, spec) if m), None)
+        if isinstance(spec, dict):
+            if not isinstance(value, dict) or set(value) != set(spec):
+                return value, spec
+            return next((m for m in (mismatch(value[k], spec[k]) for k in spec) if m), None)
+        if getattr(spec, "_is_per_replica_spec", False):
+            return None if spec.is_compatible_with(value) else (value, spec)
+        tensor = value if isinstance(value, TensorSpec) else _convert(value, spec, convert_to_tensor)
+        return None if tensor is not None and spec.is_compatible_with(tensor) else (value, spec)
+
+    positional = not kwargs and len(args) == len(signature)
+    found = mismatch(tuple(args), tuple(signature)) if positional else (args, signature)
+    if found is not None:
+        raise TypeError(f"Binding inputs to tf.function failed due to `Can not cast {found[0]!r} to "
+                        f"{found[1]!r}`. {name}'s arguments must match its input_signature "
+                        f"{list(signature)!r} (pass them positionally).")
+
+
 def bindable_signature(signature, parameters):
     """An ``inspect.Signature`` to bind calls with: the function's first parameters (from
     ``parameters``, its ``inspect.Signature`` or None) annotated with their specs (no defaults), the

@@ -21,7 +21,13 @@ from companion._core._convert import convert_to_tensor
 from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor
 from companion._core._tensor_names import TensorNames
-from companion._core._tensor_spec import TensorSpec, bindable_signature, check_signature
+from companion._core._tensor_spec import (
+    TensorSpec,
+    bindable_signature,
+    check_per_replica_signature,
+    check_signature,
+    has_per_replica_spec,
+)
 from companion._logger import get_logger
 from companion._staging import _retracing, _trace_hooks, is_traced_leaf
 from companion._staging._concrete_function import ConcreteFunction, trace_concrete
@@ -57,6 +63,9 @@ class Function:
         self._python_function = python_function
         self._name = name or getattr(python_function, "__name__", type(python_function).__name__)
         self._input_signature = _checked_signature(input_signature)
+        # a signature of per-replica specs (a distributed dataset's element_spec) checks each call's
+        # values, then traces by the call's signature: a PerReplica is one split array already
+        self._per_replica_signature = has_per_replica_spec(self._input_signature)
         self._autograph = bool(autograph)
         self._jit_compile = jit_compile
         self._reduce_retracing = bool(reduce_retracing)
@@ -214,7 +223,9 @@ class Function:
     def _lookup(self, args, kwargs):
         """``(concrete function, its tensor arguments, its Variable arguments, its datasets)`` for a
         call; with datasets, the concrete function is a `DatasetGenericFunction` to specialize."""
-        if self._input_signature is not None:
+        if self._per_replica_signature:
+            check_per_replica_signature(self._name, self._input_signature, args, kwargs)
+        elif self._input_signature is not None:
             if self._bindable is None:
                 self._bindable = bindable_signature(self._input_signature, self._parameters())
             flat = check_signature(self._name, self._input_signature, self._bindable, args, kwargs)

@@ -2,6 +2,7 @@
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from companion._core._context import state
 from companion._core._errors import OutOfRangeError
@@ -39,8 +40,10 @@ class DistributedDataset:
         """Each replica's share of an element: `PerReplicaSpec`s on several replicas."""
         return _replica_spec(self)
 
+    @property
     def cardinality(self):
-        return self._dataset.cardinality()
+        """The number of global batches, a NumPy int64 (a property, as TF's)."""
+        return np.int64(self._dataset.cardinality().numpy())
 
     def __iter__(self):
         return DistributedIterator(self)

@@ -84,3 +84,31 @@ def test_average_loss_rejects_negative_and_float_batch_sizes_as_tf():
     with pytest.raises(TypeError, match=r"^global_batch_size must be an integer\.\.  Expected \"x\" to be "
                        r"integer type\.  Found: tensor of dtype <dtype: 'float32'>$"):
         tf.nn.compute_average_loss([1.0, 2.0], global_batch_size=2.0)
+
+
+def test_distributed_element_spec_and_signature_match_tf():
+    got = run_with_devices("""
+        s = tf.distribute.MirroredStrategy()
+        ragged_end = s.experimental_distribute_dataset(tf.data.Dataset.range(8).batch(4))
+        even = s.experimental_distribute_dataset(tf.data.Dataset.range(8).batch(4, drop_remainder=True))
+        per_fn = s.distribute_datasets_from_function(
+            lambda c: tf.data.Dataset.range(8).batch(2, drop_remainder=True))
+        step = tf.function(lambda x: s.reduce("SUM", s.run(lambda t: t * 2, args=(x,)), axis=0),
+                           input_signature=[even.element_spec])
+        sums = [int(step(b)) for b in even]
+        try:
+            step(tf.constant([1, 2]))
+            bad = None
+        except TypeError as e:
+            bad = str(e)
+        emit(specs=[repr(d.element_spec) for d in (ragged_end, even, per_fn)],
+             cardinality=[type(ragged_end.cardinality).__name__, int(ragged_end.cardinality)],
+             sums=sums, bad=bad)
+    """, devices=2)
+    spec = "TensorSpec(shape=({}), dtype=companion.int64, name=None)"
+    assert got["specs"] == [f"PerReplicaSpec({spec.format('None,')}, {spec.format('None,')})",
+                            f"PerReplicaSpec({spec.format('2,')}, {spec.format('2,')})",
+                            f"PerReplicaSpec({spec.format('2,')}, {spec.format('2,')})"]
+    assert got["cardinality"] == ["int64", 2]
+    assert got["sums"] == [12, 44]
+    assert got["bad"].startswith("Binding inputs to tf.function failed due to `Can not cast")

@@ -784,8 +784,9 @@ def test_scale_regularization_loss():
 
 
 def test_compute_average_loss_errors():
-    with pytest.raises(ValueError, match=r"^Invalid value passed for `per_example_loss`\. Expected a tensor "
-                                         r"with at least rank 1\. Received per_example_loss=1\.0 with rank 0$"):
+    with pytest.raises(ValueError, match=r"^Invalid value passed for `per_example_loss`\. Expected a "
+                                         r"tensor with at least rank 1\. Received per_example_loss=1\.0 "
+                                         r"with rank 0$"):
         nn.compute_average_loss(1.0)
     assert float(nn.compute_average_loss([1.0], global_batch_size=0)) == 0.0  # TF divides with div_no_nan
     with pytest.raises(TypeError, match="global_batch_size must be an integer"):

@@ -67,3 +67,26 @@ try:
     tf.nn.compute_average_loss(2.0)
 except ValueError as e:
     print(type(e).__name__)
+
+print(dataset.element_spec)
+print(dataset.cardinality)
+pairs = strategy.experimental_distribute_dataset(
+    tf.data.Dataset.from_tensor_slices(({"a": [[1.0]] * 8}, list(range(8)))).batch(4, drop_remainder=True))
+print(pairs.element_spec)
+
+
+@tf.function(input_signature=[pairs.element_spec])
+def signed_step(batch):
+    features, labels = batch
+    print("traced signed_step")
+    per_replica = strategy.run(lambda f, y: tf.reduce_sum(f["a"]) + tf.cast(tf.reduce_sum(y), tf.float32),
+                               args=(features, labels))
+    return strategy.reduce("SUM", per_replica, axis=None)
+
+
+for batch in pairs:
+    print(signed_step(batch))
+try:
+    signed_step(tf.constant([1, 2]))
+except TypeError as e:
+    print(type(e).__name__)
