@@ -127,6 +127,27 @@ def test_assert_eagerly_and_inside_function():
         tf.Assert(tf.constant([True, False]), [1])
 
 
+def test_assert_in_function_shows_constant_text_data():
+    # TF: tf.Assert(x > 0, ["bad value:", x]) in a function reports "[bad value:] [-3]"; the text is
+    # known while tracing, only x comes from the running program
+    @tf.function
+    def checked(x):
+        tf.Assert(x > 0, ["bad value:", x, tf.constant("end")])
+        return x
+
+    assert int(checked(tf.constant(3))) == 3
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"Summarized data: b'bad value:'\n-3\nb'end'"):
+        checked(tf.constant(-3))
+
+    @tf.function
+    def computed_text(x):
+        tf.Assert(x > 0, [tf.strings.as_string(x)])
+        return x
+
+    with pytest.raises(ValueError, match="depends on values the compiled function computes"):
+        computed_text(tf.constant(1))
+
+
 def test_gradient_helpers_and_tracing_questions():
     x = tf.constant(3.0)
     with tf.GradientTape(persistent=True) as tape:

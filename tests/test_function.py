@@ -497,3 +497,32 @@ def test_returned_dicts_keep_the_order_they_were_built_in_as_tf():
     with tf.GradientTape() as tape:
         y = w * v
     assert list(tape.gradient(y, {"w": w, "v": v})) == ["w", "v"]
+
+
+def test_function_with_a_generator_runs_unconverted_with_tfs_warning(caplog):
+    @tf.function
+    def total(n):
+        def multiples():
+            for i in range(3):
+                yield i * n
+        return sum(multiples())
+
+    with caplog.at_level("WARNING", logger="tensorflow"):
+        assert int(total(tf.constant(2))) == 6
+    # TF 2.21's words: "... and will run it as-is.\nCause: generators are not supported\nTo silence ..."
+    text = "\n".join(r.getMessage() for r in caplog.records)
+    assert "AutoGraph could not transform <function " in text
+    assert text.endswith("and will run it as-is.\nCause: generators are not supported\nTo silence this "
+                         "warning, decorate the function with @tf.autograph.experimental.do_not_convert")
+
+
+def test_concrete_function_refuses_another_python_value_in_tfs_words():
+    @tf.function
+    def scaled(x, scale=2):
+        return x * scale
+
+    concrete = scaled.get_concrete_function(tf.TensorSpec([], tf.int32), scale=5)
+    assert int(concrete(tf.constant(3))) == 15
+    with pytest.raises(TypeError, match=r"^Binding inputs to tf.function failed due to `Can not cast 6 to "
+                                        r"Literal\[5\]`"):
+        concrete(tf.constant(3), scale=6)

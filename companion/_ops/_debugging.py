@@ -69,7 +69,14 @@ def Assert(condition, data, summarize=None, name=None):  # noqa: N802 - TensorFl
     items = [as_input(d) for d in data]
     limit = 3 if summarize is None else int(summarize)
 
-    def check(ok, *values):
+    # string data known while tracing (Python text, constant string tensors) is shown as it is;
+    # only the other tensors travel through the check (a compiled program holds no strings; text
+    # computed inside a function is refused by the conversion above)
+    static = [i if i.dtype.name == "string" and not i.is_traced else None for i in items]
+
+    def check(ok, *dynamic):
+        dynamic = iter(dynamic)
+        values = [next(dynamic) if fixed is None else fixed._value for fixed in static]
         if not bool(ok):
             shown_condition = Tensor(np.asarray(ok)) if condition.is_traced else condition
             if isinstance(given, (bool, np.bool_)):  # TF shows a Python condition as Python prints it
@@ -82,11 +89,7 @@ def Assert(condition, data, summarize=None, name=None):  # noqa: N802 - TensorFl
             raise RuntimeCheckError(f"Expected '{shown_condition!s}' to be true. Summarized data: "
                                     + "\n".join(parts))
 
-    strings = [i for i in items if i.dtype.name == "string"]
-    if strings and condition.is_traced:
-        raise InvalidArgumentError("Assert inside a compiled function takes numeric data only (string "
-                                   "tensors stay on the host). Put the text in the error's context instead.")
-    run_check(check, condition, *items)
+    run_check(check, condition, *[i for i, fixed in zip(items, static) if fixed is None])
 
 
 def _comparison(symbol, compare, what):

@@ -101,7 +101,7 @@ def _bind_structured(concrete, args, kwargs):
                     or list(aliases.values()).count(alias) > 1:
                 return f"{leaf!r} does not fit {spec!r}"
         elif not _same_value(leaf, spec):
-            return f"{leaf!r} is not the traced value {spec!r}"
+            return f"Can not cast {leaf!r} to Literal[{spec!r}]"  # (TF's words for a Python value)
     return tensors, _distinct_variables(leaves, specs), staged_with or None
 
 

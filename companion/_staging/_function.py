@@ -465,6 +465,13 @@ def _converted(fn):
     except Exception as error:  # noqa: BLE001 - malt raises several kinds for unreadable source
         if "source" not in str(error).lower() and type(error).__name__ not in _SOURCE_ERRORS:
             raise
+        # a construct AutoGraph does not convert (generators...): TF's words; malt raises the same
+        # class when it cannot parse a lambda's source, which stays the unreadable-source warning
+        if type(error).__name__ == "UnsupportedLanguageElementError" and "source" not in str(error).lower():
+            get_logger().warning("AutoGraph could not transform %r and will run it as-is.\nCause: %s\nTo "
+                                 "silence this warning, decorate the function with "
+                                 "@tf.autograph.experimental.do_not_convert", fn, error)
+            return fn
         get_logger().warning(
             "AutoGraph could not convert %r and runs it as it is: %s. A Python if/for/while on a tensor "
             "inside it will fail while tracing (AutoGraph needs the function's source code: define it in "
