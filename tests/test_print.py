@@ -168,3 +168,30 @@ def test_tuples_and_empty_rows_print_as_tf_print_writes_them(capsys):
     for shape in [(2, 0), (0, 2), (2, 0, 3), (2, 3, 0), (0,)]:
         tf.print(tf.ones(shape), output_stream=sys.stdout)
     assert capsys.readouterr().out == "(3,) [(1, 2)] ((4,),) ()\n[\n ...]\n[]\n[\n\n ...]\n[\n\n ...]\n[]\n"
+
+
+def test_ragged_and_sparse_print_as_tf_print_writes_them(capsys):
+    # TF 2.21's output for each line (the sparse one is the text of a Python string, quotes included)
+    tf.print(tf.ragged.constant([[1.5, 2.0], [], [3.0]]), tf.ragged.constant([[True], [False]]),
+             output_stream=sys.stdout)
+    tf.print(tf.ragged.constant([["it's", 'q"']]), tf.ragged.constant([[1]] * 8), output_stream=sys.stdout)
+    tf.print(tf.ragged.constant([[1, 2, 3, 4, 5, 6, 7]]), summarize=2, output_stream=sys.stdout)
+    tf.print(tf.ragged.constant([[float("nan"), 123456789.0, 1e-8]]), output_stream=sys.stdout)
+    tf.print(tf.sparse.SparseTensor([[0, 1], [1, 0]], [5.5, 6.0], [2, 2]), output_stream=sys.stdout)
+    tf.print({"s": tf.sparse.SparseTensor([[0]], ["ab"], [3])}, output_stream=sys.stdout)
+
+    @tf.function
+    def traced(x):
+        tf.print(tf.RaggedTensor.from_row_lengths(x, [2, 1]), output_stream=sys.stdout)
+        tf.print(tf.SparseTensor([[0, 0], [0, 2]], x[:2], [1, 3]), output_stream=sys.stdout)
+
+    traced(tf.constant([1.0, 0.0, 3.0]))
+    assert capsys.readouterr().out == (
+        "[[1.500000, 2.000000], [], [3.000000]] [[true], [false]]\n"
+        "[['it\\'s', 'q\"']] [[1], [1], [1], ..., [1], [1], [1]]\n"
+        "[[1, 2, ..., 6, 7]]\n"
+        "[[nan, 123456792.000000, 0.000000]]\n"
+        "'SparseTensor(indices=[[0 1]\n [1 0]], values=[5.5 6], shape=[2 2])'\n"
+        "{'s': 'SparseTensor(indices=[[0]], values=[\"ab\"], shape=[3])'}\n"
+        "[[1.000000, 0.000000], [3.000000]]\n"
+        "'SparseTensor(indices=[[0 0]\n [0 2]], values=[1 0], shape=[1 3])'\n")

@@ -58,6 +58,13 @@ def format_value(value, summarize=3, quote=True, nested=False):
     lists and dicts."""
     if getattr(value, "_is_variable", False):
         value = value._read()
+    if getattr(value, "_is_ragged", False):
+        return _ragged_text(value, summarize)
+    if type(value).__name__ == "SparseTensor" and hasattr(value, "dense_shape"):
+        # TF prints the text of a Python string it builds, quotes included
+        parts = [_format_array(np.asarray(getattr(part, "_value", part)), summarize)
+                 for part in (value.indices, value.values, value.dense_shape)]
+        return "'SparseTensor(indices={}, values={}, shape={})'".format(*parts)
     if isinstance(value, Tensor):
         value = np.asarray(value.numpy()) if value.dtype.name == "string" else value.numpy()
     if isinstance(value, bytes):
@@ -73,6 +80,32 @@ def format_value(value, summarize=3, quote=True, nested=False):
         return "{" + ", ".join(f"{k!r}: {format_value(v, summarize, nested=True)}"
                                for k, v in value.items()) + "}"
     return repr(value) if nested and isinstance(value, str) else str(value)
+
+
+def _ragged_text(value, summarize):
+    """A RaggedTensor as TF's print writes it: nested lists, each longer than ``2 * summarize``
+    shortened to its ends around ``...``; floats as ``%f``, booleans ``true``/``false``, strings
+    in single quotes."""
+    try:
+        rows = value.to_list()
+    except Exception:  # noqa: BLE001 - values only known when a compiled program runs: as it shows itself
+        return str(value)
+
+    def text(item):
+        if isinstance(item, list):
+            shown = [text(x) for x in item]
+            if summarize is not None and summarize >= 0 and len(shown) > 2 * summarize:
+                shown = shown[:summarize] + ["..."] + shown[len(shown) - summarize:]
+            return "[" + ", ".join(shown) + "]"
+        if isinstance(item, (bool, np.bool_)):
+            return "true" if item else "false"
+        if isinstance(item, (float, np.floating)):
+            return f"{float(item):f}"
+        if isinstance(item, bytes):
+            return "'" + item.decode("utf-8", "replace").replace("'", "\\'") + "'"
+        return str(item)
+
+    return text(rows)
 
 
 def _is_string_scalar(value):
@@ -182,6 +215,8 @@ def _is_leaf(x):
 def _traced(leaf):
     if hasattr(leaf, "_choose_from") or getattr(type(leaf), "_is_host_value", False):
         return True
+    if getattr(leaf, "_is_ragged", False):  # printed from its components' values when the program runs
+        return any(isinstance(a, jax.core.Tracer) for a in _arrays_of(leaf))
     value = leaf._v if getattr(leaf, "_is_variable", False) else getattr(leaf, "_value", None)
     return isinstance(value, jax.core.Tracer) or (getattr(leaf, "_is_variable", False) and state.staging)
 
@@ -191,6 +226,8 @@ def _arrays_of(leaf):
         return [leaf._index]
     if getattr(type(leaf), "_is_host_value", False):  # a string built on the host from these arrays
         return list(leaf._arrays)
+    if getattr(leaf, "_is_ragged", False):
+        return [leaf.flat_values._value] + [splits._value for splits in leaf.nested_row_splits]
     return [leaf._value]
 
 
@@ -199,6 +236,11 @@ def _resolve(leaf, values):
         return leaf._choose_from[int(values[0])]
     if getattr(type(leaf), "_is_host_value", False):
         return Tensor(leaf.value_from([np.asarray(v) for v in values]))
+    if getattr(leaf, "_is_ragged", False):  # rebuilt from its run-time components, innermost first
+        rebuilt = Tensor(np.asarray(values[0]))
+        for splits in reversed(values[1:]):
+            rebuilt = type(leaf).from_row_splits(rebuilt, Tensor(np.asarray(splits)))
+        return rebuilt
     return np.asarray(values[0])
 
 
