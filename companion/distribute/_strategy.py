@@ -67,8 +67,9 @@ class Strategy:
         """Within it, new Variables (models, optimizers, metrics) are mirrored on the devices."""
         current = _context.current_strategy()
         if current is not None and current is not self:
-            raise ValueError(f"Mixing different tf.distribute.Strategy objects: {self!r} entered "
-                             f"inside the scope of {current!r}. Use one strategy at a time.")
+            # TF's RuntimeError and words: the strategy in scope first
+            raise RuntimeError(f"Mixing different tf.distribute.Strategy objects: {current!r} is not "
+                               f"{self!r}")
         _context.push_strategy(self)
         try:
             yield self

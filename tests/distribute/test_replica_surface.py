@@ -112,3 +112,14 @@ def test_distributed_element_spec_and_signature_match_tf():
     assert got["cardinality"] == ["int64", 2]
     assert got["sums"] == [12, 44]
     assert got["bad"].startswith("Binding inputs to tf.function failed due to `Can not cast")
+
+
+def test_entering_another_strategys_scope_is_tfs_runtime_error():
+    first, second = tf.distribute.MirroredStrategy(), tf.distribute.OneDeviceStrategy("/cpu:0")
+    with first.scope():
+        with first.scope(), tf.distribute.get_strategy().scope():
+            pass  # the same strategy again is fine
+        with pytest.raises(RuntimeError, match=r"^Mixing different tf.distribute.Strategy objects: "
+                                               r"<.*MirroredStrategy.*> is not <.*OneDeviceStrategy.*>$"):
+            with second.scope():
+                pass

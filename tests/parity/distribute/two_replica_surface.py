@@ -90,3 +90,9 @@ try:
     signed_step(tf.constant([1, 2]))
 except TypeError as e:
     print(type(e).__name__)
+try:
+    with strategy.scope():
+        with tf.distribute.OneDeviceStrategy("/cpu:0").scope():
+            pass
+except RuntimeError as e:
+    print(type(e).__name__)
