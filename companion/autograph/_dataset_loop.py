@@ -94,7 +94,7 @@ def staged_dataset_for(dataset, extra_test, body, get_state, set_state, names):
         leaves = [Tensor(lax.dynamic_index_in_dim(a, index, keepdims=False)) for a in stacked]
         return jax.tree_util.tree_unflatten(treedef, leaves)
 
-    staged_for(_Indexed(count, element), extra_test, body, get_state, set_state, names)
+    staged_for(_Indexed(count, element), extra_test, body, get_state, set_state, names, defines=False)
     if rest_shapes is not None:
         last = jax.tree_util.tree_unflatten(treedef, [Tensor(a) for a in rest])
         go = Tensor(jnp.asarray(True)) if extra_test is None else extra_test()
@@ -158,4 +158,4 @@ def staged_iterator_for(iterator, extra_test, body, get_state, set_state, names)
         if_stmt(pulled.has_value(), lambda: body(pulled.get_value()), lambda: None, get_state, set_state,
                 names, len(names))
 
-    staged_while(test, step, get, put, ("<has next>",) + tuple(names), "for loop")
+    staged_while(test, step, get, put, ("<has next>",) + tuple(names), "for loop", defines=False)

@@ -14,9 +14,11 @@ from jax import lax
 from companion._core import _tensor_names
 from companion._core._context import state
 from companion._core._convert import as_input, convert_to_tensor
+from companion._core._errors import RuntimeCheckError
 from companion._core._shape import TensorShape
 from companion._core._tensor import Tensor
 from companion._ops import _math
+from companion._ops._debugging import run_check
 from companion._staging import _tensor_array as tensor_array
 from companion.autograph import _state
 from companion.autograph._blocks import trace_block, values_of
@@ -97,10 +99,11 @@ def loop_limit(opts):
     return limit
 
 
-def staged_for(iterable, extra_test, body, get_state, set_state, names, opts=None):
+def staged_for(iterable, extra_test, body, get_state, set_state, names, opts=None, defines=True):
     """``for`` over a `TracedRange` or a tensor's first axis, as a staged while loop.
 
     ``opts`` may hold ``maximum_iterations`` (from ``set_loop_options``), which caps the trip count.
+    ``defines``: whether the body may define variables used after the loop (`staged_while`).
     """
     if isinstance(iterable, RangeTensor) and iterable._loop is not None:
         iterable = iterable._loop
@@ -139,7 +142,7 @@ def staged_for(iterable, extra_test, body, get_state, set_state, names, opts=Non
         body(element)
         box[0] = Tensor(index._value + 1)
 
-    staged_while(test, step, get, put, ("<loop index>",) + tuple(names), "for loop", static)
+    staged_while(test, step, get, put, ("<loop index>",) + tuple(names), "for loop", static, defines)
 
 
 def with_counter(box, get_state, set_state):
@@ -156,7 +159,7 @@ def with_counter(box, get_state, set_state):
     return get, put
 
 
-def staged_while(test, body, get_state, set_state, names, what, static_count=None):
+def staged_while(test, body, get_state, set_state, names, what, static_count=None, defines=True):
     """A ``lax.while_loop`` over the state and the Variables the body assigns.
 
     With a trip count known while tracing, a ``lax.scan`` of that length whose steps run
@@ -164,10 +167,13 @@ def staged_while(test, body, get_state, set_state, names, what, static_count=Non
     derivative recomputes (`companion.autograph._loop_op`). A tape around the function
     differentiates either; for a tape recording inside the function the loop is one
     recorded op.
+
+    With ``defines`` (loops over tensors and ranges, and while loops, as TF's), a variable undefined
+    (or None) before the loop that the body makes a tensor starts as zeros of its type, and the
+    program checks that the loop iterates at least once; a loop over a dataset needs it defined.
     """
     init = tensor_array.entering_loop(get_state(), static_count)
     set_state(init)
-    _check_defined(names, init, what)
 
     def run_body(*carried):
         _tensor_names.name_inputs("Placeholder", carried)  # the loop body's graph inputs, as TF's
@@ -177,13 +183,18 @@ def staged_while(test, body, get_state, set_state, names, what, static_count=Non
 
     arrays, kinds = _state.flatten(init)
     avals = [jax.ShapeDtypeStruct(a.shape, a.dtype) for a in arrays]
-    if any(k[0] in ("no_return", "tensor_array_pending") for k in kinds):
+    first_made = []  # the loop variables the first iteration defines (TF's undefined-before-loop)
+    if any(k[0] in ("no_return", "tensor_array_pending") or (defines and (k[0] == "undefined" or _is_none(k)))
+           for k in kinds):
         with tensor_array.quiet_probe(), tapes_paused():
             probe = trace_block(run_body, avals, _state.flatten)
-        init = _placeholder_returns(init, kinds, probe)
+        init, first_made = _placeholder_returns(init, kinds, probe, names, defines)
         set_state(init)
         arrays, kinds = _state.flatten(init)
         avals = [jax.ShapeDtypeStruct(a.shape, a.dtype) for a in arrays]
+    _check_defined(names, init, what)
+    if first_made:
+        _check_iterates(test, first_made)
 
     def run_test(*carried):
         set_state(_state.unflatten(carried, kinds))
@@ -214,18 +225,41 @@ def staged_while(test, body, get_state, set_state, names, what, static_count=Non
         var._set_value(value._value)
 
 
-def _placeholder_returns(init, kinds, probe):
-    """A `return` inside the loop: its value starts as zeros of the type the body returns.
+def _placeholder_returns(init, kinds, probe, names, defines):
+    """A `return` inside the loop, or a variable undefined (or None) before it that the body makes
+    a tensor (TF's loop variables defined in the loop): its value starts as zeros of the type the
+    body gives it. A TensorArray whose element shape is not known yet gets the shape the body writes.
 
-    A TensorArray whose element shape is not known yet gets the shape the body writes.
+    Returns the new initial values and the names of the variables the first iteration defines.
     """
-    values = list(init)
+    values, first_made = list(init), []
     for i, (before, after) in enumerate(zip(kinds, probe.out_kinds)):
-        if before[0] == "no_return" and after[0] == "array":
+        undefined = defines and (before[0] == "undefined" or _is_none(before))
+        if (before[0] == "no_return" or undefined) and after[0] == "array":
             values[i] = Tensor(jnp.zeros(after[1], after[2]))
+            if undefined:
+                first_made.append(names[i])
         elif before[0] == "tensor_array_pending" and after[0] == "tensor_array":
             values[i] = tensor_array.with_probed_shape(values[i], after[1])
-    return tuple(values)
+    return tuple(values), first_made
+
+
+def _is_none(kind):
+    return kind[0] == "static" and kind[1] is None
+
+
+def _check_iterates(test, names):
+    """TF's run-time assertion for variables the loop defines: its first test must hold, else
+    `InvalidArgumentError` ("loop must iterate at least once to initialize x") when the program runs."""
+    first = test()
+    first = first if isinstance(first, Tensor) else convert_to_tensor(bool(first))
+
+    def check(ok):
+        if not bool(ok):
+            raise RuntimeCheckError(f"assertion failed: [loop must iterate at least once to initialize "
+                                    f"{names[0]}]")
+
+    run_check(check, first)
 
 
 def _flatten_test(result):

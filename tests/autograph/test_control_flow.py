@@ -191,15 +191,42 @@ def test_loop_variable_changing_dtype_names_it():
         f(tf.constant(3))
 
 
-def test_variable_defined_only_inside_a_tensor_loop_names_it():
+def test_variable_defined_only_inside_a_tensor_loop_starts_as_zeros_as_in_tf():
+    # TF 2.21: the loop defines it (zeros of the body's type before the first iteration) and the
+    # program asserts that the loop iterates at least once
     @tf.function
     def f(n):
         for i in tf.range(n):
             last = i
         return last
 
+    @tf.function
+    def g(n):
+        x = None
+        i = 0
+        while i < n:
+            x = tf.fill([2], tf.cast(i, tf.float32) * 2.0)
+            i += 1
+        return x
+
+    assert int(f(tf.constant(3))) == 2
+    np.testing.assert_array_equal(g(tf.constant(3)).numpy(), [4.0, 4.0])
+    for fn, name in ((f, "last"), (g, "x")):
+        with pytest.raises(tf.errors.InvalidArgumentError,
+                           match=rf"^assertion failed: \[loop must iterate at least once to "
+                                 rf"initialize {name}\]$"):
+            fn(tf.constant(0))
+
+
+def test_variable_defined_only_inside_a_dataset_loop_must_be_defined_before_it():
+    @tf.function
+    def f(ds):
+        for x in ds:
+            last = x
+        return last
+
     with pytest.raises(ValueError, match="'last' must be defined before the for loop"):
-        f(tf.constant(3))
+        f(tf.data.Dataset.range(3))
 
 
 def test_to_code_shows_the_converted_structure():
