@@ -114,6 +114,38 @@ def test_distributed_element_spec_and_signature_match_tf():
     assert got["bad"].startswith("Binding inputs to tf.function failed due to `Can not cast")
 
 
+def test_per_replica_signature_checks_each_replicas_share_as_tf():
+    # TF 2.21: a fixed (2,) spec refuses the 2+1 split of a partial last batch (TypeError) and a float
+    # batch, and takes a run's stacked (2,) results; a (None,) spec takes the partial batch
+    got = run_with_devices("""
+        s = tf.distribute.MirroredStrategy()
+        even = s.experimental_distribute_dataset(tf.data.Dataset.range(8).batch(4, drop_remainder=True))
+        ragged = s.experimental_distribute_dataset(tf.data.Dataset.range(7).batch(4))
+        floats = s.experimental_distribute_dataset(
+            tf.data.Dataset.range(8).map(lambda x: tf.cast(x, tf.float32)).batch(4))
+
+        def total(x):
+            return s.reduce("SUM", s.run(tf.reduce_sum, args=(x,)), axis=None)
+
+        def outcomes(step, batches):
+            found = []
+            for batch in batches:
+                try:
+                    found.append(int(step(batch)))
+                except TypeError as e:
+                    found.append(type(e).__name__)
+            return found
+
+        fixed = tf.function(total, input_signature=[even.element_spec])
+        loose = tf.function(total, input_signature=[ragged.element_spec])
+        emit(fixed=outcomes(fixed, list(ragged) + [next(iter(floats)),
+                                                   s.run(lambda: tf.constant([1, 2], tf.int64))]),
+             loose=outcomes(loose, list(ragged)))
+    """, devices=2)
+    assert got["fixed"] == [6, "TypeError", "TypeError", 6]
+    assert got["loose"] == [6, 15]
+
+
 def test_entering_another_strategys_scope_is_tfs_runtime_error():
     first, second = tf.distribute.MirroredStrategy(), tf.distribute.OneDeviceStrategy("/cpu:0")
     with first.scope():
