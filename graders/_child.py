@@ -21,7 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from graders._integrity import CodeSnapshot  # noqa: E402
+from graders import _integrity  # noqa: E402
+from graders._guard import Guard, code_ids  # noqa: E402
+from graders._integrity import CodeSnapshot, ImportRecorder, Tampered  # noqa: E402
 from graders._spec import HARNESS_NAME  # noqa: E402
 from graders._values import decode_input, encode_output, type_name  # noqa: E402
 
@@ -40,7 +42,8 @@ def prepare() -> None:
     """Import every harness and record the code they rely on, before any notebook code runs.
 
     The harnesses are then taken from here, not from `sys.modules`, and an exercise is graded only
-    while that code is as recorded (`_integrity`). The warm pool's zygote calls this once for all its
+    while that code is as recorded (`_integrity`), with no learner code running but what the harness
+    calls (`_guard`, armed at the first cell). The warm pool's zygote calls this once for all its
     children (the snapshot costs a few tenths of a second); a fresh child calls it itself.
     """
     if _PREPARED:
@@ -55,7 +58,18 @@ def prepare() -> None:
         importlib.import_module(info.name)  # now, so that the snapshot holds every class a harness may use
     harnesses = {info.name: importlib.import_module(f"graders.harnesses.{info.name}")
                  for info in pkgutil.iter_modules(package.__path__)}
-    _PREPARED.update(harnesses=harnesses, snapshot=CodeSnapshot())
+    snapshot = CodeSnapshot()
+    guard = Guard(snapshot, code_ids(snapshot))
+    guard.install()
+    sys.meta_path.insert(0, ImportRecorder(snapshot))
+    _integrity.activate(snapshot, guard.verify)
+    _PREPARED.update(harnesses=dict(harnesses), snapshot=snapshot, guard=guard)
+    for key in list(_PREPARED):  # the grader's own state: a notebook swapping a part of it is told apart
+        snapshot.pin(f"graders._child._PREPARED[{key!r}]", _PREPARED, key)
+    for name in harnesses:
+        snapshot.pin(f"graders.harnesses.{name}", _PREPARED["harnesses"], name)
+    for key in list(_integrity._STATE):
+        snapshot.pin(f"graders._integrity._STATE[{key!r}]", _integrity._STATE, key)
 
 
 def main() -> int:
@@ -68,6 +82,7 @@ def main() -> int:
     signal.signal(signal.SIGALRM, _raise_deadline)
     prepare()
     shell = _make_shell()
+    _PREPARED["guard"].arm()
     errors = _run_cells(shell, job["cells"], job["notebook_timeout"], channel)
     _emit(channel, {"event": "cells_done", "errors": errors})
     while (exercise := json.loads(jobs.readline()).get("exercise")) is not None:
@@ -153,11 +168,17 @@ def _run_cell(shell, source: str, end: float, timeout: float) -> str | None:
 
 def _checked_run(namespace: dict, exercise: dict, timeout: float) -> dict:
     """`_run_exercise`, graded only while the code the harnesses rely on is as recorded: checked before
-    the exercise and after each case (a case's code could patch what the next case's harness calls)."""
-    snapshot = _PREPARED["snapshot"]
-    changed = snapshot.changed()
-    outputs = {} if changed else _run_exercise(namespace, exercise, timeout, snapshot.changed)
-    changed = changed or outputs.get("changed") or snapshot.changed()
+    the exercise, after each case (a case's code could patch what the next case's harness calls) and
+    by the harnesses before they read (`_integrity.verify`); the notebook's signal handlers, timers
+    and collector are quiet meanwhile (`_guard`)."""
+    guard = _PREPARED["guard"]
+    guard.quiet()
+    try:
+        changed = guard.check()
+        outputs = {} if changed else _run_exercise(namespace, exercise, timeout, guard.check)
+        changed = changed or outputs.get("changed") or guard.check()
+    finally:
+        guard.release()
     return {"status": "tampered", "changed": changed} if changed else outputs
 
 
@@ -182,7 +203,7 @@ def _run_exercise(namespace: dict, exercise: dict, timeout: float, changed=list)
         outputs.append(dict(_TIMEOUT) if deadline_hit else _run_case(call, args))
         deadline_hit = deadline_hit or outputs[-1].get("timeout", False)
         remaining = signal.setitimer(signal.ITIMER_REAL, 0)[0]  # the check is the grader's time
-        if names := changed():
+        if names := outputs[-1].get("tampered") or changed():
             return {"status": "tampered", "changed": names}
         if remaining > 0:
             signal.setitimer(signal.ITIMER_REAL, remaining)
@@ -209,6 +230,8 @@ def _run_case(function, encoded_args: list) -> dict:
     except _Deadline:
         return dict(_TIMEOUT)
     except BaseException as error:  # SystemExit, KeyboardInterrupt too: this case fails, the run goes on
+        if type(error) is Tampered:  # a harness's `verify()` found the code replaced before it read
+            return {"t": "error", "tampered": [str(name)[:120] for name in error.names][:6] or ["code"]}
         return _error_node(error)
 
 

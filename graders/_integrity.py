@@ -6,13 +6,22 @@ NumPy, JAX, the grader's own modules and Python's builtins (`tf.function`, `Tens
 `tf.config.functions_run_eagerly = lambda: False`, `graders.harnesses.c2w3.tf = ...`) could make a
 harness report what it did not see. `CodeSnapshot` records, before the first cell, every function,
 class, module and descriptor bound in those packages' modules and in their classes; `changed()` names
-those since rebound or deleted, and code set on a class over code it inherited. Data (flags, caches,
-counters) is not recorded: the packages change it themselves as they run. Other added names are not
-changes (lazy imports add them).
+those since rebound or deleted, code set on a class over code it inherited, a module of those
+packages swapped in `sys.modules`, and one imported later that the snapshot did not see imported
+(`ImportRecorder` records the modules the packages import lazily, as they finish loading, before
+notebook code can patch them). Data (flags, caches, counters) is not recorded: the packages change it
+themselves as they run. Other added names are not changes (lazy imports add them).
+
+`verify()` is what a harness calls right before it reads a result that library code computes from the
+learner's objects (a type check, a flag): it raises `Tampered` when the code is not as recorded, so
+a patch made by the learner's code and undone after the read (when an object of the learner is freed)
+is still seen. `graders._guard` keeps the learner's code from running between that check and the read.
 """
 
 from __future__ import annotations
 
+import importlib.abc
+import os
 import sys
 import types
 
@@ -23,38 +32,153 @@ _CODE = (types.FunctionType, types.BuiltinFunctionType, types.MethodType, types.
          types.GetSetDescriptorType, types.MemberDescriptorType)
 
 
+class Tampered(BaseException):
+    """Raised by `verify()`: the code a harness reads through is not as recorded (`names`)."""
+
+    def __init__(self, names: list[str]):
+        super().__init__(", ".join(names))
+        self.names = list(names)
+
+
 class CodeSnapshot:
     """The code bound in the watched modules and their classes now, by identity."""
 
     def __init__(self, prefixes: tuple[str, ...] = WATCHED):
-        self._entries: list[tuple[str, dict, dict]] = []
+        self._prefixes = prefixes
+        self._entries: list[tuple[str, dict, tuple]] = []
         self._classes: list[tuple[str, type, frozenset]] = []
+        self._modules: dict[str, types.ModuleType] = {}
+        self._pins: list[tuple[str, object, str, object]] = []
+        self._roots = tuple(os.path.dirname(os.path.realpath(module.__file__)) + os.sep
+                            for name, module in list(sys.modules.items())
+                            if name in prefixes and getattr(module, "__file__", None))
         for name, module in list(sys.modules.items()):
-            if isinstance(module, types.ModuleType) and name.split(".")[0] in prefixes:
-                self._record(name, module.__dict__)
-                for attribute, value in list(module.__dict__.items()):
-                    if isinstance(value, type) and getattr(value, "__module__", None) == name:
-                        self._record(f"{name}.{attribute}", value.__dict__)
-                        self._classes.append((f"{name}.{attribute}", value, frozenset(value.__dict__)))
+            self.record_module(name, module, anywhere=True)
+
+    def watches(self, name: str) -> bool:
+        return isinstance(name, str) and name.split(".")[0] in self._prefixes
+
+    def record_module(self, name: str, module, anywhere: bool = False) -> None:
+        """Record `module` (imported as `name`) and its classes, unless already recorded; after the
+        snapshot, only a module loaded from the packages' own folders (not one added to `__path__`)."""
+        if not (isinstance(module, types.ModuleType) and self.watches(name)) or name in self._modules:
+            return
+        if not (anywhere or self._installed(module)):
+            return
+        self._modules[name] = module
+        self._record(name, module.__dict__)
+        for attribute, value in list(module.__dict__.items()):
+            if isinstance(value, type) and getattr(value, "__module__", None) == name:
+                self._record(f"{name}.{attribute}", value.__dict__)
+                self._classes.append((f"{name}.{attribute}", value, frozenset(value.__dict__)))
+
+    def _installed(self, module) -> bool:
+        path = getattr(module, "__file__", None)
+        return isinstance(path, str) and os.path.realpath(path).startswith(self._roots)
+
+    def recorded_module(self, name: str) -> bool:
+        """Whether `sys.modules[name]` is the module recorded under that name."""
+        module = self._modules.get(name, _MISSING)
+        return module is not _MISSING and sys.modules.get(name) is module
+
+    def record_new_modules(self) -> None:
+        """Record every watched module imported since (called as a lazy import of the packages ends)."""
+        for name, module in list(sys.modules.items()):
+            if name not in self._modules:
+                self.record_module(name, module)
+
+    def pin(self, label: str, mapping, key: str) -> None:
+        """Report `label` when `mapping[key]` is no longer the object it is now (the grader's own state)."""
+        self._pins.append((label, mapping, key, mapping[key]))
 
     def _record(self, owner: str, namespace) -> None:
-        code = {key: value for key, value in list(namespace.items()) if isinstance(value, _CODE)}
+        code = tuple((key, value) for key, value in list(namespace.items()) if isinstance(value, _CODE))
         if code:
             self._entries.append((owner, namespace, code))
 
     def changed(self) -> list[str]:
         """`owner.name` of each recorded binding now rebound or deleted, and of each name set on a class
-        over one it inherited (`Model.get_weights = ...`), at most MAX_NAMES, then '...'."""
+        over one it inherited (`Model.get_weights = ...`), `sys.modules[name]` of a watched module
+        swapped or imported unrecorded, at most MAX_NAMES, then '...'."""
         names = []
         for owner, namespace, code in self._entries:
-            for key, value in code.items():
+            for key, value in code:
                 if namespace.get(key, _MISSING) is not value:
                     names.append(f"{owner}.{key}")
         for owner, kind, keys in self._classes:
             if len(kind.__dict__) != len(keys):
                 names += [f"{owner}.{key}" for key in _shadowing(kind, keys)]
+        for name, module in list(sys.modules.items()):
+            if self.watches(name) and self._modules.get(name, _MISSING) is not module:
+                names.append(f"sys.modules[{name!r}]")
+        for name in self._modules:
+            if name not in sys.modules:
+                names.append(f"sys.modules[{name!r}]")
+        names += [label for label, mapping, key, value in self._pins
+                  if mapping.get(key, _MISSING) is not value]
         names = list(dict.fromkeys(names))
         return [*names[:MAX_NAMES], "..."] if len(names) > MAX_NAMES else names
+
+
+class ImportRecorder(importlib.abc.MetaPathFinder):
+    """First on `sys.meta_path`: a module of the watched packages imported after the snapshot is
+    recorded as soon as its code has run (with any module its import created), before the importing
+    code gets it. Removed from `sys.meta_path`, it records nothing, and such modules are reported."""
+
+    def __init__(self, snapshot: CodeSnapshot):
+        self._snapshot = snapshot
+
+    def find_spec(self, name, path=None, target=None):
+        if not self._snapshot.watches(name):
+            return None
+        for finder in list(sys.meta_path):
+            if finder is self or not hasattr(finder, "find_spec"):
+                continue
+            spec = finder.find_spec(name, path, target)
+            if spec is not None:
+                if spec.loader is not None and hasattr(spec.loader, "exec_module"):
+                    spec.loader = _RecordingLoader(spec.loader, self._snapshot)
+                return spec
+        return None
+
+
+class _RecordingLoader(importlib.abc.Loader):
+    """A loader that runs the real one, then records the modules the import added."""
+
+    def __init__(self, loader, snapshot: CodeSnapshot):
+        self._loader, self._snapshot = loader, snapshot
+
+    def create_module(self, spec):
+        return self._loader.create_module(spec)
+
+    def exec_module(self, module):
+        self._loader.exec_module(module)
+        self._snapshot.record_new_modules()
+        self._snapshot.record_module(module.__name__, module)
+
+    def __getattr__(self, name):
+        return getattr(self._loader, name)
+
+
+def activate(snapshot: CodeSnapshot, check) -> None:
+    """Make `verify()` run `check()` (names of what changed) from now on: the grader's child only."""
+    _STATE["check"] = check
+    _STATE["snapshot"] = snapshot
+
+
+def verify() -> None:
+    """Raise `Tampered` when the code harnesses read through is not as recorded (a no-op outside the
+    grader's child, e.g. in a learner's kernel running the public checks)."""
+    check = _STATE.get("check")
+    if check is not None and (names := check()):
+        raise Tampered(names)
+
+
+def recorded_module(name: str) -> bool | None:
+    """Whether `sys.modules[name]` is the module the snapshot recorded (one the packages loaded from
+    their own files, not one a notebook put there); None when nothing was recorded (no snapshot)."""
+    snapshot = _STATE.get("snapshot")
+    return None if snapshot is None else snapshot.recorded_module(name)
 
 
 def _shadowing(kind: type, recorded: frozenset) -> list[str]:
@@ -66,3 +190,4 @@ def _shadowing(kind: type, recorded: frozenset) -> list[str]:
 
 
 _MISSING = object()
+_STATE: dict = {}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 
 from graders._codec import array_to_text, encode_plain, text_to_array
+from graders._integrity import recorded_module
 
 
 def decode_input(node: dict):
@@ -63,14 +64,17 @@ def type_name(value, qualified: bool = True) -> str:
 
     A class that claims a library's module (`__module__ = "companion"`, `__qualname__ = "Function"`)
     but is not found under that name there is the notebook's own: it is named `__main__.<name>`, so
-    a plain function dressed as a `tf.function` or an `Adam` does not pass a type check.
+    a plain function dressed as a `tf.function` or an `Adam` does not pass a type check. In the
+    grader's child that module must also be the one the library loaded (`_integrity`), not one the
+    notebook put in `sys.modules` under a library's name.
     """
     kind = type(value)
     try:
         path = _text(getattr(kind, "__module__", ""))
         name = _text(getattr(kind, "__qualname__", "object"))[:80]
         module = path.split(".")[0]
-        if module in _LIBRARIES and "<locals>" not in name and not _found_at(kind, path, name):
+        if module in _LIBRARIES and "<locals>" not in name and not (
+                _found_at(kind, path, name) and recorded_module(path) is not False):
             module = "__main__"
     except Exception:  # noqa: BLE001 - a class whose __module__ is an object that cannot be read
         return "object"
