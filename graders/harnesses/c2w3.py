@@ -22,6 +22,7 @@ import jax
 import numpy as np
 
 import companion as tf
+from graders._integrity import verify
 from graders._values import type_name
 
 CLASSES = 3
@@ -77,8 +78,9 @@ def set_adam_optimizer(function, start, gradients) -> dict:
     """`set_adam_optimizer()`, then the returned optimizer's steps on one Variable, from `start`, with
     each of `gradients` in turn (Adam's default hyperparameters show in the values)."""
     optimizer = function()
+    verify()
     result = {"optimizer class": class_name(optimizer),
-              "is a Keras optimizer": isinstance(optimizer, tf.keras.optimizers.Optimizer)}
+              "is a Keras optimizer": issubclass(type(optimizer), tf.keras.optimizers.Optimizer)}
     if result["is a Keras optimizer"]:
         variable = tf.Variable(np.asarray(start, dtype=np.float32))
         values = []
@@ -96,6 +98,7 @@ def set_sparse_cat_crossentropy_loss(function, labels, probabilities) -> dict:
     result = {"returned": _shape_of_return(returned, 2)}
     if result["returned"] == 2:
         train_loss, val_loss = returned
+        verify()
         result.update({"loss classes": [class_name(train_loss), class_name(val_loss)],
                        "two separate objects": train_loss is not val_loss,
                        "training loss on a batch": train_loss(labels, probabilities),
@@ -111,6 +114,7 @@ def set_sparse_cat_crossentropy_accuracy(function, first, second) -> dict:
     result = {"returned": _shape_of_return(returned, 2)}
     if result["returned"] == 2:
         train_accuracy, val_accuracy = returned
+        verify()
         result.update({"metric classes": [class_name(train_accuracy), class_name(val_accuracy)],
                        "two separate objects": train_accuracy is not val_accuracy})
         train_accuracy.update_state(*first)
@@ -157,7 +161,10 @@ def train(function, weights, train_data, valid_data, batch_size, epochs) -> dict
                             _batched(valid_data, batch_size), tf.keras.losses.SparseCategoricalCrossentropy(),
                             val_accuracy)
         returned = _finished(returned)
-    result["functions run eagerly"] = bool(eagerly or tf.config.functions_run_eagerly())
+    verify()
+    result["functions run eagerly"] = bool(eagerly or tf.config.functions_run_eagerly()
+                                           or type(compiled) is not tf.Function
+                                           or compiled.experimental_get_tracing_count() == 0)
     steps, validations = parse_log(log.getvalue())
     return {**result, "step lines": len(steps), "validation lines": len(validations),
             "step numbers": [step for step, _, _ in steps],
@@ -327,8 +334,8 @@ def _trainable(model) -> list[np.ndarray]:
 
 def _shape_of_return(returned, count: int):
     """`count` when `returned` is a tuple or list of `count` items, else a description of it."""
-    if isinstance(returned, (tuple, list)) and len(returned) == count:
+    if type(returned) in (tuple, list) and len(returned) == count:
         return count
-    if isinstance(returned, (tuple, list)):
+    if type(returned) in (tuple, list):
         return f"{type(returned).__name__} of {len(returned)} items"
     return class_name(returned)

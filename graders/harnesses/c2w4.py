@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 import companion as tf
+from graders._integrity import verify
 
 IMAGE_SHAPE = (4, 4, 3)
 
@@ -40,8 +41,9 @@ def distribute_datasets(function, replicas, train, validation, test) -> dict:
     batches = [_batched(ids, labels, size) for ids, labels, size in (train, validation, test)]
     returned = function(strategy, *batches)
     result = {"replicas": strategy.num_replicas_in_sync, "returned": _shape_of_return(returned, 3)}
-    datasets = returned if result["returned"] == 3 else ()
-    result["distributed datasets"] = [isinstance(d, tf.distribute.DistributedDataset) for d in datasets]
+    datasets = tuple(returned) if result["returned"] == 3 else ()
+    verify()
+    result["distributed datasets"] = [type(d) is tf.distribute.DistributedDataset for d in datasets]
     readable = len(datasets) == 3 and all(result["distributed datasets"])
     for index, name in enumerate(("train", "validation", "test")):
         result[f"{name} shares"] = _batch_shares(strategy, datasets[index]) if readable else None
@@ -62,6 +64,7 @@ def train_test_step_fns(function, replicas, global_batch_size, weights, train, t
                         objects["train_accuracy"], objects["loss_object"], objects["test_loss"],
                         objects["test_accuracy"])
     train_step, test_step = returned
+    verify()
     losses = []
     for batch in _distributed(strategy, train, global_batch_size):
         per_replica = strategy.run(train_step, args=(batch,))
@@ -92,8 +95,15 @@ def distributed_train_test_step_fns(function, replicas, global_batch_size, weigh
               for batch in _distributed(strategy, train, global_batch_size)]
     for batch in _distributed(strategy, test, global_batch_size):
         distributed_test_step(batch)
+    verify()
     return {"replicas": strategy.num_replicas_in_sync, "training losses": losses, **_metric_totals(objects),
-            "tf.function": [isinstance(step, tf.Function) for step in returned]}
+            "tf.function": [compiled(step) for step in (distributed_train_step, distributed_test_step)]}
+
+
+def compiled(step) -> bool:
+    """Whether `step` is a `tf.function` that traced its Python code (an object of `Function`'s exact
+    class: a subclass, or an object whose `__class__` claims it, could run the code eagerly)."""
+    return type(step) is tf.Function and step.experimental_get_tracing_count() > 0
 
 
 def mirrored_strategy(replicas: int):
@@ -190,14 +200,14 @@ def _batch_shares(strategy, dataset) -> list:
 
 def _shape_of_return(returned, count: int):
     """`count` when `returned` is a tuple or list of `count` items, else a description of it."""
-    if isinstance(returned, (tuple, list)):
+    if type(returned) in (tuple, list):
         return count if len(returned) == count else f"{type(returned).__name__} of {len(returned)} items"
     return type(returned).__module__ + "." + type(returned).__qualname__
 
 
 def _plain(value):
     """A tensor or None as itself; anything else (a PerReplica, a Python number) by its type name."""
-    if value is None or isinstance(value, tf.Tensor):
+    if value is None or issubclass(type(value), tf.Tensor):
         return value
     return type(value).__module__ + "." + type(value).__qualname__
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 import numpy as np
 
 import companion as tf
+from graders._integrity import verify
+from graders._values import type_name
 
 
 def squared_error_graph(function, x, y, w_init, b_init) -> dict:
@@ -20,8 +22,9 @@ def squared_error_graph(function, x, y, w_init, b_init) -> dict:
     if fields["returned"] != "tuple of 3":
         return fields
     graph, prediction, loss = result
+    verify()
     fields["graph"] = _type(graph)
-    if isinstance(graph, tf.Graph):
+    if issubclass(type(graph), tf.Graph):
         operations = graph.get_operations()
         fields["placeholders"] = sorted(f"{op.outputs[0].dtype.name} {op.outputs[0].shape}"
                                         for op in operations if op.type == "Placeholder")
@@ -39,7 +42,8 @@ def squared_error_tf2(function, w_init, b_init, batches, new_w) -> dict:
     if fields["returned"] != "tuple of 3":
         return fields
     w, b, compute = result
-    fields["w and b are Variables"] = [isinstance(w, tf.Variable), isinstance(b, tf.Variable)]
+    verify()
+    fields["w and b are Variables"] = [issubclass(type(w), tf.Variable), issubclass(type(b), tf.Variable)]
     fields["compute"] = _type(compute)
     if not callable(compute):
         return fields
@@ -69,8 +73,11 @@ def _kind_and_length(value):
 
 
 def _type(value):
-    """The class name alone (Graph, Function, function): stable when companion moves its modules."""
-    return type(value).__qualname__
+    """The class name alone (Graph, Function, function): stable when companion moves its modules; a
+    class of the notebook's keeps its `__main__.` (a plain class named `Function` is not companion's)."""
+    name = type_name(value)
+    library = name.split(".")[0] in ("companion", "numpy", "jax") or "." not in name
+    return type(value).__qualname__ if library else name
 
 
 def _part(output, index):

@@ -340,3 +340,40 @@ def test_a_notebook_that_forced_one_device_gets_nothing(graded):
 def test_a_distributed_mistake_earns_nothing_for_its_exercise_only(graded, name, exercise):
     """The harnesses pass their own compute_loss and step bodies, so a mistake costs only its exercise."""
     assert graded(name) == {**dict.fromkeys(EXERCISES, 1.0), exercise: 0.0}
+
+
+def test_a_subclass_or_an_object_claiming_the_class_is_not_taken_for_a_function_or_a_dataset():
+    """`isinstance` believes a `__class__` property and a subclass (whose __call__ may run eagerly): the
+    harness compares exact classes, and a `tf.function` counts once it traced."""
+    import numpy as np
+
+    import companion as tf
+    from graders.harnesses import c2w4 as harness
+
+    @tf.function
+    def step(x):
+        return x + 1
+
+    class Claims:
+        __class__ = property(lambda self: tf.Function)
+
+    class Subclass(tf.Function):
+        def __init__(self):
+            pass
+
+    assert isinstance(Claims(), tf.Function) and isinstance(Subclass(), tf.Function)
+    assert not harness.compiled(Claims()) and not harness.compiled(Subclass()) and not harness.compiled(step)
+    step(tf.constant(1.0))
+    assert harness.compiled(step)
+
+    class Lying(tf.distribute.DistributedDataset):
+        pass
+
+    ids = np.arange(4)
+    split = (ids, ids % 2, 2)
+    lying = harness.distribute_datasets(lambda strategy, *batches: tuple(Lying(strategy, b) for b in batches),
+                                        1, split, split, split)
+    honest = harness.distribute_datasets(
+        lambda strategy, *batches: tuple(strategy.experimental_distribute_dataset(b) for b in batches),
+        1, split, split, split)
+    assert lying["distributed datasets"] == [False] * 3 and honest["distributed datasets"] == [True] * 3
