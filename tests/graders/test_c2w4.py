@@ -258,6 +258,63 @@ SUBMISSIONS = {
 
                 return train_step, test_step
         """},
+    # eager steps whose objects claim to be tf.functions (isinstance believes a __class__ property)
+    "claims_function_class": {"distributed_train_test_step_fns": """
+        class Claims:
+            __class__ = property(lambda self: tf.Function)
+
+            def __init__(self, step):
+                self.step = step
+
+            def __call__(self, *args):
+                return self.step(*args)
+
+        def distributed_train_test_step_fns(strategy, train_step, test_step, model, compute_loss, optimizer,
+                                            train_accuracy, loss_object, test_loss, test_accuracy):
+            def distributed_train_step(dataset_inputs):
+                per_replica_losses = strategy.run(train_step, args=(dataset_inputs,))
+                return strategy.reduce(tf.distribute.ReduceOp.SUM, per_replica_losses, axis=None)
+
+            def distributed_test_step(dataset_inputs):
+                strategy.run(test_step, args=(dataset_inputs,))
+
+            return Claims(distributed_train_step), Claims(distributed_test_step)
+        """},
+    # eager steps, and a thread that rebinds companion.Function while the harness reads, not while it checks
+    "thread_patches": {"distributed_train_test_step_fns": """
+        import sys
+        import threading
+        import time
+
+        import companion
+
+        REAL = companion.Function
+        Claims = lambda step: step
+
+        def _watch():
+            main = threading.main_thread().ident
+            while True:
+                frame, names = sys._current_frames().get(main), set()
+                while frame is not None:
+                    names.add(frame.f_code.co_name)
+                    frame = frame.f_back
+                harness = "distributed_train_test_step_fns" in names and not {"changed", "check"} & names
+                companion.Function = object if harness else REAL
+                time.sleep(0.0001)
+
+        threading.Thread(target=_watch, daemon=True).start()
+
+        def distributed_train_test_step_fns(strategy, train_step, test_step, model, compute_loss, optimizer,
+                                            train_accuracy, loss_object, test_loss, test_accuracy):
+            def distributed_train_step(dataset_inputs):
+                per_replica_losses = strategy.run(train_step, args=(dataset_inputs,))
+                return strategy.reduce(tf.distribute.ReduceOp.SUM, per_replica_losses, axis=None)
+
+            def distributed_test_step(dataset_inputs):
+                strategy.run(test_step, args=(dataset_inputs,))
+
+            return Claims(distributed_train_step), Claims(distributed_test_step)
+        """},
     "mean_reduce": {"distributed_train_test_step_fns": """
         def distributed_train_test_step_fns(strategy, train_step, test_step, model, compute_loss, optimizer,
                                             train_accuracy, loss_object, test_loss, test_accuracy):
@@ -336,6 +393,8 @@ def test_a_notebook_that_forced_one_device_gets_nothing(graded):
     ("per_replica_global", "set_global_batch_size"), ("per_replica_mean_loss", "train_test_step_fns"),
     ("average_without_global", "train_test_step_fns"), ("mean_reduce", "distributed_train_test_step_fns"),
     ("no_run", "distributed_train_test_step_fns"),
+    ("claims_function_class", "distributed_train_test_step_fns"),
+    ("thread_patches", "distributed_train_test_step_fns"),
 ])
 def test_a_distributed_mistake_earns_nothing_for_its_exercise_only(graded, name, exercise):
     """The harnesses pass their own compute_loss and step bodies, so a mistake costs only its exercise."""
