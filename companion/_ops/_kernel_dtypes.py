@@ -133,6 +133,7 @@ def no_kernel_error(tf_name, dtype_name, attrs="", node=None):
 _HFD = ("half", "float", "double", "complex64", "complex128")
 _DFH = ("double", "float", "half", "complex64", "complex128")
 _HALF = ("float16",)
+_DFC = ("double", "float", "complex64", "complex128")
 # tf.linalg function -> (TF's op type, TF's name of the matrix parameter, the dtypes the op's definition
 # allows, those it allows but has no CPU kernel for, the node's name inside a function)
 _MATRIX_KERNELS = {
@@ -147,6 +148,10 @@ _MATRIX_KERNELS = {
     "lstsq": ("Cholesky", "input", _DFH, _HALF, "matrix_solve_ls/Cholesky"),
     "lstsq_exact": ("MatrixSolveLs", "matrix", _DFH, _HALF, None),  # fast=False
     "eigh": ("SelfAdjointEigV2", "input", _DFH, _HALF, None),
+    "sqrtm": ("MatrixSquareRoot", "input", _DFH, _HALF, None),
+    "tridiagonal_solve": ("TridiagonalSolve", "diagonals", _DFC, (), None),
+    "tridiagonal_matmul": ("TridiagonalMatMul", "superdiag", _DFC, (), None),
+    "logm": ("MatrixLogarithm", "input", ("complex64", "complex128"), (), None),
     "svd": ("Svd", "input", _DFH, _HALF, None),
     "pinv": ("Svd", "input", _DFH + ("bfloat16",), _HALF, "pinv/Svd"),
     "qr": ("Qr", "input", _DFH, (), None),

@@ -17,13 +17,14 @@ from companion._core._tensor import Tensor
 from companion._ops._array import one_dtype, reshape, transpose
 from companion._ops._debugging import run_check
 from companion._ops._kernel_dtypes import check_matrix_dtype, checked, unsupported_dtype_error
-from companion._ops._math import cast, divide
+from companion._ops._math import cast, divide, greater
+from companion._ops._reduce import reduce_max, reduce_sum
 from companion._ops._shape_hints import multiply_instead_hint
 from companion._ops._static import normalize_axis, static_array, static_ints
 
 __all__ = [
     "adjoint", "cholesky", "det", "diag", "diag_part", "einsum", "inv", "matmul", "matrix_transpose",
-    "matvec", "norm", "slogdet", "solve", "tensordot", "trace",
+    "matvec", "norm", "slogdet", "solve", "tensordot", "trace", "eig", "eigvals", "matrix_square_root",
 ]
 # the functions after trace are in tf.linalg only (not at TensorFlow's top level)
 
@@ -612,6 +613,140 @@ def expm(input, name=None):  # noqa: A002
     return _expm(x)
 
 
+
+@op("eig")
+def _eig(x):
+    return tuple(jnp.linalg.eig(x))
+
+
+@op("eigvals")
+def _eigvals(x):
+    return jnp.linalg.eigvals(x)
+
+
+def _general_matrices(tensor, what):
+    """``tensor`` checked for `eig`/`eigvals`: square float32/float64/complex matrices (TF's Eig)."""
+    x = as_input(tensor)
+    if x._v.dtype.name not in ("float32", "float64", "complex64", "complex128"):
+        raise TypeError(f"{what} needs a float32, float64, complex64 or complex128 tensor (TensorFlow's Eig "
+                        f"has no other kernel). Received dtype {x.dtype.name}. Convert it first with "
+                        "companion.cast(x, companion.float32).")
+    return _matrices(x, what, square=True)
+
+
+def eig(tensor, name=None):
+    """``(eigenvalues, eigenvectors)`` of each square matrix, not necessarily self-adjoint.
+
+    Both are complex (complex64 for float32 and complex64 input, complex128 otherwise); the
+    eigenvectors are the columns, of unit norm, in LAPACK's order (as TensorFlow's).
+
+    Example:
+        >>> import companion as tf
+        >>> e, v = tf.linalg.eig(tf.constant([[2.0, 0.0], [0.0, 3.0]]))
+        >>> print(e)
+        companion.Tensor([2.+0.j 3.+0.j], shape=(2,), dtype=complex64)
+    """
+    return _eig(_general_matrices(tensor, "eig"))
+
+
+def eigvals(tensor, name=None):
+    """The (complex) eigenvalues of each square matrix; see `eig`."""
+    return _eigvals(_general_matrices(tensor, "eigvals"))
+
+
+def _sqrtm_fn(x):
+    root = jnp.vectorize(jax.scipy.linalg.sqrtm, signature="(n,n)->(n,n)")(x)
+    return root.astype(x.dtype) if jnp.iscomplexobj(x) else jnp.real(root).astype(x.dtype)
+
+
+@jax.custom_vjp
+def _sqrtm_grad_fn(x):
+    return _sqrtm_fn(x)
+
+
+def _sqrtm_forward(x):
+    root = _sqrtm_fn(x)
+    return root, root
+
+
+def _sqrtm_backward(root, cotangent):
+    # root @ root = x, so d(x) = root d(root) + d(root) root; the cotangent of x is the X solving
+    # root^H X + X root^H = cotangent (a Sylvester equation, as a linear system of n^2 unknowns)
+    n = root.shape[-1]
+    eye = jnp.eye(n, dtype=root.dtype)
+    root_h = jnp.conj(jnp.swapaxes(root, -1, -2))
+    system = (jnp.einsum("...ij,kl->...ikjl", root_h, eye) + jnp.einsum("ij,...lk->...ikjl", eye, root_h))
+    system = system.reshape(root.shape[:-2] + (n * n, n * n))
+    flat = jnp.linalg.solve(system, cotangent.reshape(root.shape[:-2] + (n * n, 1)))
+    return (flat.reshape(root.shape),)
+
+
+_sqrtm_grad_fn.defvjp(_sqrtm_forward, _sqrtm_backward)
+_sqrtm = op("sqrtm")(_sqrtm_grad_fn)
+
+
+def sqrtm(input, name=None):  # noqa: A002
+    """The principal square root ``s`` (``s @ s == input``) of each square matrix, from its Schur form.
+
+    Example:
+        >>> import companion as tf
+        >>> print(tf.linalg.sqrtm(tf.constant([[4.0, 0.0], [0.0, 9.0]])))
+        companion.Tensor(
+        [[2. 0.]
+         [0. 3.]], shape=(2, 2), dtype=float32)
+    """
+    return _sqrtm(_matrices(input, "sqrtm", square=True, floating=True))
+
+
+matrix_square_root = sqrtm
+
+
+@op("logm")
+def _logm(x):
+    values, vectors = jnp.linalg.eig(x)
+    return (vectors * jnp.log(values)[..., None, :]) @ jnp.linalg.inv(vectors)
+
+
+_logm.differentiable = "MatrixLogarithm"  # TF registers no gradient: tape.gradient through it raises
+
+
+def logm(input, name=None):  # noqa: A002
+    """The principal matrix logarithm of each square complex matrix (``expm(logm(x)) == x``).
+
+    Like TensorFlow, only complex64 and complex128 matrices are taken: convert a real one with
+    ``companion.complex(x, companion.zeros_like(x))``. Computed from the eigendecomposition, so the
+    matrix must be diagonalizable.
+    """
+    return _logm(_matrices(input, "logm", square=True, floating=True))
+
+
+@op("singular_values")
+def _singular_values(x):
+    return jnp.linalg.svd(x, compute_uv=False)
+
+
+def matrix_rank(a, tol=None, validate_args=False, name=None):
+    """The number of singular values of each matrix above ``tol`` (int32).
+
+    The default ``tol`` is ``max(singular values) * max(rows, cols) * eps`` of the dtype, per matrix.
+
+    Example:
+        >>> import companion as tf
+        >>> print(tf.linalg.matrix_rank(tf.constant([[1.0, 2.0], [2.0, 4.0]])))
+        companion.Tensor(1, shape=(), dtype=int32)
+    """
+    x = as_input(a)
+    if not x.dtype.is_floating:
+        raise TypeError(f"Input `a` must have `float`-like `dtype` (saw {x.dtype.name}).")
+    x = _matrices(x, "matrix_rank", floating=True, kernel="svd",
+                  attrs=", compute_uv=false, full_matrices=false")
+    values = _singular_values(x)
+    if tol is None:
+        eps = float(np.finfo(x._v.dtype).eps)
+        tol = reduce_max(values, axis=-1, keepdims=True) * (max(x._v.shape[-2:]) * eps)
+    return reduce_sum(cast(greater(values, tol), jnp.int32), axis=-1)
+
+
 # -- solves -----------------------------------------------------------------------------------
 
 @op("triangular_solve", static=("lower", "adjoint"))
@@ -635,6 +770,22 @@ def triangular_solve(matrix, rhs, lower=True, adjoint=False, name=None):
                                    f"K] to match the matrix. Received shapes {matrix._v.shape} and "
                                    f"{rhs._v.shape}.")
     return _triangular_solve(matrix, rhs, lower=bool(lower), adjoint=bool(adjoint))
+
+
+def cholesky_solve(chol, rhs, name=None):
+    """Solves ``a @ x = rhs`` given ``chol``, the lower-triangular Cholesky factor of ``a`` (`cholesky`):
+    two triangular solves, ``chol @ y = rhs`` then ``adjoint(chol) @ x = y``.
+
+    Example:
+        >>> import companion as tf
+        >>> a = tf.constant([[4.0, 0.0], [0.0, 9.0]])
+        >>> print(tf.linalg.cholesky_solve(tf.linalg.cholesky(a), tf.constant([[8.0], [18.0]])))
+        companion.Tensor(
+        [[2.]
+         [2.]], shape=(2, 1), dtype=float32)
+    """
+    inner = triangular_solve(chol, rhs, lower=True, adjoint=False)
+    return triangular_solve(chol, inner, lower=True, adjoint=True)
 
 
 @op("lstsq", static=("l2",))

@@ -6,18 +6,23 @@ from companion._ops._linalg import (
     adjoint,
     band_part,
     cholesky,
+    cholesky_solve,
     cross,
     det,
     diag,
     diag_part,
+    eig,
     eigh,
+    eigvals,
     eigvalsh,
     einsum,
     expm,
     inv,
     logdet,
+    logm,
     lstsq,
     matmul,
+    matrix_rank,
     matrix_transpose,
     matvec,
     norm,
@@ -27,6 +32,7 @@ from companion._ops._linalg import (
     set_diag,
     slogdet,
     solve,
+    sqrtm,
     svd,
     tensor_diag,
     tensor_diag_part,
@@ -35,11 +41,14 @@ from companion._ops._linalg import (
     triangular_solve,
 )
 from companion._ops._linalg_lu import lu, lu_matrix_inverse, lu_reconstruct, lu_solve
+from companion._ops._linalg_tridiagonal import tridiagonal_matmul, tridiagonal_solve
+from companion._ops._nn_normalization import l2_normalize
 
 __all__ = [
-    "adjoint", "band_part", "cholesky", "cross", "det", "diag", "diag_part", "eigh", "eigvalsh", "einsum",
-    "expm", "eye", "global_norm", "inv", "logdet", "lstsq", "lu", "lu_matrix_inverse", "lu_reconstruct",
-    "lu_solve", "matmul", "matrix_transpose", "matvec", "norm",
-    "normalize", "pinv", "qr", "set_diag", "slogdet", "solve", "svd", "tensor_diag", "tensor_diag_part",
-    "tensordot", "trace", "triangular_solve",
+    "adjoint", "band_part", "cholesky", "cholesky_solve", "cross", "det", "diag", "diag_part", "eig", "eigh",
+    "eigvals", "eigvalsh", "einsum", "expm", "eye", "global_norm", "inv", "l2_normalize", "logdet", "logm",
+    "lstsq", "lu", "lu_matrix_inverse", "lu_reconstruct", "lu_solve", "matmul", "matrix_rank",
+    "matrix_transpose", "matvec", "norm", "normalize", "pinv", "qr", "set_diag", "slogdet", "solve", "sqrtm",
+    "svd", "tensor_diag", "tensor_diag_part", "tensordot", "trace", "triangular_solve",
+    "tridiagonal_matmul", "tridiagonal_solve",
 ]
