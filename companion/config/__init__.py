@@ -10,13 +10,23 @@ from companion._core._device import (
     set_soft_device_placement,
     set_visible_devices,
 )
-from companion.config import experimental, optimizer
+from companion.config import experimental, optimizer, threading
 from companion.config._execution import functions_run_eagerly, run_functions_eagerly
 from companion.config._logical_devices import (
     LogicalDeviceConfiguration,
     get_logical_device_configuration,
     set_logical_device_configuration,
 )
+
+
+def experimental_run_functions_eagerly(run_eagerly):
+    """The older name of `run_functions_eagerly` (TensorFlow keeps it, deprecated)."""
+    run_functions_eagerly(run_eagerly)
+
+
+def experimental_functions_run_eagerly():
+    """The older name of `functions_run_eagerly`."""
+    return functions_run_eagerly()
 
 
 def experimental_connect_to_cluster(cluster_spec_or_resolver, job_name="localhost", task_index=0,
@@ -39,6 +49,8 @@ __all__ = [
     "PhysicalDevice",
     "experimental",
     "experimental_connect_to_cluster",
+    "experimental_functions_run_eagerly",
+    "experimental_run_functions_eagerly",
     "functions_run_eagerly",
     "get_logical_device_configuration",
     "get_soft_device_placement",
@@ -50,4 +62,5 @@ __all__ = [
     "set_logical_device_configuration",
     "set_soft_device_placement",
     "set_visible_devices",
+    "threading",
 ]

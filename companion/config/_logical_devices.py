@@ -66,7 +66,7 @@ def set_logical_device_configuration(device, logical_devices):
         return
     count = max(len(configs), 1)
     if count != len(_device.jax_devices("CPU")):
-        if _initialized():
+        if runtime_initialized():
             raise RuntimeError("Virtual devices cannot be modified after being initialized")
         forced = _host_devices.forced_count()
         if forced is not None:
@@ -89,7 +89,7 @@ def get_logical_device_configuration(device):
     return list(configs) if configs else None
 
 
-def _initialized():
+def runtime_initialized():
     """Whether companion's runtime has started: an array exists (TF: an op ran), or the logical
     devices were listed (TF's ``list_logical_devices`` initializes its runtime)."""
     return bool(jax.live_arrays()) or _device.logical_devices_listed()

@@ -129,9 +129,11 @@ def remove_alias() -> None:
 
 def run(path: Path, workdir: Path) -> Outcome:
     """Run one program: in this process, or in a fresh interpreter when it splits the CPU into
-    logical devices (which, as in TF, must happen before the first tensor: earlier programs in
-    this process made tensors, so it raised RuntimeError whenever it did not run first)."""
-    if "set_logical_device_configuration" not in path.read_text():
+    logical devices or sizes the thread pools (which, as in TF, must happen before the first
+    tensor: earlier programs in this process made tensors, so it raised RuntimeError whenever it
+    did not run first)."""
+    text = path.read_text()
+    if "set_logical_device_configuration" not in text and "op_parallelism_threads(" not in text:
         return run_in_process(path, workdir)
     child = ("import json, sys\nfrom pathlib import Path\nfrom tests.parity import _harness\n"
              "outcome = _harness.run_in_process(Path(sys.argv[1]), Path(sys.argv[2]))\n"
