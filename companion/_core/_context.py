@@ -36,6 +36,8 @@ class flags:
 
     run_functions_eagerly = False
     op_determinism = False
+    # `companion.data.experimental.enable_debug_mode`: dataset functions run eagerly on each element
+    data_debug_mode = False
 
 
 def current_strategy():

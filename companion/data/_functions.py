@@ -21,6 +21,7 @@ import jax
 import numpy as np
 
 from companion._core._callback_errors import reraised
+from companion._core._context import flags
 from companion._core._dtypes import as_dtype
 from companion._core._tensor import Tensor
 from companion._core._tensor_names import TensorNames, name_inputs
@@ -49,7 +50,8 @@ class ElementFunction:
                             f"{type(func).__name__}.")
         self.func = func
         self.what = what
-        self._mode = None if compile else "eager"  # None: undecided; "compiled"; "eager"
+        # None: undecided; "compiled"; "eager" (always in tf.data's debug mode: `enable_debug_mode`)
+        self._mode = None if compile and not flags.data_debug_mode else "eager"
         self._compiled = None
         self._lock = threading.Lock()
         self._vectorized = _UNSET
@@ -93,8 +95,9 @@ class ElementFunction:
             return self._python(*args)
 
     def _eager_python(self, *args):
-        """The Python function run on concrete values: quietly after its first run, as traced."""
-        if self._shown:
+        """The Python function run on concrete values: quietly after its first run, as traced (in
+        debug mode it prints on every element, as TF's eager runs do)."""
+        if self._shown and not flags.data_debug_mode:
             return quietly(lambda: self.func(*args))
         self._shown = True
         return self.func(*args)
@@ -196,6 +199,8 @@ class ElementFunction:
     # -- vectorised -------------------------------------------------------------------------
     def vectorized(self, arg_specs):
         """``f(batched args) -> batched output`` running ``func`` with ``jax.vmap``, or None if impure."""
+        if flags.data_debug_mode:  # TF's debug mode runs the function element by element
+            return None
         if self._vectorized is _UNSET:
             with self._lock:
                 if self._vectorized is _UNSET:

@@ -3,6 +3,7 @@
 Also `trace` and `trace_span`, companion's pipeline timeline (an extension; TF has no public equivalent).
 """
 
+from companion._core._context import flags, state
 from companion.data._autotune import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
 from companion.data._optional import Optional
 from companion.data._options import (
@@ -41,6 +42,19 @@ from companion.data.experimental._transformations import (
 )
 
 
+def enable_debug_mode():
+    """Runs the functions of datasets made from now on eagerly, element by element (TF's debug mode).
+
+    A ``print`` in a ``map`` function then prints on every element, with concrete tensors, and
+    breakpoints stop in it; functions are still traced once when the transformation is made, as in
+    TensorFlow. Call it before making the datasets, outside `companion.function`; it lasts for the
+    process (TF has no function to turn it off).
+    """
+    if state.staging:
+        raise ValueError("`enable_debug_mode() is only supported in eager mode.")
+    flags.data_debug_mode = True
+
+
 def cardinality(dataset):
     """``dataset.cardinality()`` (the older function form).
 
@@ -66,7 +80,8 @@ __all__ = ["CsvDataset", "assert_cardinality", "at", "copy_to_device", "get_stru
            "make_csv_dataset", "prefetch_to_device",
            "AUTOTUNE", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY", "AutoShardPolicy", "AutotuneOptions",
            "DistributeOptions", "OptimizationOptions", "Optional", "Span", "ThreadingOptions", "Timeline",
-           "cardinality", "get_next_as_optional", "load", "save", "trace", "trace_span", "Counter",
+           "cardinality", "enable_debug_mode", "get_next_as_optional", "load", "save", "trace", "trace_span",
+           "Counter",
            "RandomDataset", "bucket_by_sequence_length", "choose_from_datasets", "dense_to_ragged_batch",
            "enumerate_dataset",
            "from_list", "get_single_element", "group_by_window", "map_and_batch", "parallel_interleave",
