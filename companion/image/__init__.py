@@ -23,7 +23,9 @@ from companion.image._crop import (
     pad_to_bounding_box,
     random_crop,
     resize_with_crop_or_pad,
+    resize_with_pad,
 )
+from companion.image._crop_and_resize import crop_and_resize
 from companion.image._flip import (
     flip_left_right,
     flip_up_down,
@@ -40,17 +42,28 @@ from companion.image._hsv import (
     random_saturation,
     rgb_to_hsv,
 )
-from companion.image._measures import image_gradients, psnr, sobel_edges, total_variation
+from companion.image._measures import image_gradients, psnr, sobel_edges, ssim, total_variation
+from companion.image._nms import (
+    non_max_suppression,
+    non_max_suppression_overlaps,
+    non_max_suppression_with_scores,
+)
+from companion.image._patches import extract_patches
 from companion.image._resize import ResizeMethod, resize
 from companion.io import decode_image, decode_jpeg, decode_png, encode_jpeg, encode_png
 
 __all__ = [
     "ResizeMethod", "adjust_brightness", "adjust_contrast", "adjust_gamma", "adjust_hue",
-    "adjust_saturation", "central_crop", "convert_image_dtype", "crop_to_bounding_box", "decode_image",
+    "adjust_saturation", "central_crop", "convert_image_dtype", "crop_and_resize", "crop_to_bounding_box",
+    "decode_image", "extract_patches",
     "decode_jpeg", "decode_png", "encode_jpeg", "encode_png", "flip_left_right", "flip_up_down",
-    "grayscale_to_rgb", "hsv_to_rgb", "image_gradients", "pad_to_bounding_box", "per_image_standardization",
+    "grayscale_to_rgb", "hsv_to_rgb", "image_gradients", "non_max_suppression",
+    "non_max_suppression_overlaps", "non_max_suppression_with_scores", "pad_to_bounding_box",
+    "per_image_standardization",
     "psnr", "random_brightness", "random_contrast", "random_crop", "random_flip_left_right",
     "random_flip_up_down", "random_hue", "random_saturation", "resize", "resize_with_crop_or_pad",
-    "rgb_to_grayscale", "rgb_to_hsv", "rgb_to_yiq", "rgb_to_yuv", "rot90", "sobel_edges", "total_variation",
+    "resize_with_pad",
+    "rgb_to_grayscale", "rgb_to_hsv", "rgb_to_yiq", "rgb_to_yuv", "rot90", "sobel_edges", "ssim",
+    "total_variation",
     "transpose", "yiq_to_rgb", "yuv_to_rgb",
 ]

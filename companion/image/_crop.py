@@ -2,12 +2,14 @@
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from companion._core._convert import as_input
 from companion._core._errors import InvalidArgumentError, RuntimeCheckError
 from companion._core._op import op
 from companion._ops._static import static_int, static_ints
 from companion.image._checks import image_input, random_key, static_shape
+from companion.image._resize import resize
 
 
 @op("crop", static=("box",))
@@ -122,3 +124,29 @@ def _box(offset_height, offset_width, target_height, target_width, what):
         raise InvalidArgumentError(f"{what}: offsets and sizes must be non-negative. Received "
                                    f"(offset_height, offset_width, target_height, target_width)={box}")
     return box
+
+
+def resize_with_pad(image, target_height, target_width, method="bilinear", antialias=False):
+    """Resizes each image to fit ``target_height x target_width`` keeping its aspect ratio, then pads it
+    with zeros, centred, to exactly that size (TF's ``tf.image.resize_with_pad``: float32 images, unless
+    ``method`` is "nearest").
+
+    Example:
+        >>> import companion as tf
+        >>> tf.image.resize_with_pad(tf.ones([2, 4, 3]), 4, 4).shape
+        TensorShape([4, 4, 3])
+    """
+    image = image_input(image, "resize_with_pad")
+    target_height = static_int(target_height, "resize_with_pad: target_height")
+    target_width = static_int(target_width, "resize_with_pad: target_width")
+    if target_height <= 0 or target_width <= 0:
+        raise ValueError(f"resize_with_pad: the target size must be positive. Received {target_height} x "
+                         f"{target_width}.")
+    # in float32, as TF computes them
+    height, width = (np.float32(size) for size in static_shape(image)[-3:-1])
+    ratio = max(width / np.float32(target_width), height / np.float32(target_height))
+    resized_height, resized_width = height / ratio, width / ratio
+    top = max(0, int(np.floor((np.float32(target_height) - resized_height) / np.float32(2))))
+    left = max(0, int(np.floor((np.float32(target_width) - resized_width) / np.float32(2))))
+    resized = resize(image, [int(resized_height), int(resized_width)], method=method, antialias=antialias)
+    return pad_to_bounding_box(resized, top, left, target_height, target_width)

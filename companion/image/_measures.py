@@ -1,9 +1,10 @@
-"""Image measures and derivatives: `total_variation`, `psnr`, `image_gradients`, `sobel_edges`."""
+"""Image measures and derivatives: `total_variation`, `psnr`, `ssim`, `image_gradients`, `sobel_edges`."""
 
 import jax
 import jax.numpy as jnp
 import numpy as np
 
+from companion._core._errors import InvalidArgumentError
 from companion._core._op import op
 from companion._ops._image_convert import convert_image_dtype
 from companion._ops._math import cast
@@ -84,3 +85,65 @@ def sobel_edges(image):
     if not image.dtype.is_floating:
         image = cast(image, "float32")
     return _sobel(image)
+
+
+def _gaussian_kernel(size, sigma):
+    """TF's ``size x size`` Gaussian window (a softmax of ``-(dy^2 + dx^2) / (2 sigma^2)``)."""
+    coords = np.arange(size, dtype=np.float32) - np.float32(size - 1) / 2
+    logits = coords ** 2 * np.float32(-0.5 / sigma ** 2)
+    logits = (logits[None, :] + logits[:, None]).ravel()
+    weights = np.exp(logits - logits.max())
+    return (weights / weights.sum()).reshape(size, size).astype(np.float32)
+
+
+@op("ssim", static=("size", "sigma", "k1", "k2"))
+def _ssim(a, b, max_val, size, sigma, k1, k2):
+    channels = a.shape[-1]
+    kernel = jnp.asarray(np.tile(_gaussian_kernel(size, sigma)[:, :, None, None], (1, 1, 1, channels)))
+    batch = a.shape[:-3]
+
+    def blur(x):
+        x = x.reshape((-1,) + x.shape[-3:])
+        out = jax.lax.conv_general_dilated(x, kernel, (1, 1), "VALID", feature_group_count=channels,
+                                           dimension_numbers=("NHWC", "HWIO", "NHWC"))
+        return out.reshape(batch + out.shape[1:])
+
+    c1, c2 = (k1 * max_val) ** 2, (k2 * max_val) ** 2
+    mean_a, mean_b = blur(a), blur(b)
+    num0 = mean_a * mean_b * 2.0
+    den0 = jnp.square(mean_a) + jnp.square(mean_b)
+    luminance = (num0 + c1) / (den0 + c1)
+    num1 = blur(a * b) * 2.0
+    den1 = blur(jnp.square(a) + jnp.square(b))
+    cs = (num1 - num0 + c2) / (den1 - den0 + c2)
+    return jnp.mean(jnp.mean(luminance * cs, axis=(-3, -2)), axis=-1)
+
+
+def ssim(img1, img2, max_val, filter_size=11, filter_sigma=1.5, k1=0.01, k2=0.03, return_index_map=False):
+    """The structural similarity of each image pair (TF's ``tf.image.ssim``): means, variances and the
+    covariance under a ``filter_size`` Gaussian window (``filter_sigma``), over the valid positions,
+    averaged over the channels. Images (at least ``filter_size`` pixels high and wide) are converted
+    to float32 in [0, 1] first, ``max_val`` with them. One value per image of a batch.
+
+    Example:
+        >>> import companion as tf
+        >>> image = tf.reshape(tf.range(64.0) / 64.0, [8, 8, 1])
+        >>> print(tf.image.ssim(image, image, max_val=1.0, filter_size=3))
+        companion.Tensor(1.0, shape=(), dtype=float32)
+    """
+    img1, img2 = image_input(img1, "ssim", ranks=(3, 4, 5)), image_input(img2, "ssim", ranks=(3, 4, 5))
+    if return_index_map:
+        raise NotImplementedError("ssim: return_index_map=True is not supported; it returns the mean SSIM.")
+    if img1.dtype != img2.dtype:
+        raise TypeError(f"ssim needs two images of one dtype. Received {img1.dtype.name} and "
+                        f"{img2.dtype.name}.")
+    shape1, shape2 = tuple(img1.shape.as_list()), tuple(img2.shape.as_list())
+    if shape1[-3:] != shape2[-3:] or len(shape1) != len(shape2):
+        raise ValueError(f"ssim needs images of one shape. Received shapes {shape1} and {shape2}.")
+    size = int(filter_size)
+    if min(shape1[-3:-1]) < size:
+        raise InvalidArgumentError(f"ssim: the images ({shape1[-3]} x {shape1[-2]}) must be at least "
+                                   f"filter_size={size} pixels high and wide. Pass a smaller filter_size.")
+    max_val = convert_image_dtype(cast(max_val, img1.dtype), "float32")
+    return _ssim(convert_image_dtype(img1, "float32"), convert_image_dtype(img2, "float32"), max_val,
+                 size=size, sigma=float(filter_sigma), k1=float(k1), k2=float(k2))
