@@ -11,6 +11,9 @@ from companion.ragged import _operators  # noqa: F401  (the Python operators of 
 from companion.ragged._constant import constant
 from companion.ragged._map_flat_values import map_flat_values
 from companion.ragged._ragged_tensor import RaggedTensor
+from companion.ragged._row_partition import range, row_splits_to_segment_ids, segment_ids_to_row_splits
 from companion.ragged._spec import RaggedTensorSpec
+from companion.ragged._stack_mask import boolean_mask, stack
 
-__all__ = ["RaggedTensor", "RaggedTensorSpec", "constant", "map_flat_values"]
+__all__ = ["RaggedTensor", "RaggedTensorSpec", "boolean_mask", "constant", "map_flat_values", "range",
+           "row_splits_to_segment_ids", "segment_ids_to_row_splits", "stack"]
