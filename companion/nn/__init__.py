@@ -29,6 +29,7 @@ from companion._ops._nn_conv import (
     depthwise_conv2d,
     separable_conv2d,
 )
+from companion._ops._nn_ctc import ctc_greedy_decoder, ctc_loss
 from companion._ops._nn_dropout import dropout
 from companion._ops._nn_embedding import (
     embedding_lookup,
@@ -74,7 +75,8 @@ from companion._ops._space_depth import depth_to_space, space_to_depth
 
 __all__ = [
     "atrous_conv2d", "atrous_conv2d_transpose", "batch_norm_with_global_normalization", "conv_transpose",
-    "crelu", "depth_to_space", "embedding_lookup_sparse", "in_top_k", "local_response_normalization",
+    "crelu", "ctc_greedy_decoder", "ctc_loss", "depth_to_space", "embedding_lookup_sparse", "in_top_k",
+    "local_response_normalization",
     "log_poisson_loss", "lrn", "normalize_moments", "pool", "safe_embedding_lookup_sparse", "space_to_depth",
     "sufficient_statistics", "top_k", "weighted_moments", "zero_fraction",
     "avg_pool", "avg_pool1d", "avg_pool2d", "avg_pool3d", "batch_normalization", "bias_add",

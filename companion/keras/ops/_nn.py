@@ -10,6 +10,7 @@ import numpy as np
 import companion as _tf
 from companion._core._errors import InvalidArgumentError
 from companion._core._op import Op
+from companion._ops._nn_ctc import CTC_LOSS as _CTC_LOSS
 from companion.keras import activations as _act
 from companion.keras import backend as _backend
 from companion.keras._keras_logits import get_keras_logits
@@ -404,36 +405,6 @@ def psnr(x1, x2, max_val):
     mse = _tf.reduce_mean(_tf.square(x1 - x2))
     log10 = np.log(10.0)
     return 20.0 * _tf.math.log(tensor(max_val, dtype_of(x1))) / log10 - 10.0 * _tf.math.log(mse) / log10
-
-
-def _ctc_loss(target, output, target_length, output_length, blank):
-    """Connectionist temporal classification loss, ``-log p(target | output)`` for each sample, by
-    the forward (alpha) recursion in log space over the blank-interleaved target ``b l1 b l2 ... b``."""
-    log_probs = jax.nn.log_softmax(output, axis=-1)
-    batch, steps = output.shape[0], output.shape[1]
-    extended = jnp.full((batch, 2 * target.shape[1] + 1), blank, target.dtype).at[:, 1::2].set(target)
-    emissions = jnp.take_along_axis(log_probs, jnp.broadcast_to(extended[:, None, :], (
-        batch, steps, extended.shape[1])), axis=-1)  # (batch, time, 2S + 1)
-    never = jnp.asarray(-1e30, log_probs.dtype)
-    two_back = jnp.pad(extended, ((0, 0), (2, 0)), constant_values=blank)[:, :-2]
-    skip = (extended != blank) & (extended != two_back)  # may jump over a blank between distinct labels
-    first = jnp.where(jnp.arange(extended.shape[1]) < 2, emissions[:, 0], never)
-
-    def step(alpha, inputs):
-        emission, t = inputs
-        previous = jnp.pad(alpha, ((0, 0), (1, 0)), constant_values=never)[:, :-1]
-        before = jnp.where(skip, jnp.pad(alpha, ((0, 0), (2, 0)), constant_values=never)[:, :-2], never)
-        updated = jnp.logaddexp(jnp.logaddexp(alpha, previous), before) + emission
-        return jnp.where((t < output_length)[:, None], updated, alpha), None
-
-    times = jnp.arange(1, steps)
-    alpha, _ = jax.lax.scan(step, first, (jnp.moveaxis(emissions[:, 1:], 1, 0), times))
-    last = jnp.take_along_axis(alpha, jnp.stack([2 * target_length, 2 * target_length - 1], 1), axis=1)
-    last = jnp.where(jnp.stack([target_length >= 0, target_length > 0], 1), last, never)
-    return -jnp.logaddexp(last[:, 0], last[:, 1])
-
-
-_CTC_LOSS = Op("ctc_loss", _ctc_loss, static=("blank",))
 
 
 def ctc_loss(target, output, target_length, output_length, mask_index=0):
