@@ -11,6 +11,7 @@ from companion._core._convert import as_input
 from companion._core._errors import InvalidArgumentError
 from companion._core._op import Op, op
 from companion._core._tensor import Tensor
+from companion._ops._kernel_dtypes import kernel_name, no_kernel_error, unsupported_dtype_error
 from companion._ops._static import normalize_axis, static_int
 
 __all__ = ["argsort", "sort", "top_k", "unique", "unique_with_counts"]
@@ -153,3 +154,52 @@ def _unique_parts(x, out_idx, what):
     y = Tensor(array[kept]) if x.dtype == _dtypes.string else rows(x, Tensor(jnp.asarray(kept)))
     idx = Tensor(jnp.asarray(position[inverse.ravel()].astype(dtype)))
     return y, idx, Tensor(jnp.asarray(counts[order].astype(dtype)))
+
+
+ApproxTopK = collections.namedtuple("ApproxTopK", ["values", "indices"])
+
+
+def approx_max_k(operand, k, reduction_dimension=-1, recall_target=0.95, reduction_input_size_override=-1,
+                 aggregate_to_topk=True, name=None):
+    """``(values, indices)`` of the ``k`` largest entries along ``reduction_dimension``, largest first.
+
+    TensorFlow approximates on TPUs; elsewhere it is exact, as here (``recall_target`` and the other
+    tuning arguments change nothing). Like TensorFlow's CPU kernel (a `top_k`), only the last dimension
+    is taken: another one raises TF's NotFoundError (no kernel); use `top_k` on a transposed tensor.
+
+    Example:
+        >>> import companion as tf
+        >>> print(tf.math.approx_max_k(tf.constant([3.0, 1.0, 4.0]), 2).indices)
+        companion.Tensor([2 0], shape=(2,), dtype=int32)
+    """
+    return _approx("approx_max_k", operand, k, reduction_dimension, True)
+
+
+def approx_min_k(operand, k, reduction_dimension=-1, recall_target=0.95, reduction_input_size_override=-1,
+                 aggregate_to_topk=True, name=None):
+    """``(values, indices)`` of the ``k`` smallest entries, smallest first (see `approx_max_k`).
+
+    TensorFlow registers no CPU kernel for it: it raises TF's NotFoundError (InvalidArgumentError
+    inside a function), as TF does on a CPU. Use ``top_k(-x)`` instead.
+    """
+    return _approx("approx_min_k", operand, k, reduction_dimension, False)
+
+
+def _approx(what, operand, k, dimension, largest):
+    x = as_input(operand)
+    if x.dtype.name not in ("float16", "bfloat16", "float32"):
+        raise unsupported_dtype_error()(
+            f"Value for attr 'T' of {kernel_name(x.dtype.name)} is not in the list of allowed values: half, "
+            f"bfloat16, float\n{what} takes float32, float16 or bfloat16 tensors: cast it first. "
+            "[Op:ApproxTopK]")
+    if x._v.ndim == 0:
+        raise InvalidArgumentError(f"{what} needs a tensor of rank >= 1. Received a scalar.")
+    axis = normalize_axis(dimension, x._v.ndim, what)
+    k = static_int(k, f"{what}: k")
+    if not largest or axis != x._v.ndim - 1:  # TF's CPU kernel is TopKV2: the largest, along the last axis
+        raise no_kernel_error("ApproxTopK", x.dtype.name, f", aggregate_to_topk=true, is_max_k="
+                              f"{'true' if largest else 'false'}, k={k}, reduction_dimension={axis}")
+    size = x._v.shape[axis]
+    if not 0 <= k <= size:
+        raise InvalidArgumentError(f"input must have at least k columns. Had {size}, needed {k} ({what}).")
+    return ApproxTopK(*_top_k(x, k=k, dtype=np.int32))  # exact; ties: the lower index first, as TF

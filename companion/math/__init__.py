@@ -18,11 +18,12 @@ from companion._ops._safe_math import (  # noqa: F401
     xlogy,
 )
 from companion._ops._sequence_checks import *  # noqa: F403
-from companion._ops._sort import top_k  # noqa: F401
+from companion._ops._sort import approx_max_k, approx_min_k, top_k  # noqa: F401
 from companion._ops._special import *  # noqa: F403
 from companion.math import special  # noqa: F401
 
 __all__ = sorted({*_math_all, *_reduce_all, *_counting.__all__, *_special.__all__, *_sequence_checks.__all__,
                   "accumulate_n", "angle", "nextafter", "special", "l2_normalize", "log_softmax", "softmax",
-                  "top_k", "cumulative_logsumexp", "digamma", "divide_no_nan", "log_sigmoid",
+                  "top_k", "approx_max_k", "approx_min_k",
+                  "cumulative_logsumexp", "digamma", "divide_no_nan", "log_sigmoid",
                   "multiply_no_nan", "polyval", "reduce_euclidean_norm", "rint", "xdivy", "xlogy"})

@@ -70,7 +70,7 @@ from companion._ops._nn_pooling import (
     pool,
 )
 from companion._ops._sequence_checks import zero_fraction
-from companion._ops._sort import top_k
+from companion._ops._sort import approx_max_k, approx_min_k, top_k
 from companion._ops._space_depth import depth_to_space, space_to_depth
 
 __all__ = [
@@ -78,7 +78,7 @@ __all__ = [
     "crelu", "ctc_greedy_decoder", "ctc_loss", "depth_to_space", "embedding_lookup_sparse", "in_top_k",
     "local_response_normalization",
     "log_poisson_loss", "lrn", "normalize_moments", "pool", "safe_embedding_lookup_sparse", "space_to_depth",
-    "sufficient_statistics", "top_k", "weighted_moments", "zero_fraction",
+    "sufficient_statistics", "top_k", "approx_max_k", "approx_min_k", "weighted_moments", "zero_fraction",
     "avg_pool", "avg_pool1d", "avg_pool2d", "avg_pool3d", "batch_normalization", "bias_add",
     "compute_average_loss", "conv1d", "conv1d_transpose", "conv2d", "conv2d_transpose", "conv3d",
     "conv3d_transpose", "convolution", "depthwise_conv2d", "separable_conv2d", "dropout", "elu",
