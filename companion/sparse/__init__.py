@@ -21,10 +21,12 @@ from companion.sparse._layout import (
 )
 from companion.sparse._matmul import sparse_dense_matmul
 from companion.sparse._reduce import reduce_max, reduce_sum, softmax
+from companion.sparse._segment import maximum, minimum, segment_mean, segment_sqrt_n, segment_sum
 from companion.sparse._sparse_tensor import SparseTensor
 
 matmul = sparse_dense_matmul  # tf.sparse.matmul, TF's other name for it
 
 __all__ = ["SparseTensor", "add", "concat", "expand_dims", "eye", "fill_empty_rows", "from_dense",
-           "map_values", "matmul", "reduce_max", "reduce_sum", "reorder", "reshape", "retain", "slice",
-           "softmax", "sparse_dense_matmul", "to_dense", "transpose"]
+           "map_values", "matmul", "maximum", "minimum", "reduce_max", "reduce_sum", "reorder", "reshape",
+           "retain", "segment_mean", "segment_sqrt_n", "segment_sum", "slice", "softmax",
+           "sparse_dense_matmul", "to_dense", "transpose"]
