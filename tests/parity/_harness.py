@@ -127,13 +127,17 @@ def remove_alias() -> None:
         del sys.modules[name]
 
 
+# what a program calls that makes it run in a fresh interpreter (see `run`)
+_FRESH_INTERPRETER = ("set_logical_device_configuration", "op_parallelism_threads(", "enable_debug_mode(")
+
+
 def run(path: Path, workdir: Path) -> Outcome:
     """Run one program: in this process, or in a fresh interpreter when it splits the CPU into
     logical devices or sizes the thread pools (which, as in TF, must happen before the first
     tensor: earlier programs in this process made tensors, so it raised RuntimeError whenever it
-    did not run first)."""
+    did not run first), or turns on tf.data's debug mode (for the rest of the process, as in TF)."""
     text = path.read_text()
-    if "set_logical_device_configuration" not in text and "op_parallelism_threads(" not in text:
+    if not any(call in text for call in _FRESH_INTERPRETER):
         return run_in_process(path, workdir)
     child = ("import json, sys\nfrom pathlib import Path\nfrom tests.parity import _harness\n"
              "outcome = _harness.run_in_process(Path(sys.argv[1]), Path(sys.argv[2]))\n"
