@@ -25,8 +25,8 @@ class Recorder(cb.Callback):
 
 
 def _recording(name):
-    def hook(self, *args):  # Keras passes logs positionally, last (LambdaCallback's functions rely on it)
-        self.calls.append((name, *args[:-1]))
+    def hook(self, *args, **kwargs):  # Keras 3 passes batch hooks' logs as logs=, the others' positionally
+        self.calls.append((name, *(args if kwargs else args[:-1])))
 
     return hook
 
@@ -53,6 +53,21 @@ def test_lambda_callback_functions_may_name_their_parameters_anything():
                                  on_train_begin=lambda whatever: seen.append(whatever))
     fit([callback], [{"loss": 1.0}] * 2, batch_logs=[{"loss": 1.0}])
     assert seen == [{}, (0, {"loss": 1.0}), (1, {"loss": 1.0})]
+
+
+def test_batch_hooks_get_their_logs_by_keyword_as_keras_passes_them():
+    # Keras 3.15's CallbackList calls callback.on_train_batch_end(batch, logs=logs): a LambdaCallback
+    # batch function must name that parameter `logs` (TF raised this TypeError for `lambda b, l:`)
+    seen = []
+    callback = cb.LambdaCallback(on_train_batch_end=lambda b, logs: seen.append((b, logs)))
+    fit([callback], [{"loss": 1.0}], batch_logs=[{"loss": 1.0}])
+    assert seen == [(0, {"loss": 1.0})]
+    misnamed = cb.LambdaCallback(on_train_batch_end=lambda b, values: None)
+    with pytest.raises(TypeError, match="logs"):
+        fit([misnamed], [{"loss": 1.0}], batch_logs=[{"loss": 1.0}])
+    legacy = cb.LambdaCallback(on_batch_end=lambda b, values: None)  # reached through on_train_batch_end
+    with pytest.raises(TypeError, match="logs"):
+        fit([legacy], [{"loss": 1.0}], batch_logs=[{"loss": 1.0}])
 
 
 def test_default_callbacks_history_then_progbar_after_the_users_and_not_duplicated():

@@ -66,11 +66,11 @@ class Callback:
     # -- batches ----------------------------------------------------------------------------
     def on_train_batch_begin(self, batch, logs=None):
         """Called before training batch ``batch`` (0-based); calls `on_batch_begin`."""
-        self.on_batch_begin(batch, logs)
+        self.on_batch_begin(batch, logs=logs)  # by keyword, as Keras 3
 
     def on_train_batch_end(self, batch, logs=None):
         """Called after a training batch with the running logs; calls `on_batch_end`."""
-        self.on_batch_end(batch, logs)
+        self.on_batch_end(batch, logs=logs)
 
     def on_test_batch_begin(self, batch, logs=None):
         """Called before an ``evaluate`` batch."""

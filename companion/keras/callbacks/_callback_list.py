@@ -78,15 +78,16 @@ class CallbackList(Callback):
 
     def _call_batch(self, hook, batch, logs):
         """A batch hook: only callbacks that define it run, and logs stay tensors for those
-        that accept them (``_supports_tf_logs``), so a batch costs no device sync by default."""
+        that accept them (``_supports_tf_logs``), so a batch costs no device sync by default.
+        Keras 3 passes a batch hook's logs by keyword (``logs=``), unlike the other hooks'."""
         converted = None
         for callback in self._batch_callbacks(hook):
             if getattr(callback, "_supports_tf_logs", False):
-                getattr(callback, hook)(batch, logs)
+                getattr(callback, hook)(batch, logs=logs)
                 continue
             if converted is None:
                 converted = to_python(logs)
-            getattr(callback, hook)(batch, converted)
+            getattr(callback, hook)(batch, logs=converted)
 
     def _batch_callbacks(self, hook):
         key = (hook, tuple(map(id, self.callbacks)))

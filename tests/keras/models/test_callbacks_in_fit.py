@@ -22,7 +22,8 @@ class Recorder(tf.keras.callbacks.Callback):
 
 
 def _recording(name):
-    def hook(self, *args):  # logs come last, positionally (Keras)
+    def hook(self, *args, **kwargs):  # Keras passes a batch hook's logs as logs=, the others' positionally
+        args += tuple(kwargs.values())
         self.calls.append(name if len(args) < 2 else f"{name}:{args[0]}")
 
     return hook
