@@ -57,8 +57,13 @@ class InputLayer(Layer):
         return self._batch_input_shape
 
 
-def Input(shape=None, batch_size=None, name=None, dtype=None, batch_shape=None, **kwargs):  # noqa: N802
+def Input(shape=None, batch_size=None, dtype=None, sparse=None, ragged=None, batch_shape=None,  # noqa: N802
+          name=None, tensor=None, optional=False, **kwargs):
     """A symbolic model input: a `KerasTensor` of ``(batch_size,) + shape``.
+
+    The arguments are Keras 3's, in its order (``dtype`` third); ``sparse``, ``ragged``,
+    ``tensor`` and ``optional`` are accepted unset (companion has no such inputs: set, they
+    raise `InputLayer`'s NotImplementedError).
 
     Example:
         >>> import companion as tf
@@ -68,9 +73,9 @@ def Input(shape=None, batch_size=None, name=None, dtype=None, batch_shape=None, 
     batch_shape = kwargs.pop("batch_input_shape", batch_shape)
     if kwargs:
         raise TypeError(f"Input got unexpected keyword arguments: {sorted(kwargs)}. Use shape, "
-                        "batch_size, name, dtype or batch_shape.")
-    return InputLayer(shape=shape, batch_size=batch_size, name=name, dtype=dtype,
-                      batch_shape=batch_shape).output
+                        "batch_size, dtype, sparse, ragged, batch_shape, name, tensor or optional.")
+    return InputLayer(shape=shape, batch_size=batch_size, dtype=dtype, sparse=sparse, ragged=ragged,
+                      batch_shape=batch_shape, input_tensor=tensor, optional=optional, name=name).output
 
 
 def _batch_shape(input_shape, batch_size, batch_input_shape):
