@@ -167,6 +167,7 @@ class MetricsContainer:
     """
 
     def __init__(self, metrics, output_names, weighted_metrics=None):
+        self.given = metrics is not None or weighted_metrics is not None  # Keras 3 lists compile_metrics
         self.output_names = list(output_names)
         self._specs = [_as_list(m) for m in per_output(metrics, self.output_names, "metrics")]
         self._weighted_specs = [_as_list(m) for m in per_output(weighted_metrics, self.output_names,

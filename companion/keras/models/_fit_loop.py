@@ -1,5 +1,6 @@
 """The epoch and batch loops of ``fit``, ``evaluate`` and ``predict``, with their callbacks."""
 
+import itertools
 import types
 import warnings
 
@@ -83,10 +84,11 @@ class FitLoop:
 
     def _train_batches(self):
         callbacks, batch_logs = self.callbacks, None
-        for step, batch in self.data.epoch():
-            callbacks.on_train_batch_begin(step)
-            batch_logs = self.train_function(batch)
-            callbacks.on_train_batch_end(step, batch_logs)
+        for begin, end, batches in _executions(self.model, self.data.epoch()):
+            callbacks.on_train_batch_begin(begin)
+            for _, batch in batches:
+                batch_logs = self.train_function(batch)
+            callbacks.on_train_batch_end(end, batch_logs)
             if self.model.stop_training:
                 break
         if batch_logs is None and self.data.continues:
@@ -112,10 +114,11 @@ def run_evaluate(model, x, y, batch_size, verbose, sample_weight, steps, callbac
     model.reset_metrics()
     callback_list.on_test_begin()
     batch_logs = None
-    for step, batch in data.epoch():
-        callback_list.on_test_batch_begin(step)
-        batch_logs = test_function(batch)
-        callback_list.on_test_batch_end(step, batch_logs)
+    for begin, end, batches in _executions(model, data.epoch()):
+        callback_list.on_test_batch_begin(begin)
+        for _, batch in batches:
+            batch_logs = test_function(batch)
+        callback_list.on_test_batch_end(end, batch_logs)
     if batch_logs is None:
         raise ValueError("evaluate: the data gave no batches. Check that it is not empty.")
     logs = to_python(batch_logs)
@@ -132,15 +135,29 @@ def run_predict(model, x, batch_size, verbose, steps, callbacks):
                                    lambda: model._gathering("predict_step"), model._distribute_strategy)
     callback_list.on_predict_begin()
     outputs = []
-    for step, batch in data.epoch():
-        callback_list.on_predict_batch_begin(step)
-        batch_outputs = predict_function(batch)
-        outputs.append(map_structure(np.asarray, batch_outputs))
-        callback_list.on_predict_batch_end(step, {"outputs": batch_outputs})
+    for begin, end, batches in _executions(model, data.epoch()):
+        callback_list.on_predict_batch_begin(begin)
+        executed = [map_structure(np.asarray, predict_function(batch)) for _, batch in batches]
+        outputs += executed
+        batch_outputs = executed[0] if len(executed) == 1 else _concatenate(executed)
+        callback_list.on_predict_batch_end(end, {"outputs": batch_outputs})
     callback_list.on_predict_end()
     if not outputs:
         raise ValueError("predict: the data gave no batches. Check that it is not empty.")
     return _concatenate(outputs)
+
+
+def _executions(model, steps):
+    """The batches of ``steps`` (``(step, batch)`` pairs) as Keras 3 runs them with the model's
+    ``steps_per_execution`` (k): ``(begin, end, batches)`` per k batches, the callbacks' batch
+    hooks seeing ``begin`` and ``end = begin + k - 1`` only (``end`` past the last step for a
+    shorter last run, as Keras numbers it). ``batches`` draws from ``steps`` as it is read.
+    """
+    per_execution = getattr(model, "steps_per_execution", 1)
+    steps = iter(steps)
+    for begin, batch in steps:
+        rest = itertools.islice(steps, per_execution - 1) if per_execution > 1 else ()
+        yield begin, begin + per_execution - 1, itertools.chain(((begin, batch),), rest)
 
 
 def _validate(model, validation_data, batch_size, steps, callback_list):

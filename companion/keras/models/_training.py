@@ -2,6 +2,7 @@
 
 import contextlib
 import inspect
+import warnings
 
 import numpy as np
 
@@ -47,6 +48,8 @@ class Trainer:
         self.stop_training = False
         self.history = None
         self._run_eagerly = False
+        self._jit_compile = None  # None: never set, read as "auto" resolves on TF's CPU (False)
+        self.steps_per_execution = 1  # batches per step call as the callbacks see them (Keras 3)
         self._reset_step_functions()
 
     def _reset_step_functions(self):
@@ -73,9 +76,18 @@ class Trainer:
             raise TypeError(f"compile got unexpected keyword arguments: {sorted(kwargs)}.")
         with self._scope():
             self._compile(optimizer, loss, metrics, loss_weights, weighted_metrics, run_eagerly)
-        # Keras 3 on TF's CPU resolves jit_compile="auto" to False; the steps run one per call here
-        self._compile_args.steps_per_execution = 1 if steps_per_execution is None else steps_per_execution
-        self._compile_args.jit_compile = jit_compile is True
+        # Keras 3 on TF's CPU resolves jit_compile="auto" to False; a step function runs one batch a
+        # call here, while the callbacks see `steps_per_execution` batches as one (see _fit_loop)
+        if jit_compile is None or jit_compile == "auto":
+            jit_compile = False
+        if jit_compile and run_eagerly:
+            warnings.warn("If `run_eagerly` is True, then `jit_compile` cannot also be True. "
+                          "Disabling `jit_compile`.", UserWarning, stacklevel=2)
+            jit_compile = False
+        self.jit_compile = jit_compile
+        self.steps_per_execution = 1 if steps_per_execution is None else steps_per_execution
+        self._compile_args.steps_per_execution = self.steps_per_execution
+        self._compile_args.jit_compile = jit_compile
 
     @property
     def compiled(self):
@@ -89,13 +101,18 @@ class Trainer:
         if (self.dtype_policy.name == "mixed_float16"
                 and not isinstance(self.optimizer, optimizers_module.LossScaleOptimizer)):
             self.optimizer = optimizers_module.LossScaleOptimizer(self.optimizer)  # as Keras 3's compile
-        self.loss = loss
         names = self._output_names()
-        self.compiled_loss = LossesContainer(loss, loss_weights, names) if loss is not None else None
+        # a compile without a loss (or without metrics) keeps those of an earlier compile, as Keras 3's
+        # does: recompiling with a new optimizer only still reports the loss and metrics
+        if loss is not None:
+            self.loss = loss
+            self.compiled_loss = LossesContainer(loss, loss_weights, names)
         # Keras 3 tracks the loss whenever the model is compiled: a compute_loss override or add_loss terms
         # give it one without a compiled loss
-        self._loss_tracker = self.compiled_loss.loss_metric if loss is not None else Mean(name="loss")
-        self.compiled_metrics = MetricsContainer(metrics, names, weighted_metrics)
+        self._loss_tracker = (self.compiled_loss.loss_metric if self.compiled_loss is not None
+                              else Mean(name="loss"))
+        if metrics is not None or weighted_metrics is not None or self.compiled_metrics is None:
+            self.compiled_metrics = MetricsContainer(metrics, names, weighted_metrics)
         self._weighted_metrics = weighted_metrics
         self._run_eagerly = bool(run_eagerly)
         self._reset_step_functions()
@@ -116,9 +133,14 @@ class Trainer:
 
     @property
     def jit_compile(self):
-        """What ``compile`` was told (``jit_compile=True``); False otherwise, as Keras 3 on TF's CPU."""
-        args = getattr(self, "_compile_args", None)
-        return args is not None and args.jit_compile
+        """What ``compile`` (or an assignment) set: ``"auto"`` at compile and an unset value read as
+        Keras 3 on TF's CPU resolves them (False); an assigned value is kept as given."""
+        value = getattr(self, "_jit_compile", None)
+        return False if value is None else value
+
+    @jit_compile.setter
+    def jit_compile(self, value):
+        self._jit_compile = value
 
     def get_compile_config(self):
         """The arguments ``compile`` was given, serialized (Keras 3's keys); ``{}`` before ``compile``."""
@@ -147,7 +169,7 @@ class Trainer:
 
     def _compile_metrics(self):
         args = getattr(self, "_compile_args", None)
-        if self.compiled_metrics is None or args is None or args.metrics is args.weighted_metrics is None:
+        if self.compiled_metrics is None or args is None or not self.compiled_metrics.given:
             return None
         if getattr(self.compiled_metrics, "_as_metric", None) is None:
             self.compiled_metrics._as_metric = CompileMetrics(self.compiled_metrics, self._per_output)
