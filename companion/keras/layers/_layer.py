@@ -30,7 +30,7 @@ _INPUT_SHAPE_ARG_WARNING = (
     "Do not pass an `input_shape`/`input_dim` argument to a layer. When using Sequential models, "
     "prefer using an `Input(shape)` object as the first layer in the model instead.")
 _UNTRACKED = {"_call_losses", "_own_weights", "_regularized", "_build_input_shape", "input_spec",
-              "_tracking_cache", "_batch_cursor"}
+              "_tracking_cache", "_batch_cursor", "_metrics_cache"}
 
 
 class Layer(Module):
@@ -417,14 +417,29 @@ class Layer(Module):
     def _own_variables(self):
         return self._tracked()[0]
 
+    def _own_metrics(self):
+        """The Keras metrics held in this layer's attributes (directly or in lists and dicts)."""
+        self._tracked()
+        return self.__dict__["_tracking_cache"][3]
+
+    @property
+    def metrics(self):
+        """Keras 3's list: the metrics held in this layer's attributes, then each sublayer's
+        ``metrics``."""
+        return list(self._own_metrics()) + [m for layer in self._sublayers() for m in layer.metrics]
+
     def __setattr__(self, name, value):
+        global _attribute_generation
         super().__setattr__(name, value)
         if name != "_tracking_cache":
             self.__dict__.pop("_tracking_cache", None)  # an attribute changed: walk them again
+            _attribute_generation += 1
 
     def __delattr__(self, name):
+        global _attribute_generation
         super().__delattr__(name)
         self.__dict__.pop("_tracking_cache", None)
+        _attribute_generation += 1
 
     def _tracked(self):
         """(Variables, sublayers) held in attributes; cached until an attribute is set or
@@ -433,12 +448,13 @@ class Layer(Module):
         cache = self.__dict__.get("_tracking_cache")
         if cache is not None and cache[0] == _attribute_ids(self) and containers_unchanged(cache[1]):
             return cache[2]
-        variables, layers, containers = list(self._own_weights), [], []
+        variables, layers, containers, metrics = list(self._own_weights), [], [], []
         seen = {id(v) for v in variables} | {id(self)}
         for key, value in vars(self).items():
-            if key not in _UNTRACKED:
-                collect(value, variables, layers, seen, containers)
-        self.__dict__["_tracking_cache"] = (_attribute_ids(self), containers, (variables, layers))
+            if key not in _UNTRACKED:  # a Model's loss tracker is listed by Model.metrics itself
+                found_metrics = metrics if key != "_loss_tracker" else None
+                collect(value, variables, layers, seen, containers, found_metrics)
+        self.__dict__["_tracking_cache"] = (_attribute_ids(self), containers, (variables, layers), metrics)
         return variables, layers
 
     # -- the checkpoint protocol (companion.train's object graph walks these) ------------------
@@ -556,6 +572,15 @@ def _check_input_spec(layer, inputs):
     for index, (s, x) in enumerate(zip(specs, flat)):
         if s is not None and hasattr(x, "shape"):  # a tensor's own shape tuple: no TensorShape made
             s.check(layer.name, tuple(x._v.shape) if type(x) is Tensor else x.shape, index)
+
+
+_attribute_generation = 0  # bumped whenever any layer's attribute is set or deleted
+
+
+def attribute_generation():
+    """A number that changes whenever an attribute of any layer is set or deleted: what a result
+    gathered over many layers (`Model.metrics`' walk) can be cached by."""
+    return _attribute_generation
 
 
 def _attribute_ids(layer):

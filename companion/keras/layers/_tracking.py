@@ -1,8 +1,9 @@
 """Finding the Layers and Variables a layer holds in its attributes (also in lists and dicts)."""
 
 
-def collect(value, variables, layers, seen, containers=None):
-    """Appends the Layers and Variables in ``value`` (ids in ``seen`` are skipped).
+def collect(value, variables, layers, seen, containers=None, metrics=None):
+    """Appends the Layers and Variables in ``value`` (ids in ``seen`` are skipped), and its Keras
+    metrics to ``metrics`` when given (Keras 3 lists a layer's metric attributes in ``metrics``).
 
     Lists and dicts walked are appended to ``containers`` with the identities of their
     contents, so `containers_unchanged` can tell later whether the result still holds.
@@ -15,13 +16,17 @@ def collect(value, variables, layers, seen, containers=None):
     elif getattr(value, "_is_variable", False):
         seen.add(id(value))
         variables.append(value)
+    elif getattr(type(value), "_is_keras_metric", False):
+        if metrics is not None:
+            seen.add(id(value))
+            metrics.append(value)
     elif isinstance(value, (list, tuple, dict)):
         seen.add(id(value))
         items = list(value.values()) if isinstance(value, dict) else value
         if containers is not None and not isinstance(value, tuple):
             containers.append((value, _contents(value)))
         for item in items:
-            collect(item, variables, layers, seen, containers)
+            collect(item, variables, layers, seen, containers, metrics)
 
 
 def _contents(container):

@@ -46,6 +46,7 @@ class Metric:
         if "update_state" in cls.__dict__:
             cls.update_state = _summed_over_replicas(cls.__dict__["update_state"])
 
+    _is_keras_metric = True  # layers list the metrics in their attributes (Layer.metrics)
     _direction = None  # "up"/"down": whether larger values are better (callbacks' mode="auto"); unknown
 
     def __init__(self, name=None, dtype=None, **kwargs):

@@ -15,6 +15,7 @@ from companion._ops._select import gather
 from companion._staging._function import function
 from companion._tape._gradient_tape import GradientTape
 from companion.keras import optimizers as optimizers_module
+from companion.keras.layers._layer import attribute_generation
 from companion.keras.layers._tracking import map_structure
 from companion.keras.metrics._reduce import Mean
 from companion.keras.models import _class_weight, _data_adapter
@@ -158,14 +159,28 @@ class Trainer:
 
     @property
     def metrics(self):
-        """Keras 3's list: the ``loss`` tracker, ``compile_metrics`` (a `CompileMetrics` holding every
-        compiled metric) when ``metrics`` or ``weighted_metrics`` were given, then each output's
-        loss tracker; empty before ``compile``."""
+        """Keras 3's list: once compiled, the ``loss`` tracker, ``compile_metrics`` (a `CompileMetrics`
+        holding every compiled metric) when ``metrics`` or ``weighted_metrics`` were given and each
+        output's loss tracker; then the metrics held in the model's attributes, then those of each
+        layer under it that is not a model itself (its ``metrics``, so a metric two levels down is
+        listed twice, as Keras 3 lists it)."""
+        tracked = self._tracked_metrics()
         if self._loss_tracker is None:
-            return []
+            return tracked
         container = self._compile_metrics()
         outputs = self.compiled_loss.metrics[1:] if self.compiled_loss is not None else []
-        return [self._loss_tracker] + ([container] if container is not None else []) + outputs
+        return [self._loss_tracker] + ([container] if container is not None else []) + outputs + tracked
+
+    def _tracked_metrics(self):
+        """The metrics of `metrics` held in attributes (the model's, its layers'), walked again only
+        after a layer attribute changed: the steps read `metrics` per batch."""
+        generation = attribute_generation()
+        cached = self.__dict__.get("_metrics_cache")
+        if cached is None or cached[0] != generation:
+            tracked = list(self._own_metrics()) + [m for layer in self._flat_layers()[1:]
+                                                   if not isinstance(layer, Trainer) for m in layer.metrics]
+            cached = self.__dict__["_metrics_cache"] = (attribute_generation(), tracked)
+        return list(cached[1])
 
     def _compile_metrics(self):
         args = getattr(self, "_compile_args", None)
