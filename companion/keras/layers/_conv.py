@@ -40,13 +40,14 @@ class _Conv(Layer):
         self.data_format = data_format_name(data_format)
         kernel_bias.configure(self, activation, use_bias, kernel_initializer, bias_initializer,
                               kernel_regularizer, bias_regularizer, kernel_constraint, bias_constraint)
-        self.input_spec = InputSpec(ndim=self.rank + 2)
+        self.input_spec = InputSpec(min_ndim=self.rank + 2, max_ndim=self.rank + 2)
 
     def build(self, input_shape):
         channels = self._channels(input_shape)
         kernel_bias.add_kernel_and_bias(self, self.kernel_size + (channels // self.groups, self.filters),
                                         self.filters)
-        self.input_spec = InputSpec(ndim=self.rank + 2, axes={self._channel_axis(): channels})
+        self.input_spec = InputSpec(min_ndim=self.rank + 2, max_ndim=self.rank + 2,
+                                    axes={self._channel_axis(): channels})
 
     def call(self, inputs):
         data_format = op_data_format(self.data_format, self.rank)

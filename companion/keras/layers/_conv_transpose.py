@@ -61,7 +61,7 @@ class _ConvTranspose(Layer):
         self.data_format = data_format_name(data_format)
         kernel_bias.configure(self, activation, use_bias, kernel_initializer, bias_initializer,
                               kernel_regularizer, bias_regularizer, kernel_constraint, bias_constraint)
-        self.input_spec = InputSpec(ndim=self.rank + 2)
+        self.input_spec = InputSpec(min_ndim=self.rank + 2, max_ndim=self.rank + 2)
 
     def _channel_axis(self):
         return -1 if self.data_format == "channels_last" else 1
@@ -73,7 +73,8 @@ class _ConvTranspose(Layer):
                              f"Received: input_shape={input_shape}")
         # (kernel..., filters, input channels): the transpose of a convolution from filters to channels
         kernel_bias.add_kernel_and_bias(self, self.kernel_size + (self.filters, channels), self.filters)
-        self.input_spec = InputSpec(ndim=self.rank + 2, axes={self._channel_axis(): channels})
+        self.input_spec = InputSpec(min_ndim=self.rank + 2, max_ndim=self.rank + 2,
+                                    axes={self._channel_axis(): channels})
 
     def call(self, inputs):
         data_format = op_data_format(self.data_format, self.rank)

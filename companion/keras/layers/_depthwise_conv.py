@@ -36,7 +36,7 @@ class _DepthwiseBase(Layer):
         self.bias_initializer = initializers.get(bias_initializer)
         self.bias_regularizer = regularizers.get(bias_regularizer)
         self.bias_constraint = constraints.get(bias_constraint)
-        self.input_spec = InputSpec(ndim=self.rank + 2)
+        self.input_spec = InputSpec(min_ndim=self.rank + 2, max_ndim=self.rank + 2)
 
     def _channels(self, input_shape):
         dims = tuple(input_shape)

@@ -177,6 +177,8 @@ class Layer(Module):
         else:
             raise TypeError(f"Layer {self.name!r} needs its inputs as the first argument.")
         if is_symbolic(inputs) or is_symbolic(args) or is_symbolic(kwargs):
+            if not self.built:
+                _check_input_spec(self, inputs)  # Keras 3 checks the spec before it builds
             self._maybe_build(inputs)
             _check_input_spec(self, inputs)
             outputs = symbolic_call(self, self._call_on_values, inputs, args, kwargs)
@@ -187,6 +189,8 @@ class Layer(Module):
     def _call_on_values(self, inputs, args, kwargs):
         _refuse_per_replica(self, inputs)
         inputs = map_structure(self._convert_input, inputs)
+        if not self.built:
+            _check_input_spec(self, inputs)  # Keras 3 checks the spec before it builds
         self._maybe_build(inputs)
         _check_input_spec(self, inputs)
         outer = CallContext.current()

@@ -122,5 +122,5 @@ def test_bad_arguments():
         layers.ConvLSTM2D(2, 3, strides=2, dilation_rate=2)
     with pytest.raises(ValueError, match="filters"):
         layers.ConvLSTM2D(0, 3)
-    with pytest.raises(ValueError, match="6-D inputs"):
+    with pytest.raises(ValueError, match="expected ndim=6, found ndim=5"):
         layers.ConvLSTM3D(2, 3)(np.zeros((1, 2, 4, 4, 1), np.float32))

@@ -55,5 +55,5 @@ def test_1d_variants_configs_and_training():
     y = X.sum(axis=(1, 2, 3))[:, None]
     losses = model.fit(X, y, epochs=20, verbose=0).history["loss"]
     assert losses[-1] < losses[0]
-    with pytest.raises(ValueError, match="known channel dimension"):
+    with pytest.raises(ValueError, match="expected min_ndim=4, found ndim=3"):
         L.DepthwiseConv2D(3)(np.ones((2, 5, 5), np.float32))

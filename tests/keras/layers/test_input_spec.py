@@ -33,3 +33,33 @@ def test_too_many_dimensions_says_to_flatten():
     with pytest.raises(ValueError, match=r"expected ndim=2, found ndim=4") as raised:
         spec.check("dense", (2, 3, 4, 5))
     assert "Flatten" in str(raised.value)
+
+
+@pytest.mark.parametrize("make, shape, first_line", [
+    # the first lines TF 2.21 + Keras 3.15 raised (probe keras23/p22); companion's hint follows on the next
+    (lambda: tf.keras.layers.Conv2D(2, 3, name="conv2d"), (2, 5, 5),
+     "Input 0 with name 'None' of layer 'conv2d' is incompatible with the layer: expected min_ndim=4, "
+     "found ndim=3. Full shape received: (2, 5, 5)"),
+    (lambda: tf.keras.layers.LSTM(2, name="lstm"), (2, 5),
+     "Input 0 with name 'None' of layer 'lstm' is incompatible with the layer: expected ndim=3, found "
+     "ndim=2. Full shape received: (2, 5)"),
+    (lambda: tf.keras.layers.MaxPooling2D(name="max_pooling2d"), (2, 4, 4),
+     "Input 0 with name 'None' of layer 'max_pooling2d' is incompatible with the layer: expected ndim=4, "
+     "found ndim=3. Full shape received: (2, 4, 4)"),
+])
+def test_the_first_line_is_keras_3s_and_is_checked_before_building(make, shape, first_line):
+    layer = make()
+    with pytest.raises(ValueError) as raised:
+        layer(tf.ones(shape))
+    assert str(raised.value).splitlines()[0] == first_line
+    assert not layer.weights  # Keras 3 checks the spec before it builds
+
+
+def test_a_built_layer_names_the_axis_on_the_first_line():
+    layer = tf.keras.layers.Dense(3, name="dense")
+    layer(tf.ones((2, 4)))
+    with pytest.raises(ValueError) as raised:
+        layer(tf.ones((2, 5)))
+    assert str(raised.value).splitlines()[0] == (
+        "Input 0 with name 'None' of layer 'dense' is incompatible with the layer: expected axis -1 of "
+        "input shape to have value 4, but received input with shape (2, 5)")

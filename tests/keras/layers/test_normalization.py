@@ -128,7 +128,7 @@ def test_batch_norm_errors():
         layers.BatchNormalization(axis=[1, -1])(X)
     layer = layers.BatchNormalization(name="bn")
     layer(X)
-    with pytest.raises(ValueError, match='"bn".*axis 1'):
+    with pytest.raises(ValueError, match="'bn'.*axis 1"):
         layer(X[:, :2])
 
 

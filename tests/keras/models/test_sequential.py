@@ -65,7 +65,7 @@ def test_add_rejects_non_layers_and_duplicates():
 
 def test_wrong_input_shape_names_the_layer():
     model = tf.keras.Sequential([tf.keras.Input(shape=(3,)), tf.keras.layers.Dense(2, name="head")])
-    with pytest.raises(ValueError, match='layer "head".*axis -1.*value 3.*\\(4, 5\\)'):
+    with pytest.raises(ValueError, match="layer 'head'.*axis -1.*value 3.*\\(4, 5\\)"):
         model(np.ones((4, 5), np.float32))
 
 

@@ -209,7 +209,7 @@ def test_clear_errors():
     # Keras 3 ignores batch_size for a dataset (TF 2.21: fit(ds, batch_size=3) trains on ds's batches)
     history = model.fit(tf.data.Dataset.from_tensor_slices((x, y)).batch(2), batch_size=4, verbose=0)
     assert history.params["steps"] == 4
-    with pytest.raises(ValueError, match='layer "dense.*expected axis -1'):
+    with pytest.raises(ValueError, match="layer 'dense.*expected axis -1"):
         model.fit(np.ones((8, 5), np.float32), y, verbose=0)
 
     def bad_loss(y_true, y_pred):
