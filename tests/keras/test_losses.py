@@ -302,3 +302,14 @@ def test_binary_crossentropy_from_logits_gradient_at_zero_logits():
             loss = keras.losses.BinaryCrossentropy(from_logits=from_logits)(y, out)
         kernel_grad, bias_grad = tape.gradient(loss, dense.trainable_weights)
         assert kernel_grad.numpy().tolist() == [[-0.25]] and bias_grad.numpy().tolist() == [0.0]
+
+
+def test_reduction_none_is_kept_as_given_and_reduces_as_none():
+    # TF 2.21 + Keras 3.15 (probe keras23/p14): get_config()["reduction"] is None, the losses per example
+    loss = tf.keras.losses.BinaryCrossentropy(reduction=None)
+    assert loss.get_config()["reduction"] is None
+    y_true = np.array([[0.0, 1.0], [1.0, 0.0]], "float32")
+    values = loss(y_true, np.array([[0.2, 0.8], [0.4, 0.6]], "float32"))
+    np.testing.assert_allclose(values, [0.22314353, 0.91629076], rtol=1e-5)
+    again = tf.keras.losses.BinaryCrossentropy.from_config(loss.get_config())
+    assert again.reduction is None and again.get_config() == loss.get_config()

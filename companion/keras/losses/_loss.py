@@ -34,7 +34,8 @@ class Loss:
     """
 
     def __init__(self, reduction=Reduction.SUM_OVER_BATCH_SIZE, name=None):
-        self.reduction = Reduction.validate(reduction)
+        # Keras 3 keeps None (read as 'none' when reducing) as given, e.g. in get_config
+        self.reduction = None if reduction is None else Reduction.validate(reduction)
         # Keras 3: the class name in snake_case, made unique (`my_loss`, `my_loss_1`)
         self.name = name if name is not None else unique_name(type(self).__name__)
 
