@@ -432,6 +432,19 @@ class Layer(Module):
         ``metrics``."""
         return list(self._own_metrics()) + [m for layer in self._sublayers() for m in layer.metrics]
 
+    @property
+    def metrics_variables(self):
+        """The Variables of every metric in `metrics`."""
+        return [v for metric in self.metrics for v in metric.variables]
+
+    def add_metric(self, *args, **kwargs):
+        """Removed in Keras 3: raises its NotImplementedError (metrics go in ``compile`` or are
+        trackers made in ``__init__``/``build`` and updated with ``update_state``)."""
+        raise NotImplementedError("Layer `add_metric()` method is deprecated. Add your metric in "
+                                  "`Model.compile(metrics=[...])`, or create metric trackers in init() or "
+                                  "build() when subclassing the layer or model, then call "
+                                  "`metric.update_state()` whenever necessary.")
+
     def __setattr__(self, name, value):
         global _attribute_generation
         super().__setattr__(name, value)

@@ -196,13 +196,14 @@ class Trainer:
                                                        else [entry])]
 
     def get_metrics_result(self):
-        """Every metric's current value by name (``compile_metrics`` opened up): Python floats, or
-        NumPy arrays for metrics with several values."""
+        """Every metric's current value by name (``compile_metrics`` opened up), as its ``result()``
+        gives it (tensors, as Keras 3.15 returns them; the logs of fit and evaluate are made Python
+        numbers by the callbacks)."""
         results = {}
         for metric in self.metrics:
             value = metric.result()
             results.update(value if isinstance(value, dict) else {metric.name: value})
-        return {name: _pythonic(value) for name, value in results.items()}
+        return results
 
     @property
     def metrics_names(self):
@@ -526,8 +527,3 @@ def _verbosity(verbose):
 def _reject(kwargs, caller):
     if kwargs:
         raise TypeError(f"{caller} got unexpected keyword arguments: {sorted(kwargs)}.")
-
-
-def _pythonic(value):
-    array = np.asarray(value)
-    return float(array) if array.ndim == 0 else array

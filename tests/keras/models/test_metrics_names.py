@@ -75,11 +75,14 @@ def test_model_metrics_hold_the_compile_metrics_container():
     assert list(results) == ["accuracy", "mae"]
     assert [v.name for v in container.variables] == ["total", "count", "total", "count"]  # TF: 2 per metric
     logs = model.get_metrics_result()
-    assert sorted(logs) == ["accuracy", "loss", "mae"] and all(isinstance(v, float) for v in logs.values())
-    assert logs["mae"] == pytest.approx(float(results["mae"]))
+    # Keras 3.15 returns the results as they are, tensors (probe keras23/p24)
+    assert sorted(logs) == ["accuracy", "loss", "mae"]
+    assert all(isinstance(v, tf.Tensor) for v in logs.values())
+    assert float(logs["mae"]) == pytest.approx(float(results["mae"]))
     for metric in model.metrics:
         metric.reset_state()
-    assert model.get_metrics_result() == {"loss": 0.0, "accuracy": 0.0, "mae": 0.0}
+    assert {k: float(v) for k, v in model.get_metrics_result().items()} == {"loss": 0.0, "accuracy": 0.0,
+                                                                           "mae": 0.0}
     assert [m.name for m in _model({}).metrics] == ["loss"]  # no container without metrics
 
 

@@ -125,3 +125,13 @@ def test_nested_models_metrics_stay_with_them():
     top = Top()
     assert [m.name for m in top.metrics] == ["top_m"]
     assert [m.name for m in top.sub.metrics] == ["sub_m"]
+
+
+def test_metrics_variables_and_the_removed_add_metric():
+    # TF 2.21 + Keras 3.15 (probe keras23/p24): two Variables per compiled mean metric; add_metric raises
+    model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1, kernel_initializer="ones")])
+    model.compile("sgd", "mse", metrics=["mae"])
+    model.fit(X, Y, verbose=0)
+    assert [v.name for v in model.metrics_variables] == ["total", "count", "total", "count"]
+    with pytest.raises(NotImplementedError, match="add_metric"):
+        keras.layers.Dense(2).add_metric(1.0, name="m")

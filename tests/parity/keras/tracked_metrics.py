@@ -75,3 +75,11 @@ f.compile("sgd", "mse", metrics=["mae"])
 print(f.metrics_names)
 print({k: round(v, 4) for k, v in f.evaluate(x, y, verbose=0, return_dict=True).items()})
 print([round(v, 4) for v in f.evaluate(x, y, verbose=0)])
+
+# the metrics' own results (tensors), their Variables, and Keras 3's removed add_metric
+print(f.get_metrics_result()["mae"])
+print([v.name for v in f.metrics_variables][:4])
+try:
+    keras.layers.Dense(2).add_metric(1.0, name="m")
+except NotImplementedError:
+    print("NotImplementedError")
