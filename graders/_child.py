@@ -85,9 +85,10 @@ def main() -> int:
     _PREPARED["guard"].arm()
     errors = _run_cells(shell, job["cells"], job["notebook_timeout"], channel)
     _emit(channel, {"event": "cells_done", "errors": errors})
-    while (exercise := json.loads(jobs.readline()).get("exercise")) is not None:
+    while (exercise := (message := json.loads(jobs.readline())).get("exercise")) is not None:
+        token = message.pop("token")  # the parent's secret for this exercise's result (`_runner`)
         outputs = _checked_run(shell.user_ns, exercise, job["exercise_timeout"])
-        _emit(channel, {"event": "exercise", "id": exercise["id"], **outputs})
+        _emit(channel, {"event": "exercise", "id": exercise["id"], "token": token, **outputs})
     _emit(channel, {"event": "done"})
     return 0
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import select
 import sys
 import tempfile
@@ -63,6 +64,7 @@ class _Attempt:
     cell: int | None = None
     log: str = ""
     expected_cases: int = 0
+    token: str = ""  # the current exercise's: its result event must carry it
     exited_before_cells: bool = False
     marks: dict[str, float] = field(default_factory=lambda: {"start": time.monotonic()})
 
@@ -224,7 +226,10 @@ def _send_next(child: ChildProcess, queue: list[dict], attempt: _Attempt, limits
         return time.monotonic() + STEP_GRACE
     exercise = queue.pop(0)
     attempt.current, attempt.expected_cases = exercise["id"], len(exercise["cases"])
-    child.send(_line({"exercise": exercise}))
+    # a fresh secret per exercise, held by the child's loop: a notebook writing its own result event to
+    # the channel during the graded call does not know it (short of reading the grader's frames)
+    attempt.token = secrets.token_hex(16)
+    child.send(_line({"exercise": exercise, "token": attempt.token}))
     return time.monotonic() + limits.exercise_timeout + REPORT_GRACE
 
 
@@ -238,7 +243,8 @@ def _handle(event: dict, attempt: _Attempt) -> bool:
         attempt.cell_errors = _cell_errors(event.get("errors"))
         attempt.marks.setdefault("cells", time.monotonic())
         attempt.marks["exercises"] = time.monotonic()
-    elif kind == "exercise" and graded and attempt.current and event.get("id") == attempt.current:
+    elif kind == "exercise" and graded and attempt.current and event.get("id") == attempt.current \
+            and secrets.compare_digest(str(event.get("token", "")), attempt.token):
         attempt.exercises[attempt.current] = _exercise_run(event, attempt.expected_cases)
         attempt.current = None
     elif kind == "done" and attempt.current == "":
