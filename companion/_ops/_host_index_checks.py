@@ -9,6 +9,11 @@ result, so the check cannot be dropped, and it stays a pure function (the datase
 vectorise the map). A failed check is kept by `_callback_errors` for the call to re-raise.
 Outside dataset functions nothing changes (no work on the eager path: concrete indices are
 checked by the ops themselves).
+
+Constant indices that fail that check while a function traces on a traced tensor (`checked_now`)
+are TF's run-time error, not a trace-time one: TF's graph runs only the ops its outputs need, so
+an unused ``tf.gather(x, [5])`` never raises. The check becomes a host call the indices pass
+through, which the compiled program drops with the unused result.
 """
 
 import contextlib
@@ -21,6 +26,7 @@ import numpy as np
 
 from companion._core import _callback_errors
 from companion._core._errors import OpError
+from companion._core._tensor import Tensor
 
 _local = threading.local()
 
@@ -38,6 +44,30 @@ def checking_indices():
 
 def active():
     return getattr(_local, "depth", 0) > 0
+
+
+def checked_now(indices, check, staged):
+    """``indices`` (a concrete `Tensor`) after ``check(numpy_indices)``; when it raises and
+    ``staged`` (the op's data is traced), ``indices`` passed through a host call that raises it
+    when the program runs the op (never, when nothing uses its result)."""
+    try:
+        check(np.asarray(indices))
+    except OpError:
+        if not staged:
+            raise
+    else:
+        return indices
+    values = indices._value
+
+    def on_host(array):
+        try:
+            check(np.asarray(array))
+        except OpError as error:
+            _callback_errors.remember(error)  # the call re-raises it (XLA wraps what a callback raises)
+            raise
+        return array
+
+    return Tensor(jax.pure_callback(on_host, jax.ShapeDtypeStruct(values.shape, values.dtype), values))
 
 
 def checked(indices, check, bad):

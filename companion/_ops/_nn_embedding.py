@@ -1,6 +1,8 @@
 """``embedding_lookup``: rows of an embedding matrix gathered by integer ids; the sparse forms
 (`embedding_lookup_sparse`, `safe_embedding_lookup_sparse`) combine the rows of each batch row."""
 
+import functools
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -8,6 +10,7 @@ import numpy as np
 from companion._core._convert import as_input
 from companion._core._errors import RuntimeCheckError
 from companion._core._op import op
+from companion._ops._host_index_checks import checked_now
 from companion._ops._math import cast
 from companion._ops._nn import shape_of
 from companion._ops._select import gather
@@ -49,8 +52,7 @@ def embedding_lookup(params, ids, max_norm=None, name=None):
          [0. 0.]], shape=(2, 2), dtype=float32)
     """
     params = _single_table(params)
-    ids = as_input(ids)
-    _check_ids(params, ids)
+    ids = _check_ids(params, as_input(ids))
     return _embedding_lookup(params, ids, max_norm=None if max_norm is None else float(max_norm))
 
 
@@ -72,9 +74,11 @@ def _check_ids(params, ids):
         raise TypeError(f"embedding_lookup: ids must be an integer tensor. Received dtype {ids.dtype.name}: "
                         f"{ids!s}. Cast it with companion.cast(ids, companion.int32).")
     if ids.is_traced:
-        return
-    values = np.asarray(ids)
-    rows = shape_of(params)[0]
+        return ids
+    return checked_now(ids, functools.partial(_check_id_range, rows=shape_of(params)[0]), params.is_traced)
+
+
+def _check_id_range(values, rows):
     bad = np.argwhere((values < 0) | (values >= rows))
     if bad.size:
         where = tuple(int(i) for i in bad[0])

@@ -5,6 +5,7 @@ picks one element (or slice) that receives the matching entry of ``updates``. Re
 indices add up in ``scatter_nd``/``_add``/``_sub``; for ``_update`` one of them wins.
 """
 
+import functools
 import types
 
 import jax.numpy as jnp
@@ -13,6 +14,7 @@ import numpy as np
 from companion._core._convert import as_input
 from companion._core._errors import InvalidArgumentError, RuntimeCheckError
 from companion._core._op import op
+from companion._ops._host_index_checks import checked_now
 from companion._ops._static import static_ints
 
 __all__ = ["scatter_nd", "tensor_scatter_nd_add", "tensor_scatter_nd_max", "tensor_scatter_nd_min",
@@ -157,11 +159,16 @@ def _inputs(tensor, indices, updates, what):
         raise TypeError(f"{what}: updates must have the target's dtype {tensor.dtype.name}. Received "
                         f"{updates.dtype.name}.")
     if not indices.is_traced:
-        array = np.asarray(indices)
-        for k in range(depth):
-            bad = (array[..., k] < 0) | (array[..., k] >= shape[k])
-            if bad.any():
-                raise RuntimeCheckError(
-                    f"{what}: indices{list(np.argwhere(bad)[0])} = {array[..., k][bad][0]} does not index "
-                    f"into dimension {k} of size {shape[k]}. Every index must be in [0, {shape[k]}).")
+        staged = updates.is_traced or getattr(tensor, "is_traced", False)
+        check = functools.partial(_check_range, shape=shape, depth=depth, what=what)
+        indices = checked_now(indices, check, staged)
     return tensor, indices, updates
+
+
+def _check_range(array, shape, depth, what):
+    for k in range(depth):
+        bad = (array[..., k] < 0) | (array[..., k] >= shape[k])
+        if bad.any():
+            raise RuntimeCheckError(
+                f"{what}: indices{list(np.argwhere(bad)[0])} = {array[..., k][bad][0]} does not index "
+                f"into dimension {k} of size {shape[k]}. Every index must be in [0, {shape[k]}).")

@@ -1,9 +1,9 @@
 """Selection ops: gather, gather_nd, boolean_mask, where, one_hot, slice and strided_slice.
 
-Out-of-range indices are an `InvalidArgumentError` when the indices are concrete (eager),
-as on TensorFlow's CPU; inside a staged function they select 0, as on TensorFlow's GPU, except
-in a dataset function (TF runs those on the CPU): there a host check raises when the program
-runs (`_host_index_checks`).
+Out-of-range indices are an `InvalidArgumentError` when the indices are concrete (eager), as on
+TensorFlow's CPU (constant ones into a traced tensor: when the program runs the op); inside a
+staged function traced indices select 0, as on TensorFlow's GPU, except in a dataset function
+(TF runs those on the CPU): there a host check raises when the program runs (`_host_index_checks`).
 """
 
 import builtins
@@ -58,7 +58,8 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
             f"{params._v.shape}) and indices (shape {indices._v.shape}) must share their "
             f"first {batch_dims} dimensions. Received: axis={axis}")
     if not indices.is_traced:
-        _check_range(np.asarray(indices), params._v.shape[axis], "gather")
+        check = functools.partial(_check_range, limit=params._v.shape[axis], what="gather")
+        indices = _host_index_checks.checked_now(indices, check, params.is_traced)
     elif _host_index_checks.active():
         limit = params._v.shape[axis]
         check = functools.partial(_check_range, limit=limit, what="gather")
@@ -128,7 +129,8 @@ def gather_nd(params, indices, batch_dims=0, name=None):
             f"vector of length at most {len(shape)} into params of shape {params._v.shape} "
             f"after the batch_dims={batch_dims} dimensions they share. Received: indices={indices!s}")
     if not indices.is_traced:
-        _check_nd_range(np.asarray(indices), shape, depth)
+        check = functools.partial(_check_nd_range, shape=shape, depth=depth)
+        indices = _host_index_checks.checked_now(indices, check, params.is_traced)
     elif _host_index_checks.active():
         check = functools.partial(_check_nd_range, shape=shape, depth=depth)
         limits = np.asarray(shape[:depth])
