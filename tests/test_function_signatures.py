@@ -88,6 +88,19 @@ def test_get_concrete_function_with_none_dimensions():
         "  x (POSITIONAL_OR_KEYWORD): TensorSpec(shape=(4, 3), dtype=companion.float32, name=None)"]
 
 
+def test_a_returned_input_of_a_none_dim_signature_is_an_output():
+    @tf.function
+    def parts(x):
+        return {"a": x * 2, "b": (x, x + 1)}
+
+    concrete = parts.get_concrete_function(tf.TensorSpec([None, 3], tf.float32))
+    # TF 2.21: Identity, Identity_1 (the input itself), Identity_2, each shape=(None, 3)
+    assert [o.name for o in concrete.outputs] == ["Identity:0", "Identity_1:0", "Identity_2:0"]
+    assert concrete.output_shapes == {"a": tf.TensorShape([None, 3]),
+                                      "b": (tf.TensorShape([None, 3]), tf.TensorShape([None, 3]))}
+    assert concrete(tf.ones([2, 3]))["b"][0].shape == (2, 3)
+
+
 def test_gradient_through_a_shape_generic_function():
     @tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
     def f(x):

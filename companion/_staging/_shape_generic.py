@@ -97,7 +97,11 @@ def placeholder(spec):
 def _other_size(spec, real):
     dims = spec.shape._dims
     shape = real.shape if dims is None else [r + 1 if d is None else r for d, r in zip(dims, real.shape)]
-    return Tensor(np.zeros(tuple(shape), real.dtype._np))
+    if real.dtype.name == "string":
+        return Tensor(np.full(tuple(shape), b"", dtype=object))
+    # a bare array, a traced input; a Tensor holding a NumPy array is a host (string) value, passed by
+    # value (`is_traced_leaf`): an output that is the input would be a constant, not a program output
+    return np.zeros(tuple(shape), real.dtype._np)
 
 
 def _common_shape(a, b):
