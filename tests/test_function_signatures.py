@@ -272,3 +272,18 @@ def test_a_concrete_function_prints_as_tf():
         f"  Tuple[{scalar}, Dict[['s', {integer}], ['n', Literal[None]]]]",
         "Captures:",
         f"  {id(v)}: TensorSpec(shape=(), dtype=tf.resource, name=None)"]
+
+
+def test_outputs_of_an_unknown_rank_signature_have_unknown_shape():
+    @tf.function(reduce_retracing=True)
+    def f(x):
+        return x + 1, tf.shape(x)
+
+    for shape in ([1], [2], [2, 2], [3, 2]):  # the third call relaxes to TensorSpec(shape=<unknown>)
+        f(tf.ones(shape))
+    block = f.pretty_printed_concrete_signatures().split("\n\n")[-1].splitlines()
+    assert block[1] == ("  x (POSITIONAL_OR_KEYWORD): "
+                        "TensorSpec(shape=<unknown>, dtype=companion.float32, name=None)")
+    # TF 2.21: x + 1 has an unknown shape, tf.shape(x) a vector of unknown length
+    assert block[3] == ("  Tuple[TensorSpec(shape=<unknown>, dtype=companion.float32, name=None), "
+                        "TensorSpec(shape=(None,), dtype=companion.int32, name=None)]")

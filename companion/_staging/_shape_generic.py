@@ -74,7 +74,8 @@ class ShapeGenericFunction(StagedAgain):
         try:
             specs = self._input_specs
             other = next((c for c in self._by_shape.values() if c is not first and all(
-                spec.is_compatible_with(real) for spec, real in zip(specs, c._input_specs))), None)
+                _varies(spec, real, mine) for spec, real, mine in zip(specs, c._input_specs,
+                                                                      first._input_specs))), None)
             if other is None:
                 other = self.specialization([_other_size(spec, real) for spec, real
                                              in zip(self._input_specs, first._input_specs)])
@@ -96,12 +97,26 @@ def placeholder(spec):
 
 def _other_size(spec, real):
     dims = spec.shape._dims
-    shape = real.shape if dims is None else [r + 1 if d is None else r for d, r in zip(dims, real.shape)]
+    if dims is None:  # an unknown rank: one more dimension (an output whose rank follows is unknown)
+        shape = (*real.shape, 1)
+    else:
+        shape = [r + 1 if d is None else r for d, r in zip(dims, real.shape)]
     if real.dtype.name == "string":
         return Tensor(np.full(tuple(shape), b"", dtype=object))
     # a bare array, a traced input; a Tensor holding a NumPy array is a host (string) value, passed by
     # value (`is_traced_leaf`): an output that is the input would be a constant, not a program output
     return np.zeros(tuple(shape), real.dtype._np)
+
+
+def _varies(spec, real, first):
+    """Whether ``real`` fits ``spec`` and differs from ``first`` where ``spec`` leaves the size
+    (its rank, for an unknown rank) open, so the outputs of both show what depends on it."""
+    if not spec.is_compatible_with(real):
+        return False
+    dims = spec.shape._dims
+    if dims is None:
+        return len(real.shape) != len(first.shape)
+    return all(d is not None or a != b for d, a, b in zip(dims, real.shape, first.shape))
 
 
 def _common_shape(a, b):
