@@ -145,8 +145,9 @@ def as_input(value, dtype=None):
 
 
 def _holds_staged_tensors(value):
-    """True for a (nested) list or tuple holding tensors or Variables while a function traces."""
-    if not state.staging or not isinstance(value, (list, tuple)):
+    """True for a (nested) list or tuple holding tensors or Variables while a function traces or a
+    tape records (packed by an op the tape sees: ``tf.reduce_sum([x, 2 * x])`` has a gradient)."""
+    if not (state.staging or state.tapes) or not isinstance(value, (list, tuple)):
         return False
     return any(is_tensor(v) for v in _leaves(value))
 
