@@ -619,11 +619,13 @@ def test_tape_misuse_raises_what_tf_raises(caplog):
     with pytest.raises(RuntimeError, match="^Trying to stop recording a tape which is not recording."):
         with tape.stop_recording():
             pass
-    tf.GradientTape._warned_inside = False
     with tf.GradientTape(persistent=True) as tape:
         y = v * v
         with caplog.at_level("WARNING"):
-            assert float(tape.gradient(y, v)) == 4.0
+            for _ in range(3):  # TF 2.21 logs it once per line that asks (its log_first_n token)
+                assert float(tape.gradient(y, v)) == 4.0
             tape.gradient(y, v)
+            tape.jacobian(y, v)  # every jacobian and batch_jacobian: one more, once
+            tape.jacobian(y, v)
     warned = [r for r in caplog.records if "persistent tape inside its context" in r.getMessage()]
-    assert len(warned) == 1
+    assert len(warned) == 3

@@ -3,6 +3,7 @@
 import contextlib
 import enum
 import math
+import sys
 
 import jax
 
@@ -48,8 +49,6 @@ class GradientTape:
         >>> float(tape.gradient(y, x))
         6.0
     """
-
-    _warned_inside = False
 
     def __init__(self, persistent=False, watch_accessed_variables=True):
         self._persistent = bool(persistent)
@@ -236,9 +235,8 @@ class GradientTape:
     # -- the replay ---------------------------------------------------------------------
     def _differentiate(self, target, sources, output_gradients, unconnected, mode):
         self._check_usable()
-        if self._recording and self._persistent and not GradientTape._warned_inside:
-            GradientTape._warned_inside = True  # TF logs it once per process
-            get_logger().warning(_INSIDE_CONTEXT)
+        if self._recording and self._persistent:
+            _warn_inside_context(mode)
         policy = _POLICIES.get(unconnected) if isinstance(unconnected, (str, UnconnectedGradients)) else None
         if policy is None:
             policy = _POLICIES.get(getattr(unconnected, "value", unconnected))
@@ -401,6 +399,23 @@ def _flatten(structure):
     return _nest.tree_flatten(structure)[0]
 
 
+def _warn_inside_context(mode):
+    """TF's warning for a persistent tape differentiated inside its ``with`` block, logged once per
+    place that asks: the caller's file and line for ``gradient``, and one place for every
+    ``jacobian``/``batch_jacobian`` (TF's loop over the rows asks for them)."""
+    if mode == "vjp":  # tape.gradient
+        frame = sys._getframe(1)
+        while frame is not None and frame.f_code.co_filename == __file__:
+            frame = frame.f_back
+        place = (frame.f_code.co_filename, frame.f_lineno) if frame is not None else None
+    else:
+        place = "jacobian"
+    if place not in _warned_places:
+        _warned_places.add(place)
+        get_logger().warning(_INSIDE_CONTEXT)
+
+
+_warned_places = set()
 _INSIDE_CONTEXT = (
     "Calling GradientTape.gradient on a persistent tape inside its context is significantly less efficient "
     "than calling it outside the context (it causes the gradient ops to be recorded on the tape, leading to "
