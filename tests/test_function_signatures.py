@@ -287,3 +287,23 @@ def test_outputs_of_an_unknown_rank_signature_have_unknown_shape():
     # TF 2.21: x + 1 has an unknown shape, tf.shape(x) a vector of unknown length
     assert block[3] == ("  Tuple[TensorSpec(shape=<unknown>, dtype=companion.float32, name=None), "
                         "TensorSpec(shape=(None,), dtype=companion.int32, name=None)]")
+
+
+def test_parameters_before_star_args_are_positional_only_and_the_short_form_is_pythons():
+    @tf.function
+    def f(x, y=2, *args):
+        return x
+
+    @tf.function
+    def h(x, **kw):
+        return x
+
+    f(1)
+    lines = f.pretty_printed_concrete_signatures().splitlines()
+    assert lines[1:3] == ["  x (POSITIONAL_ONLY): Literal[1]", "  y (POSITIONAL_ONLY): Literal[2]"]  # TF 2.21
+    concrete = h.get_concrete_function(1, z=2)
+    assert concrete.pretty_printed_signature().splitlines()[1] == "  x (POSITIONAL_OR_KEYWORD): Literal[1]"
+    # TF 2.21: verbose=False is the repr's one line, Python's signature text (``*`` before keyword-only)
+    assert concrete.pretty_printed_signature(verbose=False) == (
+        "(x: Literal[1], *, z: Literal[2]) -> TensorSpec(shape=(), dtype=companion.int32, name=None)")
+    assert repr(concrete).startswith("<ConcreteFunction (x: Literal[1], *, z: Literal[2]) -> ")

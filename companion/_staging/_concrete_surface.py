@@ -63,8 +63,9 @@ class ConcreteSurface:
         return f"{self.name}({args}) -> ({outs})"
 
     def pretty_printed_signature(self, verbose=True):
-        """TF's text: the input parameters, output type and captures (`_signature_text`)."""
-        return signature_block(self)
+        """TF's text: the input parameters, output type and captures (`_signature_text`); with
+        ``verbose=False``, the one line of ``repr``."""
+        return signature_block(self) if verbose else signature_line(self)
 
     def __str__(self):
         return f"ConcreteFunction {signature_block(self)}"

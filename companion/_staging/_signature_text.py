@@ -62,7 +62,9 @@ def parameters(concrete):
     rows = []
     for index, value in enumerate(args):
         if index < len(positional):
-            rows.append((positional[index].name, positional[index].kind.name, value))
+            # before a *args, TF's function type takes the parameters by position only
+            kind = inspect.Parameter.POSITIONAL_ONLY if star is not None else positional[index].kind
+            rows.append((positional[index].name, kind.name, value))
         else:
             name = f"{star.name}_{index - len(positional)}" if star is not None else f"args_{index}"
             rows.append((name, inspect.Parameter.POSITIONAL_ONLY.name, value))
@@ -85,5 +87,22 @@ def signature_block(concrete):
 
 def signature_line(concrete):
     """The one line of ``repr(concrete)``: ``(x: TensorSpec(...), training: Literal[False]) -> ...``."""
-    params = ", ".join(f"{name}: {type_text(value)}" for name, _, value in parameters(concrete))
-    return f"({params}) -> {output_text(concrete.structured_outputs)}"
+    rows = parameters(concrete)
+    outputs = output_text(concrete.structured_outputs)
+    kinds = type(inspect.Parameter.POSITIONAL_ONLY)
+    try:  # Python's form, as TF's: ``/`` after positional-only parameters, ``*`` before keyword-only
+        listed = [inspect.Parameter(name, kinds[kind], annotation=_Shown(type_text(value)))
+                  for name, kind, value in rows]
+        return str(inspect.Signature(listed, return_annotation=_Shown(outputs)))
+    except ValueError:  # keyword arguments bound out of Python's parameter order
+        return f"({', '.join(f'{name}: {type_text(value)}' for name, _, value in rows)}) -> {outputs}"
+
+
+class _Shown:
+    """An annotation that `inspect.Signature` writes as the given text."""
+
+    def __init__(self, text):
+        self._text = text
+
+    def __repr__(self):
+        return self._text
