@@ -53,15 +53,20 @@ def test_several_lookups_concatenate_and_a_dense_use_makes_the_gradient_dense():
     np.testing.assert_allclose(dense.numpy(), oracle)
 
 
-def test_other_axes_and_tensors_keep_dense_gradients():
+def test_other_axes_and_other_uses_keep_dense_gradients():
     v = tf.Variable(TABLE)
     x = tf.constant(TABLE)
     with tf.GradientTape(persistent=True) as tape:
         tape.watch(x)
         by_column = tf.reduce_sum(tf.gather(v, [1], axis=1))
         of_tensor = tf.reduce_sum(tf.gather(x, [0, 0]))
+        of_product = tf.reduce_sum(tf.gather(x * 1.0, [0, 0]))
     assert isinstance(tape.gradient(by_column, v), tf.Tensor)  # TF: dense for axis != 0 too
-    assert isinstance(tape.gradient(of_tensor, x), tf.Tensor)  # a watched tensor, not a Variable
+    # TF 2.21: a watched tensor's row lookup is IndexedSlices too (indices [0 0]); a lookup of a
+    # tensor computed from it is dense
+    grad = tape.gradient(of_tensor, x)
+    assert isinstance(grad, tf.IndexedSlices) and grad.indices.numpy().tolist() == [0, 0]
+    assert isinstance(tape.gradient(of_product, x), tf.Tensor)
 
 
 def test_inside_function_the_gradient_is_indexed_slices_too():

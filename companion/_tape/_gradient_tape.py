@@ -310,8 +310,8 @@ class GradientTape:
     def _sparse_reads(self, sources, groups, targets):
         """Variables used only through row lookups: position -> [(rows looked up, their indices)].
 
-        As in TF, a Variable whose every read feeds ``gather`` (axis 0) or ``embedding_lookup`` as
-        the table gets an `IndexedSlices` gradient: the looked-up rows' gradients and their indices.
+        As in TF, a Variable whose every read (a watched tensor, all of whose uses) feeds ``gather``
+        (axis 0) or ``embedding_lookup`` as the table gets an `IndexedSlices` gradient: the looked-up rows' gradients and their indices.
         """
         found = {}
         if not any(record[0].name in _LOOKUPS for record in self._records):
@@ -319,7 +319,7 @@ class GradientTape:
         consumers = None
         target_ids = {id(t) for t in targets}
         for k, (source, group) in enumerate(zip(sources, groups)):
-            if not group or not getattr(source, "_is_variable", False) or len(source.shape) == 0:
+            if not group or len(source.shape) == 0:  # a Variable, or a watched tensor (TF: the same)
                 continue
             if consumers is None:  # only the ops on a path to a target count (as TF's graph walk)
                 consumers = {}
