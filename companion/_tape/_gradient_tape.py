@@ -311,7 +311,8 @@ class GradientTape:
         """Variables used only through row lookups: position -> [(rows looked up, their indices)].
 
         As in TF, a Variable whose every read (a watched tensor, all of whose uses) feeds ``gather``
-        (axis 0) or ``embedding_lookup`` as the table gets an `IndexedSlices` gradient: the looked-up rows' gradients and their indices.
+        (axis 0) or ``embedding_lookup`` as the table gets an `IndexedSlices` gradient: the
+        looked-up rows' gradients and their indices.
         """
         found = {}
         if not any(record[0].name in _LOOKUPS for record in self._records):
