@@ -21,8 +21,8 @@ from pathlib import Path
 
 import numpy as np
 
-from graders._cgroup import refused_a_task, task_limit_text
 from graders._codec import DecodeError, children, keys, scalar, text_to_array
+from graders._refusals import explanation
 from graders._spec import Rule
 
 DEFAULT_TYPES = {"none": "None", "bool": "bool", "int": "int", "float": "float", "str": "str",
@@ -195,8 +195,8 @@ def _error(actual: dict) -> Difference:
     name = safe_name(actual.get("type"))
     raised = f"raised {with_article(name) if name != OTHER_CLASS else 'an exception of a class of its own'}"
     message = actual.get("message")
-    if isinstance(message, str) and refused_a_task(message):
-        raised += f" ({task_limit_text()})"
+    if isinstance(message, str):
+        raised += explanation(message)
     return Difference("raised", raised)
 
 

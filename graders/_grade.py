@@ -6,12 +6,12 @@ import hashlib
 import time
 from pathlib import Path
 
-from graders._cgroup import refused_a_task, task_limit_text
 from graders._errors import NotebookFormatError
 from graders._inputs import encode_exercise
 from graders._limits import Limits
 from graders._notebook import code_cells, read_notebook, read_submission
 from graders._reference import Reference
+from graders._refusals import explanation
 from graders._result import SubmissionResult
 from graders._runner import run_notebook
 from graders._sandbox import sandbox_mode
@@ -48,17 +48,12 @@ def _grade_notebook(notebook: dict, assignment: Assignment, reference: Reference
     result.exercises = [
         exercise_result(ex, run.exercises.get(ex.id), reference.outputs[ex.id], problems.get(ex.id))
         for ex in assignment.exercises]
-    result.notes += [f"Cell {error['index']} raised an error: {error['error']}" + _why(error["error"])
+    result.notes += [f"Cell {error['index']} raised an error: {error['error']}" + explanation(error["error"])
                      for error in run.cell_errors]
     result.log, result.phases = run.log, run.phases
     if run.stopped:
         result.status = "stopped"
         result.notes.append(f"The notebook stopped {run.stopped}.")
-
-
-def _why(error: str) -> str:
-    """What the grader knows of an error beyond the learner's own message (its process/thread bound)."""
-    return f" ({task_limit_text()})" if refused_a_task(error) else ""
 
 
 def fingerprint(path: Path, reference: Reference) -> str:

@@ -31,6 +31,7 @@ import types
 import weakref
 
 from graders._integrity import MAX_NAMES, CodeSnapshot
+from graders._refusals import THREAD_REFUSAL
 
 _TIMERS = (signal.ITIMER_VIRTUAL, signal.ITIMER_PROF)
 _REFUSED = {"sys.addaudithook": "add an audit hook", "sys.settrace": "set a trace function",
@@ -121,8 +122,8 @@ class Guard:
 
     def _start_thread(self, function, args, kwargs=None):
         if self._armed and not self._library_thread(function):
-            raise RuntimeError("The grader runs no thread of the notebook's own (threading.Thread, Timer, a "
-                               "thread pool): run the work in the main thread.")
+            raise RuntimeError(f"{THREAD_REFUSAL} (threading.Thread, Timer, a thread pool): run the work in "
+                               "the main thread.")
         return self._start(function, args, {} if kwargs is None else kwargs)
 
     def _library_thread(self, function) -> bool:

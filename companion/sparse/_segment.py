@@ -1,10 +1,12 @@
 """``tf.sparse.segment_sum/mean/sqrt_n``: segment reductions over selected rows of a dense tensor
 (``data[indices]`` grouped by sorted ``segment_ids``), and `maximum`/`minimum` of two SparseTensors."""
 
+import jax.numpy as jnp
 import numpy as np
 
 from companion._core._convert import as_input
 from companion._core._errors import InvalidArgumentError
+from companion._core._op import op
 from companion._ops._counting import unsorted_segment_mean, unsorted_segment_sqrt_n, unsorted_segment_sum
 from companion._ops._kernel_dtypes import kernel_name, unsupported_dtype_error
 from companion._ops._math import maximum as dense_maximum
@@ -26,20 +28,20 @@ def segment_sum(data, indices, segment_ids, num_segments=None, name=None, sparse
         [[1. 2.]
          [4. 4.]], shape=(2, 2), dtype=float32)
     """
-    return _segment(data, indices, segment_ids, num_segments, "sum", "SparseSegmentSum")
+    return _segment(data, indices, segment_ids, num_segments, "sum", "SparseSegmentSum", sparse_gradient)
 
 
 def segment_mean(data, indices, segment_ids, num_segments=None, name=None, sparse_gradient=False):
     """Like `segment_sum`, each segment divided by its size (float data only)."""
-    return _segment(data, indices, segment_ids, num_segments, "mean", "SparseSegmentMean")
+    return _segment(data, indices, segment_ids, num_segments, "mean", "SparseSegmentMean", sparse_gradient)
 
 
 def segment_sqrt_n(data, indices, segment_ids, num_segments=None, name=None, sparse_gradient=False):
     """Like `segment_sum`, each segment divided by the square root of its size (float data only)."""
-    return _segment(data, indices, segment_ids, num_segments, "sqrt_n", "SparseSegmentSqrtN")
+    return _segment(data, indices, segment_ids, num_segments, "sqrt_n", "SparseSegmentSqrtN", sparse_gradient)
 
 
-def _segment(data, indices, segment_ids, num_segments, kind, tf_name):
+def _segment(data, indices, segment_ids, num_segments, kind, tf_name, sparse_gradient=False):
     what = f"sparse.segment_{kind}"
     data, indices, ids = as_input(data), as_input(indices), as_input(segment_ids)
     if kind != "sum" and data.dtype.name not in ("bfloat16", "float16", "float32", "float64"):
@@ -67,7 +69,15 @@ def _segment(data, indices, segment_ids, num_segments, kind, tf_name):
         if num_segments is None:
             num_segments = int(array[-1]) + 1 if array.size else 0
     reduce = _REDUCTIONS[kind]
-    return reduce(gather(data, indices), ids, num_segments)
+    # TF's gradient for data is dense, IndexedSlices only with sparse_gradient=True: a tape sees `gather`
+    # as a row lookup (IndexedSlices), `_picked_rows` as any other op
+    rows = gather(data, indices) if sparse_gradient else _picked_rows(data, indices)
+    return reduce(rows, ids, num_segments)
+
+
+@op("sparse_segment_rows")
+def _picked_rows(data, indices):
+    return jnp.take(data, indices, axis=0)
 
 
 _REDUCTIONS = {"sum": unsorted_segment_sum, "mean": unsorted_segment_mean, "sqrt_n": unsorted_segment_sqrt_n}

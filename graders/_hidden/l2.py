@@ -1,9 +1,9 @@
 """Hidden cases of lecture lab L2 (XLA): fusion counts of programs the public checks do not show.
 
-Each program has a different fusion count (3, 1, 5, 2, 6 with companion's setting of XLA's CPU
-compiler, its classic emitters; 4, 1, 6, 3, 7 with XLA's default fusion emitters), so an answer that
-returns a constant passes at most one case (tests/graders/test_l2.py checks this). None has 0
-fusions: counting the word "fusion" in the text would give that one right.
+Each program has a different fusion count (3, 1, 6, 2, 9 with companion's setting of XLA's CPU
+compiler, its classic emitters, and its correctly rounded division), so an answer that returns a
+constant passes at most one case (tests/graders/test_l2.py checks this). None has 0 fusions: counting
+the word "fusion" in the text would give that one right.
 """
 
 from pathlib import Path
@@ -18,8 +18,8 @@ ASSIGNMENT = Assignment(
             case("softmax", (4, 10), 11),
             case("elementwise", (32, 32), 12),
             case("softmax_normalize", (16, 8), 13),
-            case("normalize", (20, 6), 14),
-            case("two_softmax", (12, 9), 15),
+            case("log_softmax", (20, 6), 14),
+            case("three_softmax", (12, 9), 15),
         ), harness="l2.count_fusions", rule=Rule(),
             hint="Parse stage='optimized_hlo' and count the `fusion` instructions of its ENTRY computation "
                  "only."),

@@ -18,10 +18,11 @@ def _programs():
         "sum_xyz": (3, lambda x, y, z: tf.reduce_sum(x + y * z)),
         "matmul_relu": (2, lambda x, w: tf.nn.relu(tf.matmul(x, w) + 1.0)),
         "softmax": (1, lambda x: tf.nn.softmax(x)),
-        "two_softmax": (1, lambda x: tf.nn.softmax(tf.nn.softmax(x, axis=0), axis=1)),
         "elementwise": (2, lambda x, y: tf.exp(x) * tf.tanh(y) - x),
-        "normalize": (1, _normalize),
         "softmax_normalize": (1, lambda x: tf.nn.softmax(_normalize(x))),
+        "log_softmax": (1, lambda x: tf.nn.log_softmax(x)),
+        "three_softmax": (1, lambda x: tf.nn.softmax(tf.nn.softmax(tf.nn.softmax(x, axis=0), axis=1),
+                                                      axis=0)),
     }
 
 

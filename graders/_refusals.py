@@ -1,0 +1,22 @@
+"""Why learner code got an error that is the grader's doing, for the learner's feedback.
+
+Two refusals come from the grader, not from the learner's code: the bound on a submission's processes
+and threads (its cgroup, `_cgroup`), and the guard's refusal of threads a notebook starts (`_guard`).
+The child reports an error as ``Type: message``; `explanation` adds what the grader knows to it.
+"""
+
+from __future__ import annotations
+
+from graders._cgroup import refused_a_task, task_limit_text
+
+THREAD_REFUSAL = "The grader runs no thread of the notebook's own"
+
+
+def explanation(error: str) -> str:
+    """`` (why)`` for an error the grader caused, else the empty string."""
+    if refused_a_task(error):
+        return f" ({task_limit_text()})"
+    if error.startswith(f"RuntimeError: {THREAD_REFUSAL}"):
+        return (" (the grader runs no thread a notebook starts, as threading.Thread, Timer or a thread "
+                "pool: do the work in the main thread)")
+    return ""
