@@ -66,11 +66,7 @@ def row_splits_to_segment_ids(splits, name=None, out_type=None):
         >>> print(tf.ragged.row_splits_to_segment_ids([0, 3, 3, 5]))
         companion.Tensor([0 0 0 2 2], shape=(5,), dtype=int64)
     """
-    tensor = _host(splits, "row_splits_to_segment_ids")
-    if tensor.ndim != 1:
-        raise ValueError(f"Shape {tuple(tensor.shape.as_list())} must have rank 1")
-    out = _out_type(out_type, splits, tensor)
-    array = _host_ints(tensor, "splits")
+    array, out = _vector_ints(splits, out_type, "row_splits_to_segment_ids", "splits")
     if array.size == 0 or array[0] != 0 or (np.diff(array) < 0).any():
         raise InvalidArgumentError(f"row_splits_to_segment_ids: splits must start at 0 and never decrease. "
                                    f"Received {array.tolist()}.")
@@ -86,16 +82,20 @@ def segment_ids_to_row_splits(segment_ids, num_segments=None, out_type=None, nam
         >>> print(tf.ragged.segment_ids_to_row_splits([0, 0, 2, 3]))
         companion.Tensor([0 2 2 3 4], shape=(5,), dtype=int64)
     """
-    tensor = _host(segment_ids, "segment_ids_to_row_splits")
-    if tensor.ndim != 1:
-        raise ValueError(f"Shape {tuple(tensor.shape.as_list())} must have rank 1")
-    out = _out_type(out_type, segment_ids, tensor)
-    ids = _host_ints(tensor, "segment_ids")
+    ids, out = _vector_ints(segment_ids, out_type, "segment_ids_to_row_splits", "segment_ids")
     count = int(ids.max()) + 1 if ids.size else 0
     if num_segments is not None:
         count = int(np.asarray(as_input(num_segments)))
     lengths = np.bincount(ids[ids < count], minlength=count) if count else np.zeros(0, np.int64)
     return Tensor(np.concatenate([[0], np.cumsum(lengths)]).astype(out._np))
+
+
+def _vector_ints(given, out_type, what, part):
+    """A rank-1 integer argument's values on the host, and the dtype of the result built from it."""
+    tensor = _host(given, what)
+    if tensor.ndim != 1:
+        raise ValueError(f"Shape {tuple(tensor.shape.as_list())} must have rank 1")
+    return _host_ints(tensor, part), _out_type(out_type, given, tensor)
 
 
 def _out_type(out_type, given, tensor):
