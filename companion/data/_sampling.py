@@ -7,6 +7,7 @@ from companion._core._errors import InvalidArgumentError
 from companion.data import _spec, _structure
 from companion.data._autotune import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
 from companion.data._node import Node, node_of, wrap
+from companion.data._seed_generator import PhiloxWords, SeedGenerator
 
 
 class SamplingMethods:
@@ -58,15 +59,18 @@ class SamplingMethods:
 
     @staticmethod
     def random(seed=None, rerandomize_each_iteration=None, name=None):
-        """An infinite dataset of random int64 scalars (companion's own sequence for a given ``seed``).
+        """An infinite dataset of random int64 scalars in ``[0, 2**32)``: TensorFlow's numbers for a
+        given seed (the 32-bit words of ``PhiloxRandom`` on the dataset's seeds, `_seed_generator`).
+
+        Each iteration repeats the same numbers unless ``rerandomize_each_iteration=True``.
 
         Example:
             >>> import companion as tf
             >>> ds = tf.data.Dataset.random(seed=4).take(3)
-            >>> len([int(x) for x in ds]), int(ds.cardinality())
-            (3, 3)
+            >>> [int(x) for x in ds], int(ds.cardinality())
+            ([3128586565, 2023892699, 452966358], 3)
         """
-        return wrap(RandomNode(seed, bool(rerandomize_each_iteration)))
+        return wrap(RandomNode(SeedGenerator(seed, bool(rerandomize_each_iteration))))
 
 
 class _Directed(Node):
@@ -140,9 +144,9 @@ class ChooseNode(_Directed):
 class RandomNode(Node):
     kind = "_RandomDataset"
 
-    def __init__(self, seed, rerandomize):
+    def __init__(self, seeds):
         super().__init__()
-        self._seed, self._rerandomize, self._epoch = seed, rerandomize, 0
+        self._seeds = seeds
 
     def _compute_spec(self):
         return _spec.TensorSpec([], _dtypes.int64)
@@ -151,13 +155,9 @@ class RandomNode(Node):
         return INFINITE_CARDINALITY
 
     def _iterate(self, ctx):
-        seed = self._seed
-        if self._rerandomize and seed is not None:
-            seed, self._epoch = (seed, self._epoch), self._epoch + 1
-        rng = np.random.default_rng(seed)
-        while True:
-            for value in rng.integers(0, np.iinfo(np.int64).max, size=256, dtype=np.int64):
-                yield np.asarray(value)
+        # the seeds are taken when the iteration starts (TF: when the iterator is made)
+        for word in PhiloxWords(self._seeds.next_iterator_seeds()).one_by_one():
+            yield np.asarray(word, np.int64)
 
 
 def _nodes(datasets, what):

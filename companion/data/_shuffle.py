@@ -8,25 +8,19 @@ large as the input this is a uniform permutation. Over in-memory data the same s
 indices (`shuffle_indices`: the words and their remainders in bulk, a tight loop for the moves),
 so no element is touched.
 
-Seeds are TF's: the dataset takes ``random_seed.get_seed``'s pair (global seed, op seed) when it is
-made (TF eager's op-seed sequence when only a global seed is set; nondeterministic seeds when
-neither is). Each iteration (epoch; ``repeat`` runs one per pass) gets its iterator seeds from
-the dataset's seed generator, as TF's: with ``reshuffle_each_iteration`` the next two words of
-``PhiloxRandom(seed, seed2)``, else the pair itself. The iterator draws from
-``PhiloxRandom(iterator seeds)``. So seeded shuffles, repeated or iterated again, produce
-TensorFlow's orders (``shuffle(...).repeat(n)``, which TF fuses, gives the same orders).
+Seeds are TF's (`_seed_generator`): each iteration (epoch; ``repeat`` runs one per pass) draws
+from ``PhiloxRandom(iterator seeds)``, new ones per iteration with ``reshuffle_each_iteration``. So
+seeded shuffles, repeated or iterated again, produce TensorFlow's orders (``shuffle(...).repeat(n)``,
+which TF fuses, gives the same orders).
 """
 
 import itertools
-import threading
 
 import numpy as np
 
-from companion._core._context import state
 from companion._core._errors import InvalidArgumentError
-from companion._ops import _random
 from companion.data._node import IndexPlan, Node, wrap
-from companion.random._philox import host_words
+from companion.data._seed_generator import PhiloxWords, SeedGenerator
 
 
 class ShuffleMethods:
@@ -56,28 +50,16 @@ class ShuffleMethods:
             True
         """
         size = _buffer_size(buffer_size)
-        return wrap(ShuffleNode(self._node, size, _dataset_seeds(seed), bool(reshuffle_each_iteration)))
+        return wrap(ShuffleNode(self._node, size, SeedGenerator(seed, bool(reshuffle_each_iteration))))
 
 
 class ShuffleNode(Node):
     kind = "_ShuffleDataset"
 
-    def __init__(self, node, buffer_size, seeds, reshuffle):
+    def __init__(self, node, buffer_size, seeds):
         super().__init__(node)
         self._buffer_size = buffer_size
         self._seeds = seeds
-        self._reshuffle = reshuffle
-        self._iterations = itertools.count()
-        self._lock = threading.Lock()
-
-    def _iterator_seeds(self):
-        """TF's ``SeedGenerator::GenerateSeeds`` for a new iterator (one per iteration or epoch)."""
-        if not self._reshuffle:
-            return self._seeds
-        with self._lock:
-            iteration = next(self._iterations)
-        first, second = host_words(*self._seeds, 2 * iteration, 2).tolist()
-        return first, second
 
     def plannable(self):
         return self.inputs[0].plannable()
@@ -86,33 +68,17 @@ class ShuffleNode(Node):
         plan = self.inputs[0].index_plan(ctx)
         if plan is None:
             return None
-        return IndexPlan(plan.gather, shuffle_indices(plan.chunks, self._buffer_size, self._iterator_seeds()))
+        seeds = self._seeds.next_iterator_seeds()
+        return IndexPlan(plan.gather, shuffle_indices(plan.chunks, self._buffer_size, seeds))
 
     def _iterate(self, ctx):
         # the seeds are taken when the iteration starts (TF: when the iterator is made)
-        return _shuffled(self.inputs[0].iterate(ctx), self._buffer_size, self._iterator_seeds())
-
-
-class _Words:
-    """An iterator's Philox stream, drawn from in bulk."""
-
-    def __init__(self, seeds):
-        self._seeds = seeds
-        self._used = 0
-
-    def take(self, count):
-        words = host_words(*self._seeds, self._used, count)
-        self._used += count
-        return words.astype(np.int64)
-
-    def one_by_one(self):
-        for size in itertools.chain((64, 256, 1024), itertools.repeat(4096)):
-            yield from self.take(size).tolist()
+        return _shuffled(self.inputs[0].iterate(ctx), self._buffer_size, self._seeds.next_iterator_seeds())
 
 
 def _shuffled(elements, buffer_size, seeds):
     """TF's shuffle iterator over an element stream (read lazily, as TF fills its buffer)."""
-    words = _Words(seeds).one_by_one()
+    words = PhiloxWords(seeds).one_by_one()
     ring = list(itertools.islice(elements, buffer_size))
     size, count, start = len(ring), len(ring), 0
     more = count == buffer_size
@@ -138,7 +104,7 @@ def shuffle_indices(chunks, buffer_size, seeds):
     While input lasts the buffer is full, so every draw is ``word % buffer_size``: the words and
     the slots come in bulk, and a tight loop moves the indices. Then the buffer drains.
     """
-    words = _Words(seeds)
+    words = PhiloxWords(seeds)
     chunks = iter(chunks)
     ring, rest = [], np.empty(0, np.int64)
     for chunk in chunks:
@@ -172,27 +138,6 @@ def shuffle_indices(chunks, buffer_size, seeds):
             out.append(ring[pick])
             ring[pick] = ring[slot]
         yield np.asarray(out, np.int64)
-
-
-def _dataset_seeds(seed):
-    """The (seed, seed2) pair TF's shuffle kernel gets: ``random_seed.get_seed``'s (taking the next op
-    seed of TF eager's sequence when only a global seed is set); when neither seed is set TF draws
-    random seeds, here the next key of companion's unseeded stream (reproducible after ``set_seed``)."""
-    if not state.staging:
-        seeds = _random.tf_eager_seeds(seed)
-    elif seed is not None:  # a dataset made while tracing: TF's graph seeds, as far as they are known
-        global_seed = _random.global_seed_or(_random.DEFAULT_GLOBAL_SEED)
-        seeds = (global_seed % _MAXINT32, _random.check_seed(seed, "seed") % _MAXINT32)
-        seeds = (0, _MAXINT32) if seeds == (0, 0) else seeds
-    else:
-        seeds = None
-    if seeds is None:
-        first, second = _random.next_host_key(None).tolist()
-        return int(first), int(second)
-    return seeds
-
-
-_MAXINT32 = 2**31 - 1
 
 
 def _buffer_size(value):

@@ -62,7 +62,9 @@ def to_tensor(leaf):
     if type(leaf) is np.ndarray:  # (exact type checks: isinstance on jax.Array is slow)
         # a transfer, not jnp.asarray: that compiles a copy program per new shape and dtype
         return Tensor(leaf) if leaf.dtype == object else from_numpy(leaf)
-    return leaf if is_dataset(leaf) or _ragged.is_ragged(leaf) else Tensor(leaf)
+    if isinstance(leaf, Tensor) or is_dataset(leaf) or _ragged.is_ragged(leaf):
+        return leaf  # already what a user sees (a function tf.data calls inside another's, as
+    return Tensor(leaf)  # bucket_by_sequence_length's length function inside its key function)
 
 
 def to_numpy_value(leaf):

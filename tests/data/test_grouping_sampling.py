@@ -65,3 +65,18 @@ def test_random():
     assert ds.element_spec == tf.TensorSpec([], tf.int64) and int(ds.cardinality()) == 3
     assert int(Dataset.random().cardinality()) == tf.data.INFINITE_CARDINALITY
     assert _lists(ds) == _lists(Dataset.random(seed=4).take(3))  # a seed repeats the sequence
+
+
+def test_random_gives_tensorflows_numbers():
+    # TF 2.21: Dataset.random(seed=4) -> PhiloxRandom(87654321, 4)'s 32-bit words, as int64
+    assert _lists(Dataset.random(seed=4).take(3)) == [3128586565, 2023892699, 452966358]
+    again = Dataset.random(seed=4, rerandomize_each_iteration=True).take(3)
+    first, second = _lists(again), _lists(again)
+    assert first == [1905554911, 4215726141, 1283758208]  # TF 2.21
+    assert second == [1683472663, 2279948892, 2709632186]  # a new sequence for each iteration
+
+
+def test_bucket_length_function_built_from_tensor_ops():
+    # TF 2.21: scalar elements bucketed by their value: [[0, 1], [2, 3], [4, 5]]
+    ds = Dataset.range(6).bucket_by_sequence_length(lambda x: tf.cast(x, tf.int32), [2, 4], [2, 2, 2])
+    assert _lists(ds) == [[0, 1], [2, 3], [4, 5]]
