@@ -1,8 +1,9 @@
 """Dispatch of ops to composite values (TF's ``dispatch_for_api``): RaggedTensors so far.
 
-A class marks itself with ``_is_ragged = True`` and provides ``_dispatch_elementwise(op, *args)``
-and ``_dispatch_reduce(name, dense_reduce, axis, keepdims)``; the ops below the ragged package
-call these without importing it (the core never imports a package above it).
+A class marks itself with ``_is_ragged = True`` and provides ``_dispatch_elementwise(op, *args)``,
+``_dispatch_reduce(name, dense_reduce, axis, keepdims)`` and ``_dispatch_api(api, *args, **kwargs)``
+(the class's version of the op named ``api``); the ops below the ragged package call these without
+importing it (the core never imports a package above it).
 """
 
 
@@ -12,3 +13,15 @@ def composite(*values):
         if getattr(type(value), "_is_ragged", False):
             return value
     return None
+
+
+def dispatch(api, candidates, *args, **kwargs):
+    """The composite version of the op ``api`` applied to ``args`` when one of ``candidates`` (the
+    arguments TF's dispatch looks at; a list is looked into) is composite, else ``NotImplemented``."""
+    flat = []
+    for value in candidates:
+        flat.extend(value if isinstance(value, (list, tuple)) else [value])
+    found = composite(*flat)
+    if found is None:
+        return NotImplemented
+    return found._dispatch_api(api, *args, **kwargs)

@@ -9,6 +9,7 @@ import numpy as np
 
 from companion._core import _dtypes
 from companion._core._convert import as_input, infer_dtype, is_tensor, mismatch_class
+from companion._core._dispatch import dispatch
 from companion._core._errors import InvalidArgumentError
 from companion._core._node_messages import dt_name, node_message, node_name, shape_text
 from companion._core._op import op
@@ -102,6 +103,9 @@ def _expand_dims(x, axis):
 
 def expand_dims(input, axis, name=None):  # noqa: A002
     """Inserts a dimension of size 1 at ``axis`` (``-1`` appends one at the end)."""
+    ragged = dispatch("expand_dims", [input], input, axis)
+    if ragged is not NotImplemented:  # TF dispatches RaggedTensor arguments to tf.ragged's op
+        return ragged
     input = as_input(input)
     return _expand_dims(input, axis=normalize_axis(axis, input._v.ndim, "expand_dims", extra=1))
 
@@ -231,6 +235,9 @@ def concat(values, axis, name="concat"):
         >>> print(tf.concat([tf.zeros((2, 3)), tf.ones((2, 1))], axis=1).shape)
         (2, 4)
     """
+    ragged = dispatch("concat", [values], values, axis)
+    if ragged is not NotImplemented:  # TF dispatches RaggedTensor arguments to tf.ragged's op
+        return ragged
     tensors = one_dtype(values, "concat")
     rank = tensors[0]._v.ndim
     if rank == 0:
@@ -269,6 +276,9 @@ def _stack(*xs, axis):
 
 def stack(values, axis=0, name="stack"):
     """Stacks a list of same-shaped tensors along a new ``axis``."""
+    ragged = dispatch("stack", [values], values, axis)
+    if ragged is not NotImplemented:  # TF dispatches RaggedTensor arguments to tf.ragged's op
+        return ragged
     tensors = one_dtype(values, "stack")
     shapes = [t._v.shape for t in tensors]
     for i, s in enumerate(shapes):
@@ -382,6 +392,9 @@ def _tile(x, multiples):
 
 def tile(input, multiples, name=None):  # noqa: A002
     """Repeats ``input`` ``multiples[i]`` times along each dimension ``i``."""
+    ragged = dispatch("tile", [input], input, multiples)
+    if ragged is not NotImplemented:  # TF dispatches RaggedTensor arguments to tf.ragged's op
+        return ragged
     input = as_input(input)
     reps = static_ints(multiples, "tile: multiples")
     if len(reps) != input._v.ndim or min(reps, default=0) < 0:
@@ -468,12 +481,18 @@ def shape(input, out_type=_dtypes.int32, name=None):  # noqa: A002
 
 def size(input, out_type=_dtypes.int32, name=None):  # noqa: A002
     """The number of elements of ``input`` as a scalar integer tensor."""
+    ragged = dispatch("size", [input], input, out_type)
+    if ragged is not NotImplemented:  # TF dispatches RaggedTensor arguments to tf.ragged's op
+        return ragged
     count = int(np.prod(as_input(input)._v.shape, dtype=np.int64))
     return _int_tensor(count, _index_dtype(out_type, "size"))
 
 
 def rank(input, name=None):  # noqa: A002
     """The number of dimensions of ``input`` as a scalar int32 tensor."""
+    ragged = dispatch("rank", [input], input)
+    if ragged is not NotImplemented:  # TF dispatches RaggedTensor arguments to tf.ragged's op
+        return ragged
     return _int_tensor(as_input(input)._v.ndim, "int32")
 
 

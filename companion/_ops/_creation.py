@@ -6,6 +6,7 @@ import numpy as np
 
 from companion._core import _dtypes
 from companion._core._convert import as_input, infer_dtype
+from companion._core._dispatch import dispatch
 from companion._core._errors import InvalidArgumentError
 from companion._core._op import op
 from companion._core._tensor import Tensor
@@ -51,12 +52,18 @@ def fill(dims, value, name=None):
 
 def zeros_like(input, dtype=None, name=None):  # noqa: A002 - TensorFlow's argument name
     """Zeros with the shape (and, unless ``dtype`` is given, the dtype) of ``input``."""
+    ragged = dispatch("zeros_like", [input], input, dtype)
+    if ragged is not NotImplemented:  # TF dispatches RaggedTensor arguments to tf.ragged's op
+        return ragged
     input = as_input(input)
     return named(zeros(input.shape, dtype or input.dtype), "zeros_like")
 
 
 def ones_like(input, dtype=None, name=None):  # noqa: A002
     """Ones with the shape (and, unless ``dtype`` is given, the dtype) of ``input``."""
+    ragged = dispatch("ones_like", [input], input, dtype)
+    if ragged is not NotImplemented:  # TF dispatches RaggedTensor arguments to tf.ragged's op
+        return ragged
     input = as_input(input)
     return named(ones(input.shape, dtype or input.dtype), "ones_like")
 

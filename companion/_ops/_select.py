@@ -15,6 +15,7 @@ import numpy as np
 
 from companion._core import _dtypes
 from companion._core._convert import as_input, binary_inputs, convert_to_tensor
+from companion._core._dispatch import dispatch
 from companion._core._errors import InvalidArgumentError, InvalidArgumentTypeError, RuntimeCheckError
 from companion._core._op import op
 from companion._core._tensor import Tensor
@@ -48,6 +49,9 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
         >>> print(tf.gather(tf.constant([10, 20, 30]), [2, 0]))
         companion.Tensor([30 10], shape=(2,), dtype=int32)
     """
+    ragged = dispatch("gather", [params, indices], params, indices, axis=axis, batch_dims=batch_dims)
+    if ragged is not NotImplemented:  # TF dispatches RaggedTensor arguments to tf.ragged's op
+        return ragged
     params, indices = as_input(params), _integer_input(indices, "gather")
     batch_dims = _batch_dims(batch_dims, indices, "gather")
     rank = params._v.ndim
@@ -198,6 +202,9 @@ def where(condition, x=None, y=None, name=None):
         [[0 0]
          [1 1]], shape=(2, 2), dtype=int64)
     """
+    ragged = dispatch("where", [condition, x, y], condition, x, y)
+    if ragged is not NotImplemented:  # TF dispatches RaggedTensor arguments to tf.ragged's op
+        return ragged
     condition = as_input(condition)
     if x is None and y is None:
         return _coordinates(condition)

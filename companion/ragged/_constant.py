@@ -29,7 +29,10 @@ def constant(pylist, dtype=None, ragged_rank=None, inner_shape=None, name=None, 
     if ragged_rank < 1 or ragged_rank >= max(depth, 2):
         raise ValueError(f"ragged_rank must be between 1 and {max(depth - 1, 1)} for a list nested {depth} "
                          f"deep. Received: ragged_rank={ragged_rank}")
-    return _build(list(pylist), ragged_rank, dtype)
+    splits_dtype = _dtypes.as_dtype(row_splits_dtype)
+    if splits_dtype not in (_dtypes.int32, _dtypes.int64):
+        raise ValueError(f"row_splits_dtype must be int32 or int64. Received: {row_splits_dtype!r}")
+    return _build(list(pylist), ragged_rank, dtype).with_row_splits_dtype(splits_dtype)
 
 
 def _build(rows, ragged_rank, dtype):

@@ -7,6 +7,7 @@ share one row partition, and the others must be scalars (or broadcast against on
 import numpy as np
 
 from companion._core._errors import InvalidArgumentError
+from companion.ragged._broadcast import broadcast_to_flat
 from companion.ragged._ragged_tensor import RaggedTensor
 
 
@@ -27,6 +28,10 @@ def map_flat_values(op, *args, **kwargs):
         if isinstance(value, RaggedTensor):
             if template is None:
                 template = value
+            elif template._splits_dtype != value._splits_dtype:
+                raise ValueError("Input RaggedTensors have mismatched row_splits dtypes; use "
+                                 "RaggedTensor.with_row_splits_dtype() to convert them to compatible dtypes. "
+                                 f"Received {template._splits_dtype.name} and {value._splits_dtype.name}.")
             elif not _same_rows(template, value):
                 raise InvalidArgumentError("map_flat_values: the RaggedTensors have different row partitions "
                                  f"({_splits_text(template)} vs {_splits_text(value)}); every ragged "
@@ -50,21 +55,18 @@ def map_flat_values(op, *args, **kwargs):
 
 
 def elementwise(op, *args, **kwargs):
-    """An elementwise op on operands some of which are ragged (the ops' ragged dispatch)."""
-    for value in list(args) + list(kwargs.values()):
-        if not isinstance(value, RaggedTensor) and _rank(value) > 0:
-            raise ValueError(f"{getattr(op, '__name__', 'op')}: companion combines a RaggedTensor with "
-                             f"scalars or RaggedTensors of the same rows only. Received a dense operand of "
-                             f"shape {getattr(value, 'shape', np.shape(value))}; make it ragged with "
-                             "RaggedTensor.from_tensor or apply the op to .values.")
+    """An elementwise op on operands some of which are ragged (the ops' ragged dispatch): dense
+    operands broadcast against the ragged one (`broadcast_to_flat`)."""
+    template = next(v for v in list(args) + list(kwargs.values()) if isinstance(v, RaggedTensor))
+
+    def aligned(value):
+        if isinstance(value, RaggedTensor) or value is None:
+            return value
+        return broadcast_to_flat(template, value)
+
+    args = [aligned(v) for v in args]
+    kwargs = {k: aligned(v) for k, v in kwargs.items()}
     return map_flat_values(op, *args, **kwargs)
-
-
-def _rank(value):
-    shape = getattr(value, "shape", None)
-    if shape is None:
-        return np.ndim(value)
-    return len(shape)
 
 
 def _same_rows(a, b):

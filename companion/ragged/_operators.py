@@ -1,4 +1,4 @@
-"""Python operators on RaggedTensors (``r * 2``, ``r + r``, ``-r``, ``r > 0``): elementwise on the values."""
+"""Python operators on RaggedTensors (``r * 2``, ``r > 0``, ``a & b``, ``~a``): elementwise on the values."""
 
 from companion._ops import _math
 from companion.ragged._map_flat_values import elementwise
@@ -26,6 +26,9 @@ _BINARY = {"add": "add", "sub": "subtract", "mul": "multiply", "truediv": "trued
 for _dunder, _name in _BINARY.items():
     setattr(RaggedTensor, f"__{_dunder}__", _binary(_name))
     setattr(RaggedTensor, f"__r{_dunder}__", _binary(_name, reverse=True))
+for _dunder, _name in {"and": "logical_and", "or": "logical_or", "xor": "logical_xor"}.items():  # as TF's
+    setattr(RaggedTensor, f"__{_dunder}__", _binary(_name))
+    setattr(RaggedTensor, f"__r{_dunder}__", _binary(_name, reverse=True))
 for _dunder, _name in {"lt": "less", "le": "less_equal", "gt": "greater", "ge": "greater_equal"}.items():
     setattr(RaggedTensor, f"__{_dunder}__", _binary(_name))
 _equal, _not_equal = _binary("equal"), _binary("not_equal")
@@ -35,3 +38,4 @@ RaggedTensor.__ne__ = lambda self, other: True if other is None else _not_equal(
 RaggedTensor.__hash__ = object.__hash__
 RaggedTensor.__neg__ = _unary("negative")
 RaggedTensor.__abs__ = _unary("abs")
+RaggedTensor.__invert__ = _unary("logical_not")

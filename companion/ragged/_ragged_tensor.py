@@ -35,13 +35,18 @@ class RaggedTensor:
 
     _is_ragged = True
 
-    def __init__(self, values, row_splits, internal=False):
+    _uniform_row_length = None  # an int when every row has that length (a uniform dimension, as TF's)
+
+    def __init__(self, values, row_splits, internal=False, splits_dtype=None):
         if not internal:
             raise TypeError("Build a RaggedTensor with companion.ragged.constant or a factory such as "
                             "RaggedTensor.from_row_splits(values, row_splits); the constructor is internal "
                             "(as in TF).")
         self._values = values if isinstance(values, RaggedTensor) else as_input(values)
         self._splits = np.asarray(row_splits, dtype=np.int64)
+        if splits_dtype is None:  # nested rows share one splits dtype, as TF's
+            splits_dtype = values._splits_dtype if isinstance(values, RaggedTensor) else _dtypes.int64
+        self._splits_dtype = _dtypes.as_dtype(splits_dtype)
 
     # -- factories (TF's classmethods) ------------------------------------------------------
     @classmethod
@@ -56,7 +61,7 @@ class RaggedTensor:
         splits = _host_ints(row_splits, "row_splits")
         if validate:
             _check_splits(splits, _nvals(values))
-        return cls(values, splits, internal=True)
+        return cls(values, splits, internal=True, splits_dtype=_splits_dtype_of(row_splits, values))
 
     @classmethod
     def from_row_lengths(cls, values, row_lengths, name=None, validate=True):
@@ -64,7 +69,8 @@ class RaggedTensor:
         lengths = _host_ints(row_lengths, "row_lengths")
         if validate and (lengths < 0).any():
             _invalid(f"row_lengths must not be negative. Received: {lengths.tolist()}")
-        return cls.from_row_splits(values, np.concatenate([[0], np.cumsum(lengths)]), validate=validate)
+        splits = np.concatenate([[0], np.cumsum(lengths)]).astype(_splits_dtype_of(row_lengths, values)._np)
+        return cls.from_row_splits(values, splits, validate=validate)
 
     @classmethod
     def from_value_rowids(cls, values, value_rowids, nrows=None, name=None, validate=True):
@@ -77,6 +83,7 @@ class RaggedTensor:
         if validate and nrows < count:
             _invalid(f"nrows={nrows} is smaller than the rows value_rowids uses ({count}).")
         lengths = np.bincount(rowids, minlength=nrows) if rowids.size else np.zeros(nrows, np.int64)
+        lengths = lengths.astype(_splits_dtype_of(value_rowids, values)._np)
         return cls.from_row_lengths(values, lengths, validate=validate)
 
     @classmethod
@@ -129,7 +136,7 @@ class RaggedTensor:
 
     @property
     def row_splits(self):
-        return _tensor_of(self._splits)
+        return self._index_tensor(self._splits)
 
     @property
     def nested_row_splits(self):
@@ -145,7 +152,18 @@ class RaggedTensor:
 
     @property
     def row_splits_dtype(self):
-        return _dtypes.int64
+        return self._splits_dtype
+
+    def with_row_splits_dtype(self, dtype):
+        """The same rows with row splits of ``dtype`` (int32 or int64), at every ragged level."""
+        dtype = _dtypes.as_dtype(dtype)
+        if dtype not in (_dtypes.int32, _dtypes.int64):
+            raise ValueError(f"dtype must be int32 or int64. Received: dtype={dtype!r}")
+        values = self._values.with_row_splits_dtype(dtype) if isinstance(self._values, RaggedTensor) \
+            else self._values
+        out = RaggedTensor(values, self._splits, internal=True, splits_dtype=dtype)
+        out._uniform_row_length = self._uniform_row_length
+        return out
 
     @property
     def ragged_rank(self):
@@ -155,7 +173,7 @@ class RaggedTensor:
     def shape(self):
         """``(nrows, None, ...)``: ragged dimensions are None, the inner ones are known."""
         inner = self._values.shape.as_list()[1:]
-        return TensorShape([self._nrows(), None, *inner])
+        return TensorShape([self._nrows(), self._uniform_row_length, *inner])
 
     @property
     def ndim(self):
@@ -165,21 +183,21 @@ class RaggedTensor:
         return self.shape
 
     def row_lengths(self, axis=1, name=None):
-        """The length of each row (int64)."""
-        return _tensor_of(np.diff(self._splits))
+        """The length of each row (in the row splits' dtype)."""
+        return self._index_tensor(np.diff(self._splits))
 
     def nrows(self, out_type=None, name=None):
-        return _tensor_of(np.int64(self._nrows()))
+        return self._index_tensor(np.int64(self._nrows()), out_type)
 
     def row_starts(self, name=None):
-        return _tensor_of(self._splits[:-1])
+        return self._index_tensor(self._splits[:-1])
 
     def row_limits(self, name=None):
-        return _tensor_of(self._splits[1:])
+        return self._index_tensor(self._splits[1:])
 
     def value_rowids(self, name=None):
-        """The row of each value (int64)."""
-        return _tensor_of(self._rowids())
+        """The row of each value (in the row splits' dtype)."""
+        return self._index_tensor(self._rowids())
 
     def bounding_shape(self, axis=None, name=None, out_type=None):
         """The shape of the smallest dense tensor that holds every row (int64)."""
@@ -187,16 +205,17 @@ class RaggedTensor:
             self._values, RaggedTensor) else list(self._values.shape.as_list()[1:])
         width = int(np.diff(self._splits).max()) if self._nrows() else 0
         shape = np.asarray([self._nrows(), width, *inner], np.int64)
-        return _tensor_of(shape if axis is None else shape[axis])
+        return self._index_tensor(shape if axis is None else shape[axis], out_type)
 
     def with_values(self, new_values):
         """The same rows holding ``new_values`` (same length as `values`)."""
-        return RaggedTensor.from_row_splits(new_values, self._splits)
+        return RaggedTensor.from_row_splits(new_values, self._splits.astype(self._splits_dtype._np))
 
     def with_flat_values(self, new_values):
         """The same nested rows holding ``new_values`` (same length as `flat_values`)."""
         if isinstance(self._values, RaggedTensor):
-            return RaggedTensor(self._values.with_flat_values(new_values), self._splits, internal=True)
+            return RaggedTensor(self._values.with_flat_values(new_values), self._splits, internal=True,
+                                splits_dtype=self._splits_dtype)
         return self.with_values(new_values)
 
     # -- conversions --------------------------------------------------------------------------
@@ -243,7 +262,8 @@ class RaggedTensor:
                 raise ValueError("companion's RaggedTensor slices rows with step 1 only.")
             stop = max(start, stop)
             a, b = int(self._splits[start]), int(self._splits[stop])
-            return RaggedTensor(self._values[a:b], self._splits[start:stop + 1] - a, internal=True)
+            return RaggedTensor(self._values[a:b], self._splits[start:stop + 1] - a, internal=True,
+                                splits_dtype=self._splits_dtype)
         index = int(getattr(key, "_value", key))
         if not -self._nrows() <= index < self._nrows():
             raise RuntimeCheckError(f"Row index {index} is out of range for a RaggedTensor with "
@@ -278,6 +298,14 @@ class RaggedTensor:
 
     # -- TF's dispatch of ops to ragged values (companion._core._dispatch) ----------------------
     @staticmethod
+    def _dispatch_api(api, *args, **kwargs):
+        """The ragged implementation of the op ``api`` (``"concat"``, ``"gather"``, ...)."""
+        # deferred: companion.ragged._dispatch_table imports the ragged ops, which import this module
+        from companion.ragged._dispatch_table import RAGGED_APIS
+
+        return RAGGED_APIS[api](*args, **kwargs)
+
+    @staticmethod
     def _dispatch_elementwise(op, *args, **kwargs):
         # deferred: companion.ragged._map_flat_values imports this module at its top
         from companion.ragged._map_flat_values import elementwise
@@ -291,6 +319,11 @@ class RaggedTensor:
         return reduce(name, dense_reduce, self, axis=axis, keepdims=keepdims)
 
     # -- internals ----------------------------------------------------------------------------
+    def _index_tensor(self, array, out_type=None):
+        """A tensor of row indices or sizes, in ``out_type`` or the row splits' dtype (as TF)."""
+        dtype = self._splits_dtype if out_type is None else _dtypes.as_dtype(out_type)
+        return _tensor_of(np.asarray(array).astype(dtype._np))
+
     def _nrows(self):
         return len(self._splits) - 1
 
@@ -324,6 +357,15 @@ def _host_ints(value, what):
     if array.ndim != 1 or not (array.dtype.kind in "iu" or array.size == 0):
         raise TypeError(f"RaggedTensor {what} must be a 1-D list or tensor of integers. Received: {value!r}")
     return array.astype(np.int64)
+
+
+def _splits_dtype_of(given, values):
+    """The row splits dtype TF gives a RaggedTensor built from ``given`` (a tensor or array keeps its
+    int32/int64; Python lists give int64)."""
+    dtype = getattr(given, "dtype", None)
+    if dtype is None or str(getattr(dtype, "name", dtype)) not in ("int32", "int64"):
+        return values._splits_dtype if isinstance(values, RaggedTensor) else _dtypes.int64
+    return _dtypes.as_dtype(str(getattr(dtype, "name", dtype)))
 
 
 def _check_splits(splits, nvals):

@@ -55,7 +55,15 @@ def range(starts, limits=None, deltas=1, dtype=None, name=None, row_splits_dtype
     np_dtype = result._np
     rows = [start[i] + np.arange(sizes[i], dtype=np_dtype) * delta[i] for i in np.arange(len(sizes))]
     values = np.concatenate(rows).astype(np_dtype) if rows else np.zeros(0, np_dtype)
-    return RaggedTensor.from_row_lengths(_tensor_of(values), sizes)
+    return RaggedTensor.from_row_lengths(_tensor_of(values), sizes.astype(_splits_np(row_splits_dtype)))
+
+
+def _splits_np(row_splits_dtype):
+    """The NumPy dtype of ``row_splits_dtype`` (int32 or int64, as TF allows)."""
+    dtype = _dtypes.as_dtype(row_splits_dtype)
+    if dtype not in (_dtypes.int32, _dtypes.int64):
+        raise ValueError(f"row_splits_dtype must be int32 or int64. Received: {row_splits_dtype!r}")
+    return dtype._np
 
 
 def row_splits_to_segment_ids(splits, name=None, out_type=None):

@@ -78,7 +78,7 @@ def test_elementwise_ops_dispatch_on_flat_values():
     assert (r > 1).to_list() == [[False, True], [True]]
     with pytest.raises(tf.errors.InvalidArgumentError, match="row partitions"):
         r + tf.ragged.constant([[1], [2, 3]])
-    with pytest.raises(ValueError, match="scalars or RaggedTensors"):
+    with pytest.raises(tf.errors.InvalidArgumentError, match="broadcast"):  # TF 2.21: InvalidArgumentError
         r + tf.constant([1, 2])
 
 
