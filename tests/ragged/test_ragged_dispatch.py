@@ -1,0 +1,84 @@
+"""TF's dispatch of dense ops to ragged ones (concat, stack, tile, expand_dims, gather, ...) and
+ragged broadcasting; expected values are TF 2.21's (the Ragged tensors guide and recorded runs)."""
+
+import numpy as np
+import pytest
+
+import companion as tf
+
+
+def test_concat_joins_rows_or_row_contents():
+    digits = tf.ragged.constant([[3, 1, 4, 1], [], [5, 9, 2], [6], []])
+    assert tf.concat([digits, [[5, 3]]], axis=0).to_list() == [[3, 1, 4, 1], [], [5, 9, 2], [6], [], [5, 3]]
+    x = tf.ragged.constant([["John"], ["a", "big", "dog"], ["my", "cat"]])
+    y = tf.ragged.constant([["fell", "asleep"], ["barked"], ["is", "fuzzy"]])
+    assert tf.concat([x, y], axis=1).to_list() == [[b"John", b"fell", b"asleep"],
+                                                   [b"a", b"big", b"dog", b"barked"],
+                                                   [b"my", b"cat", b"is", b"fuzzy"]]
+    n = tf.ragged.constant([[[1, 2], [3]], [[4, 5, 6]]])
+    assert tf.concat([n, n], axis=2).to_list() == [[[1, 2, 1, 2], [3, 3]], [[4, 5, 6, 4, 5, 6]]]
+    u = tf.ragged.constant([[[1, 2], [3, 4]], [[5, 6]]], ragged_rank=1)
+    mixed = tf.concat([u, tf.constant([[[0, 0]], [[9, 9]]])], axis=1)
+    assert mixed.to_list() == [[[1, 2], [3, 4], [0, 0]], [[5, 6], [9, 9]]]
+
+
+def test_concat_errors_follow_tf():
+    a, b = tf.ragged.constant([[1, 2], [3]]), tf.ragged.constant([[1], [2], [3]])
+    with pytest.raises(tf.errors.InvalidArgumentError, match="incompatible shapes"):
+        tf.concat([a, b], axis=1)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="dtype"):
+        tf.concat([a, tf.ragged.constant([[1.0]])], axis=0)
+    with pytest.raises(ValueError, match="rank"):
+        tf.concat([a, tf.ragged.constant([[[1]]])], axis=0)
+    with pytest.raises(ValueError, match="row_splits dtypes"):
+        tf.concat([a.with_row_splits_dtype(tf.int32), a], axis=0)
+
+
+def test_stack_expand_dims_tile_gather():
+    a, b = tf.ragged.constant([[1, 2], [3]]), tf.ragged.constant([[1], [2], [3]])
+    assert tf.stack([a, b]).to_list() == [[[1, 2], [3]], [[1], [2], [3]]]
+    assert tf.stack([a, a], axis=1).to_list() == [[[1, 2], [1, 2]], [[3], [3]]]
+    assert tf.stack([a, a], axis=2).to_list() == [[[1, 1], [2, 2]], [[3, 3]]]
+    assert [tf.expand_dims(a, k).shape.as_list() for k in (0, 1, 2)] == [[1, 2, None], [2, 1, None],
+                                                                         [2, None, 1]]
+    assert tf.tile(a, [2, 3]).to_list() == [[1, 2, 1, 2, 1, 2], [3, 3, 3], [1, 2, 1, 2, 1, 2], [3, 3, 3]]
+    assert tf.gather(a, [1, 0, 1]).to_list() == [[3], [1, 2], [3]]
+    assert tf.gather(a, [[1, 0], [0, 0]]).shape.as_list() == [2, 2, None]
+    looked_up = tf.gather(tf.constant([10, 20, 30]), tf.ragged.constant([[2, 0], [1]]))
+    assert looked_up.to_list() == [[30, 10], [20]]
+
+
+def test_dense_operands_broadcast_as_in_the_guide():
+    x = tf.ragged.constant([[10, 87, 12], [19, 53], [12, 32]])
+    assert (x + [[1000], [2000], [3000]]).to_list() == [[1010, 1087, 1012], [2019, 2053], [3012, 3032]]
+    x = tf.ragged.constant([[[1, 2], [3, 4], [5, 6]], [[7, 8]]], ragged_rank=1)
+    assert (x + tf.constant([[10]])).to_list() == [[[11, 12], [13, 14], [15, 16]], [[17, 18]]]
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        x + [[1, 2], [3, 4], [5, 6]]
+
+
+def test_broadcast_operand_gets_gradients():
+    x = tf.ragged.constant([[1.0, 2.0], [3.0]])
+    w = tf.Variable([[1.0], [2.0]])
+    with tf.GradientTape() as tape:
+        y = tf.reduce_sum(x * w)
+    np.testing.assert_allclose(tape.gradient(y, w).numpy(), [[3.0], [3.0]])
+
+
+def test_row_splits_dtype_is_kept():
+    r = tf.ragged.range([3, 5, 2], row_splits_dtype=tf.int32)
+    assert r.row_splits.dtype == tf.int32 and r.row_lengths().dtype == tf.int32
+    assert r.value_rowids().dtype == tf.int32 and r.nrows().dtype == tf.int32
+    assert tf.ragged.constant([[1], []], row_splits_dtype=tf.int32).row_splits.dtype == tf.int32
+    splits = tf.constant([0, 2, 3], tf.int32)
+    assert tf.RaggedTensor.from_row_splits([1, 2, 3], splits).row_splits.dtype == tf.int32
+    with pytest.raises(ValueError, match="row_splits dtypes"):
+        r + tf.ragged.range([3, 5, 2])
+
+
+def test_logical_operators():
+    a = tf.ragged.constant([[1, 2], [3]])
+    assert ((a > 1) & (a < 3)).to_list() == [[False, True], [False]]
+    assert (~(a > 1)).to_list() == [[True, False], [False]]
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        a & a
