@@ -47,6 +47,8 @@ def ones(shape, dtype=_dtypes.float32, name=None):
 def fill(dims, value, name=None):
     """A tensor of shape ``dims`` filled with ``value`` (whose dtype it takes)."""
     value = as_input(value)
+    if value.dtype == _dtypes.string:  # strings live on the host (NumPy object arrays)
+        return Tensor(np.full(_static_shape(dims, "fill"), np.asarray(value._value).item(), dtype=object))
     return _full(value, shape=_static_shape(dims, "fill"), dtype=value._v.dtype)
 
 

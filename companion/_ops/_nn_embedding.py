@@ -8,6 +8,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from companion._core._convert import as_input
+from companion._core._dispatch import dispatch
 from companion._core._errors import RuntimeCheckError
 from companion._core._op import op
 from companion._ops._host_index_checks import checked_now
@@ -51,6 +52,9 @@ def embedding_lookup(params, ids, max_norm=None, name=None):
         [[2. 2.]
          [0. 0.]], shape=(2, 2), dtype=float32)
     """
+    ragged = dispatch("embedding_lookup", [ids], params, ids, max_norm)
+    if ragged is not NotImplemented:  # TF dispatches ragged ids to tf.ragged's lookup
+        return ragged
     params = _single_table(params)
     ids = _check_ids(params, as_input(ids))
     return _embedding_lookup(params, ids, max_norm=None if max_norm is None else float(max_norm))

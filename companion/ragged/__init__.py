@@ -7,7 +7,7 @@ partition lives on the host so every shape stays static for XLA. Elementwise ops
 over ``axis`` None, 0 or 1) accept RaggedTensors, as TF dispatches them.
 """
 
-from companion.ragged import _operators  # noqa: F401  (the Python operators of RaggedTensor)
+from companion.ragged import _conversions, _operators  # noqa: F401  (more of RaggedTensor's methods)
 from companion.ragged._constant import constant
 from companion.ragged._map_flat_values import map_flat_values
 from companion.ragged._ragged_tensor import RaggedTensor

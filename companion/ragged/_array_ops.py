@@ -1,4 +1,5 @@
-"""``concat``, ``stack``, ``expand_dims``, ``tile`` and ``gather`` of RaggedTensors (TF's ragged dispatch).
+"""``concat``, ``stack``, ``expand_dims``, ``tile``, ``gather``, ``embedding_lookup`` of RaggedTensors
+(TF's ragged dispatch).
 
 Dense inputs mixed with ragged ones become RaggedTensors of the same ragged rank (uniform rows).
 Row work happens on the host row partitions; the values move with `gather`/`concat` ops, so
@@ -93,6 +94,14 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     for size in reversed(index.shape[1:]):
         out = _wrap(out, np.arange(0, out._nrows() + 1, size), uniform=size)
     return out
+
+
+def embedding_lookup(params, ids, max_norm=None, name=None):
+    """The rows of ``params`` for ragged ``ids``: a RaggedTensor with the ids' rows."""
+    # deferred: companion._ops._nn_embedding imports the dispatch that leads here
+    from companion._ops._nn_embedding import embedding_lookup as dense_lookup
+
+    return ids.with_flat_values(dense_lookup(params, ids.flat_values, max_norm))
 
 
 def take_rows(node, rows):

@@ -9,7 +9,7 @@ import numpy as np
 
 from companion._core._convert import constant
 from companion._ops import _counting as segment_ops
-from companion._ops._array import expand_dims
+from companion._ops._array import expand_dims, reshape
 from companion._ops._math import cast, divide
 from companion.ragged._ragged_tensor import RaggedTensor
 
@@ -55,6 +55,7 @@ def _segment(name, values, ids, count):
         total = segment_ops.unsorted_segment_sum(values, ids, count)
         ones = cast(constant(np.ones(values.shape[0], np.float32)), total.dtype)
         counts = segment_ops.unsorted_segment_sum(ones, ids, count)
+        counts = reshape(counts, [count] + [1] * (total.shape.rank - 1))  # per row, over inner dims
         return divide(total, counts)  # a true division, as TF's: integer rows average to float64
     fn = {"sum": segment_ops.unsorted_segment_sum, "prod": segment_ops.unsorted_segment_prod,
           "max": segment_ops.unsorted_segment_max, "min": segment_ops.unsorted_segment_min}[kind]
