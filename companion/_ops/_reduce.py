@@ -31,7 +31,8 @@ def _mean(x, axis, keepdims):
         # summed in 64 bits, as TF's mean reducer accumulates (a uint8 image's mean is no 8-bit sum)
         wide = np.uint64 if jnp.issubdtype(x.dtype, jnp.unsignedinteger) else np.int64
         total = jnp.sum(x, axis=axis, keepdims=keepdims, dtype=wide)
-        return jax.lax.div(total, jnp.asarray(count, wide)).astype(x.dtype)  # truncates, as TF
+        # an empty mean is 0, as TF's (an integer division by a count of 0 kills the process: SIGFPE)
+        return jax.lax.div(total, jnp.asarray(max(count, 1), wide)).astype(x.dtype)  # truncates, as TF
     if x.dtype in (jnp.float16, jnp.bfloat16):  # summed in float32, as TF's half-precision mean
         return jnp.mean(x, axis=axis, keepdims=keepdims)
     count = np.prod([x.shape[a] for a in (range(x.ndim) if axis is None else axis)], dtype=np.int64)

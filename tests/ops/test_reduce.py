@@ -202,3 +202,9 @@ def test_arg_reductions_skip_nan_and_take_booleans_as_tf():
     assert int(tf.argmin([1.0, nan, 3.0, inf])) == 0
     assert int(tf.argmax([nan, 5.0])) == 1
     assert int(tf.argmax(tf.constant([False, True]))) == 1
+
+
+def test_integer_mean_of_nothing_is_zero_not_a_crash():
+    # TF 2.21 gives 0; an integer division by the count 0 used to kill the process (SIGFPE)
+    assert int(tf.reduce_mean(tf.constant([], tf.int32))) == 0
+    assert tf.reduce_mean(tf.zeros([2, 0], tf.int64), axis=1).numpy().tolist() == [0, 0]
