@@ -6,6 +6,8 @@ A class marks itself with ``_is_ragged = True`` and provides ``_dispatch_element
 importing it (the core never imports a package above it).
 """
 
+import functools
+
 
 def composite(*values):
     """The first of ``values`` that is a composite (ragged) value, or None."""
@@ -25,3 +27,19 @@ def dispatch(api, candidates, *args, **kwargs):
     if found is None:
         return NotImplemented
     return found._dispatch_api(api, *args, **kwargs)
+
+
+def elementwise_dispatch(fn):
+    """Decorates an elementwise op ``fn``: given a composite (ragged) argument, or a list holding one,
+    it runs on the flat values (TF's ragged dispatch of elementwise ops)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        found = composite(*args, *kwargs.values())
+        if found is None and any(isinstance(v, (list, tuple)) for v in args):  # add_n's list
+            found = composite(*[item for v in args if isinstance(v, (list, tuple)) for item in v])
+        if found is None:
+            return fn(*args, **kwargs)
+        return found._dispatch_elementwise(wrapper, *args, **kwargs)
+
+    return wrapper

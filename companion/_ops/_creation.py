@@ -6,7 +6,7 @@ import numpy as np
 
 from companion._core import _dtypes
 from companion._core._convert import as_input, infer_dtype
-from companion._core._dispatch import dispatch
+from companion._core._dispatch import dispatch, elementwise_dispatch
 from companion._core._errors import InvalidArgumentError
 from companion._core._op import op
 from companion._core._tensor import Tensor
@@ -126,6 +126,7 @@ def _identity(x):
     return jnp.copy(x) if isinstance(x, jax.core.Tracer) else x
 
 
+@elementwise_dispatch
 def identity(input, name=None):  # noqa: A002
     """A tensor with the same value as ``input`` (for a Variable: its current value)."""
     x = as_input(input)

@@ -12,7 +12,7 @@ import jax.numpy as jnp
 from companion._core import _dtypes, _tensor_names
 from companion._core._context import state
 from companion._core._convert import as_input, binary_inputs
-from companion._core._dispatch import composite
+from companion._core._dispatch import composite, elementwise_dispatch
 from companion._core._errors import (
     InternalError,
     InvalidArgumentError,
@@ -228,6 +228,7 @@ def true_divide(x, y):
 _divide = op("divide")(true_divide)
 
 
+@elementwise_dispatch
 def divide(x, y, name=None):
     """``x / y``: true division. Integer inputs give float64 (int8/int16 give float32), as TF."""
     x, y = binary_inputs(x, y, "divide")
@@ -438,6 +439,7 @@ def cast(x, dtype, name=None):
     return _cast(x, dtype=target._np)
 
 
+@elementwise_dispatch
 def clip_by_value(t, clip_value_min, clip_value_max, name=None):
     """Clamps every element of ``t`` into ``[clip_value_min, clip_value_max]``."""
     t = as_input(t)
@@ -479,6 +481,7 @@ def accumulate_n(inputs, shape=None, tensor_dtype=None, name=None):
     return add_n(inputs)
 
 
+@elementwise_dispatch
 def add_n(inputs, name=None):
     """The element-wise sum of a list of tensors of one shape and dtype."""
     if not inputs:

@@ -6,6 +6,7 @@ import jax
 import jax.numpy as jnp
 
 from companion._core._convert import as_input
+from companion._core._dispatch import elementwise_dispatch
 from companion._core._op import op
 from companion._ops._array import concat
 from companion._ops._kernel_dtypes import unsupported_dtype_error
@@ -92,6 +93,7 @@ def _log_softmax(x, axis):
 
 # -- public functions ----------------------------------------------------------------------
 
+@elementwise_dispatch
 def relu(features, name=None):
     """Rectified linear unit: ``max(features, 0)``, element-wise (any numeric dtype).
 
@@ -108,21 +110,25 @@ def relu(features, name=None):
     return _relu(features)
 
 
+@elementwise_dispatch
 def relu6(features, name=None):
     """``min(max(features, 0), 6)``, element-wise."""
     return _relu6(float_input(features, "relu6"))
 
 
+@elementwise_dispatch
 def elu(features, name=None):
     """Exponential linear unit: ``features`` if positive, else ``exp(features) - 1``."""
     return _elu(float_input(features, "elu"))
 
 
+@elementwise_dispatch
 def selu(features, name=None):
     """Scaled ELU: ``scale * elu(features)`` with alpha ≈ 1.6733 and scale ≈ 1.0507 (self-normalizing)."""
     return _selu(float_input(features, "selu"))
 
 
+@elementwise_dispatch
 def gelu(features, approximate=False, name=None):
     """Gaussian error linear unit: ``x * Φ(x)``, or its tanh approximation when ``approximate``.
 
@@ -134,6 +140,7 @@ def gelu(features, approximate=False, name=None):
     return _gelu(float_input(features, "gelu"), approximate=bool(approximate))
 
 
+@elementwise_dispatch
 def leaky_relu(features, alpha=0.2, name=None):
     """``features`` where positive, ``alpha * features`` elsewhere.
 

@@ -7,6 +7,7 @@ import numpy as np
 
 from companion._core._context import state
 from companion._core._convert import as_input, is_tensor
+from companion._core._dispatch import elementwise_dispatch
 from companion._core._op import op
 from companion._core._tensor import Tensor
 from companion._ops import _random
@@ -29,6 +30,7 @@ def _dropout(x, mask):
     return x * mask
 
 
+@elementwise_dispatch
 def dropout(x, rate, noise_shape=None, seed=None, name=None):
     """Sets each element of ``x`` to 0 with probability ``rate`` and scales the rest by ``1 / (1 - rate)``.
 

@@ -11,6 +11,7 @@ import jax.scipy.special as jsp
 
 from companion._core import _dtypes
 from companion._core._convert import as_input, binary_inputs
+from companion._core._dispatch import elementwise_dispatch
 from companion._core._op import op
 from companion._core._tensor import Tensor
 from companion._ops._kernel_dtypes import unsupported_dtype_error
@@ -80,6 +81,7 @@ def _float_pair(x, y, what):
     return x, y
 
 
+@elementwise_dispatch
 def divide_no_nan(x, y, name=None):
     """``x / y``, but 0 wherever ``y`` is 0 (even if ``x`` is 0 or inf too).
 

@@ -15,7 +15,7 @@ import numpy as np
 
 from companion._core import _dtypes
 from companion._core._convert import as_input, binary_inputs, convert_to_tensor
-from companion._core._dispatch import dispatch
+from companion._core._dispatch import dispatch, elementwise_dispatch
 from companion._core._errors import InvalidArgumentError, InvalidArgumentTypeError, RuntimeCheckError
 from companion._core._op import op
 from companion._core._tensor import Tensor
@@ -236,6 +236,7 @@ def _one_hot(indices, on, off, depth, axis):
     return jnp.where(jax.nn.one_hot(indices, depth, dtype=bool, axis=axis), on, off)
 
 
+@elementwise_dispatch
 def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None, name=None):
     """One-hot vectors: ``on_value`` at each index, ``off_value`` elsewhere (all off if out of range).
 

@@ -57,11 +57,16 @@ def map_flat_values(op, *args, **kwargs):
 def elementwise(op, *args, **kwargs):
     """An elementwise op on operands some of which are ragged (the ops' ragged dispatch): dense
     operands broadcast against the ragged one (`broadcast_to_flat`)."""
-    template = next(v for v in list(args) + list(kwargs.values()) if isinstance(v, RaggedTensor))
+    flat = []
+    for value in list(args) + list(kwargs.values()):
+        flat.extend(value if isinstance(value, (list, tuple)) else [value])
+    template = next(v for v in flat if isinstance(v, RaggedTensor))
 
     def aligned(value):
         if isinstance(value, RaggedTensor) or value is None:
             return value
+        if isinstance(value, (list, tuple)) and any(isinstance(v, RaggedTensor) for v in value):
+            return value  # add_n's list of RaggedTensors: map_flat_values unwraps it
         return broadcast_to_flat(template, value)
 
     args = [aligned(v) for v in args]

@@ -272,14 +272,22 @@ class RaggedTensor:
         return self._values[int(self._splits[index]):int(self._splits[index + 1])]
 
     def _each_row(self, key):
-        """``rt[rows, key...]``: ``key`` applied inside every row (TF slices the ragged dimension;
-        an integer there has no row-independent meaning)."""
-        if not isinstance(key[0], slice) or isinstance(self._values, RaggedTensor):
+        """``rt[rows, key...]``: ``key[0]`` (a slice) taken inside every row, the rest of ``key`` inside
+        the values (TF slices a ragged dimension; an integer there has no row-independent meaning)."""
+        # deferred: companion.ragged._array_ops imports this module at its top
+        from companion.ragged._array_ops import take_rows
+
+        if not isinstance(key[0], slice):
             raise ValueError("Cannot index into an inner ragged dimension. Slice it (rt[:, :2]) or "
                              "take one row first (rt[i, j]).")
-        rows = [np.asarray(self[i]._value)[key[0]] for i in range(self._nrows())]
-        sliced = RaggedTensor.from_rows(rows, self.dtype)
-        return sliced[(slice(None), *key[1:])] if len(key) > 1 else sliced
+        bounds = zip(self._splits[:-1].tolist(), self._splits[1:].tolist())
+        pieces = [np.arange(a, b, dtype=np.int64)[key[0]] for a, b in bounds]
+        positions = np.concatenate(pieces) if pieces else np.zeros(0, np.int64)
+        splits = np.concatenate([[0], np.cumsum([len(p) for p in pieces])]).astype(np.int64)
+        values = take_rows(self._values, positions)
+        if len(key) > 1:
+            values = values[(slice(None), *key[1:])]
+        return RaggedTensor(values, splits, internal=True, splits_dtype=self._splits_dtype)
 
     def __len__(self):
         return self._nrows()
@@ -292,7 +300,7 @@ class RaggedTensor:
                         "companion.reduce_all / reduce_any.")
 
     def __repr__(self):
-        return f"<companion.RaggedTensor {self.to_list()}>"
+        return f"<companion.RaggedTensor {_text(self.to_list(), self.dtype)}>"
 
     __str__ = __repr__
 
@@ -357,6 +365,15 @@ def _host_ints(value, what):
     if array.ndim != 1 or not (array.dtype.kind in "iu" or array.size == 0):
         raise TypeError(f"RaggedTensor {what} must be a 1-D list or tensor of integers. Received: {value!r}")
     return array.astype(np.int64)
+
+
+def _text(rows, dtype):
+    """Nested rows as TF prints them: float32/float16 values at their own precision (``1.4142135``)."""
+    if isinstance(rows, list):
+        return "[" + ", ".join(_text(row, dtype) for row in rows) + "]"
+    if isinstance(rows, float) and dtype in (_dtypes.float32, _dtypes.float16, _dtypes.bfloat16):
+        return str(np.float32(rows)) if dtype == _dtypes.float32 else str(np.float16(rows))
+    return repr(rows)
 
 
 def _splits_dtype_of(given, values):
