@@ -411,6 +411,9 @@ def _reverse(x, axis):
 
 def reverse(tensor, axis, name=None):
     """Reverses the order of elements along each axis listed in ``axis``."""
+    ragged = dispatch("reverse", [tensor], tensor, axis)
+    if ragged is not NotImplemented:  # TF dispatches RaggedTensor arguments to tf.ragged's op
+        return ragged
     tensor = as_input(tensor)
     return _reverse(tensor, axis=normalize_axes(axis, tensor._v.ndim, "reverse"))
 

@@ -1,5 +1,5 @@
-"""``concat``, ``stack``, ``expand_dims``, ``tile``, ``gather``, ``embedding_lookup`` of RaggedTensors
-(TF's ragged dispatch).
+"""``concat``, ``stack``, ``expand_dims``, ``tile``, ``gather``, ``reverse``, ``embedding_lookup`` of
+RaggedTensors (TF's ragged dispatch).
 
 Dense inputs mixed with ragged ones become RaggedTensors of the same ragged rank (uniform rows).
 Row work happens on the host row partitions; the values move with `gather`/`concat` ops, so
@@ -102,6 +102,30 @@ def embedding_lookup(params, ids, max_norm=None, name=None):
     from companion._ops._nn_embedding import embedding_lookup as dense_lookup
 
     return ids.with_flat_values(dense_lookup(params, ids.flat_values, max_norm))
+
+
+def reverse(tensor, axis, name=None):
+    """``tensor`` with the order of each listed ``axis`` reversed; a ragged axis reverses each row."""
+    rank = tensor.shape.rank
+    axes = [int(a) for a in np.asarray(getattr(axis, "_value", axis)).reshape(-1)]
+    out = tensor
+    for a in sorted({_axis(a, rank, "reverse") for a in axes}):
+        out = _reverse(out, a)
+    return out
+
+
+def _reverse(node, axis):
+    if not isinstance(node, RaggedTensor):
+        return _array.reverse(node, [axis])
+    if axis == 0:
+        return take_rows(node, np.arange(node._nrows() - 1, -1, -1, dtype=np.int64))
+    if axis == 1:
+        starts, limits = node._splits[:-1], node._splits[1:]
+        flipped = _ranges(starts, limits)
+        order = np.concatenate([flipped[a:b][::-1] for a, b in zip(starts.tolist(), limits.tolist())]
+                               or [np.zeros(0, np.int64)])
+        return _rewrap(node, take_rows(node._values, order.astype(np.int64)))
+    return _rewrap(node, _reverse(node._values, axis - 1))
 
 
 def take_rows(node, rows):

@@ -57,6 +57,50 @@ def from_uniform_row_length(cls, values, uniform_row_length, nrows=None, validat
     return out
 
 
+def from_row_starts(cls, values, row_starts, name=None, validate=True):
+    """Rows starting at ``row_starts`` (the last one runs to the end of ``values``)."""
+    starts = np.asarray(getattr(row_starts, "_value", row_starts), np.int64).reshape(-1)
+    nvals = _nvals(values if isinstance(values, RaggedTensor) else as_input(values))
+    splits = np.concatenate([starts, [nvals]]).astype(_index_np(row_starts))
+    return cls.from_row_splits(values, splits, validate=validate)
+
+
+def from_row_limits(cls, values, row_limits, name=None, validate=True):
+    """Rows ending at ``row_limits`` (the first one starts at 0)."""
+    limits = np.asarray(getattr(row_limits, "_value", row_limits), np.int64).reshape(-1)
+    return cls.from_row_splits(values, np.concatenate([[0], limits]).astype(_index_np(row_limits)),
+                               validate=validate)
+
+
+def _index_np(given):
+    return np.int32 if str(getattr(getattr(given, "dtype", None), "name", "")) == "int32" else np.int64
+
+
+def nested_row_lengths(self, name=None):
+    """The row lengths of every ragged level, outermost first."""
+    out, node = [], self
+    while isinstance(node, RaggedTensor):
+        out.append(node.row_lengths())
+        node = node._values
+    return tuple(out)
+
+
+def nested_value_rowids(self, name=None):
+    """The value row ids of every ragged level, outermost first."""
+    out, node = [], self
+    while isinstance(node, RaggedTensor):
+        out.append(node.value_rowids())
+        node = node._values
+    return tuple(out)
+
+
+def uniform_row_length(self):
+    """The length of every row when the ragged dimension is uniform (a scalar tensor), else None."""
+    if self._uniform_row_length is None:
+        return None
+    return self._index_tensor(np.int64(self._uniform_row_length))
+
+
 def to_sparse(self, name=None):
     """A `SparseTensor` of the values: indices are (row, position, ...) for every value."""
     # deferred: companion.sparse is a package above ragged's dependencies
@@ -146,10 +190,13 @@ def _nested_splits(rt):
 
 
 for _factory in (from_nested_row_splits, from_nested_row_lengths, from_nested_value_rowids,
-                 from_uniform_row_length, from_sparse):
+                 from_uniform_row_length, from_sparse, from_row_starts, from_row_limits):
     setattr(RaggedTensor, _factory.__name__, classmethod(_factory))
 RaggedTensor.to_sparse = to_sparse
 RaggedTensor.merge_dims = merge_dims
+RaggedTensor.nested_row_lengths = nested_row_lengths
+RaggedTensor.nested_value_rowids = nested_value_rowids
+RaggedTensor.uniform_row_length = property(uniform_row_length)
 
 
 def _nested(flat_values, nested, what, factory, validate):

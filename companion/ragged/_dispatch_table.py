@@ -12,6 +12,7 @@ RAGGED_APIS = {
     "expand_dims": _array_ops.expand_dims,
     "tile": _array_ops.tile,
     "gather": _array_ops.gather,
+    "reverse": _array_ops.reverse,
     "embedding_lookup": _array_ops.embedding_lookup,
     "zeros_like": _like.zeros_like,
     "ones_like": _like.ones_like,

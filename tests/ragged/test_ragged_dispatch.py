@@ -82,3 +82,36 @@ def test_logical_operators():
     assert (~(a > 1)).to_list() == [[True, False], [False]]
     with pytest.raises(tf.errors.InvalidArgumentError):
         a & a
+
+
+def test_float32_values_print_at_their_precision():
+    r = tf.ragged.constant([[1.0, 2.0], [3.0]])
+    assert repr(tf.math.sqrt(r)) == "<companion.RaggedTensor [[1.0, 1.4142135], [1.7320508]]>"  # TF 2.21
+    assert repr(tf.ragged.constant([[1.5]], tf.float64) / 3) == "<companion.RaggedTensor [[0.5]]>"
+
+
+def test_slicing_inner_ragged_dimensions():
+    rt = tf.ragged.constant([[[1, 2, 3], [4]], [[5], [], [6]], [[7]], [[8, 9], [10]]])
+    assert rt[:, 1:3].to_list() == [[[4]], [[], [6]], [], [[10]]]  # the guide's output
+    assert rt[:, -1:].to_list() == [[[4]], [[6]], [[7]], [[10]]]
+    with pytest.raises(ValueError, match="inner ragged dimension"):
+        rt[:, 0]
+
+
+def test_sliced_values_keep_gradients():
+    v = tf.Variable([1.0, 2.0, 3.0])
+    with tf.GradientTape() as tape:
+        rt = tf.RaggedTensor.from_row_lengths(v * 1.0, [2, 1])
+        total = tf.reduce_sum(rt[:, :1])
+    np.testing.assert_allclose(tape.gradient(total, v).numpy(), [1.0, 0.0, 1.0])
+
+
+def test_elementwise_nn_ops_and_reverse():
+    r = tf.ragged.constant([[1.0, 2.0], [3.0]])
+    assert tf.nn.relu(r - 2).to_list() == [[0.0, 0.0], [1.0]]
+    assert tf.clip_by_value(r, 1.5, 2.5).to_list() == [[1.5, 2.0], [2.5]]
+    assert tf.math.add_n([r, r]).to_list() == [[2.0, 4.0], [6.0]]
+    assert tf.one_hot(tf.ragged.constant([[0, 2], [1]]), 3).shape.as_list() == [2, None, 3]
+    n = tf.ragged.constant([[[1, 2], [3]], [[4, 5, 6]]])
+    assert tf.reverse(n, [0, 1]).to_list() == [[[4, 5, 6]], [[3], [1, 2]]]
+    assert tf.reverse(n, [2]).to_list() == [[[2, 1], [3]], [[6, 5, 4]]]
