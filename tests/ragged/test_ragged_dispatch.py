@@ -115,3 +115,13 @@ def test_elementwise_nn_ops_and_reverse():
     n = tf.ragged.constant([[[1, 2], [3]], [[4, 5, 6]]])
     assert tf.reverse(n, [0, 1]).to_list() == [[[4, 5, 6]], [[3], [1, 2]]]
     assert tf.reverse(n, [2]).to_list() == [[[2, 1], [3]], [[6, 5, 4]]]
+
+
+def test_reductions_of_nested_rows_and_spread():
+    n = tf.ragged.constant([[[1, 2], [3]], [[4, 5, 6]], []])
+    assert tf.reduce_sum(n, axis=2).to_list() == [[3, 3], [15], []]  # TF 2.21
+    assert tf.reduce_sum(n, axis=1).to_list() == [[4, 2], [4, 5, 6], []]
+    r = tf.ragged.constant([[1.0, 2.0, 4.0], [3.0]])
+    variance = tf.math.reduce_variance(r, axis=1).numpy()
+    np.testing.assert_allclose(variance, [np.var([1, 2, 4]), 0.0], rtol=1e-6)
+    np.testing.assert_allclose(float(tf.math.reduce_std(r)), np.std([1, 2, 4, 3]), rtol=1e-6)
