@@ -12,6 +12,7 @@ from companion._core import _nest
 from companion._core._convert import convert_to_tensor
 from companion._core._dtypes import DType, as_dtype
 from companion._core._tensor_spec import TensorSpec
+from companion._ops._array import stack
 from companion._staging._control_flow import while_loop
 from companion._staging._tensor_array import TensorArray
 
@@ -35,6 +36,8 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
     """
     _check_callable(fn, "map_fn")
     signature = fn_output_signature if fn_output_signature is not None else dtype
+    if getattr(type(elems), "_is_ragged", False):
+        return _map_rows(fn, elems, signature)
     flat, n = elements(elems, "map_fn")
     if signature is None:
         out_structure, out_specs = elems, [TensorSpec(None, x.dtype) for x in flat]
@@ -51,6 +54,21 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
 
     _, outputs = while_loop(lambda i, _: i < n, body, (0, outputs), maximum_iterations=n)
     return _nest.pack_sequence_as(out_structure, [ta.stack() for ta in outputs])
+
+
+def _map_rows(fn, elems, signature):
+    """`map_fn` over the rows of a RaggedTensor (TF's ragged dispatch): its row partition is known on
+    the host, so the loop is Python (unrolled inside a function). The results stack into a
+    RaggedTensor unless ``signature`` asks for dense tensors (a DType or a `TensorSpec`)."""
+    results = [fn(row) for row in elems]
+    if signature is None or getattr(signature, "_is_ragged_spec", False):
+        if not results:
+            raise ValueError("map_fn over a RaggedTensor with no rows needs a dense fn_output_signature "
+                             "(a DType or TensorSpec) to know the result's shape.")
+        return elems._dispatch_api("stack", results, 0)
+    dtype = _as_spec(signature).dtype
+    return stack([convert_to_tensor(r, dtype) for r in results]) if results else \
+        convert_to_tensor([], dtype)
 
 
 def vectorized_map(fn, elems, fallback_to_while_loop=True, warn=True):

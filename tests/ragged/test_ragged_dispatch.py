@@ -125,3 +125,10 @@ def test_reductions_of_nested_rows_and_spread():
     variance = tf.math.reduce_variance(r, axis=1).numpy()
     np.testing.assert_allclose(variance, [np.var([1, 2, 4]), 0.0], rtol=1e-6)
     np.testing.assert_allclose(float(tf.math.reduce_std(r)), np.std([1, 2, 4, 3]), rtol=1e-6)
+
+
+def test_map_fn_over_rows():
+    digits = tf.ragged.constant([[3, 1, 4, 1], [], [5, 9, 2], [6], []])
+    assert tf.map_fn(tf.math.square, digits).to_list() == [[9, 1, 16, 1], [], [25, 81, 4], [36], []]
+    sums = tf.map_fn(lambda row: tf.reduce_sum(row), digits, fn_output_signature=tf.int32)
+    assert sums.numpy().tolist() == [9, 0, 16, 6, 0]

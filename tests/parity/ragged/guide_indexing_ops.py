@@ -23,3 +23,7 @@ print(tf.RaggedTensor.from_row_starts([1, 2, 3], [0, 2]), tf.RaggedTensor.from_r
 print(a.nested_row_lengths(), a.nested_value_rowids(), a.uniform_row_length)
 print(tf.expand_dims(a, 1).uniform_row_length)
 print(tf.reduce_mean(tf.constant([], tf.int32)))
+digits = tf.ragged.constant([[3, 1, 4, 1], [], [5, 9, 2], [6], []])
+print(tf.map_fn(tf.math.square, digits))
+print(tf.map_fn(lambda row: tf.reduce_sum(row), digits, fn_output_signature=tf.int32))
+print(tf.map_fn(lambda row: row[:1], digits, fn_output_signature=tf.RaggedTensorSpec([None], tf.int32, 0)))
