@@ -338,6 +338,8 @@ def _returnable(leaf):
     """Whether a function may return ``leaf``: a tensor, a Variable, None or a value TF converts."""
     if leaf is None or isinstance(leaf, Tensor) or getattr(leaf, "_is_variable", False):
         return True
+    if getattr(type(leaf), "_is_ragged", False):
+        return True
     if hasattr(leaf, "_choose_from") or getattr(type(leaf), "_is_host_value", False):
         return True
     try:
@@ -367,6 +369,11 @@ def _output_slot(leaf, start):
         return _tensor_slot(start), [leaf._value]
     if leaf is None:
         return (lambda out: None), []
+    if getattr(type(leaf), "_is_ragged", False):  # the row partition is static: only the values flow
+        values = leaf.flat_values
+        if isinstance(values, Tensor) and values._value.__class__ is not np.ndarray:
+            return (lambda out: leaf.with_flat_values(Tensor(out[start]))), [values._value]
+        return (lambda out: leaf), []
     constant = leaf if isinstance(leaf, Tensor) else convert_to_tensor(leaf)
     return (lambda out: constant), []
 
