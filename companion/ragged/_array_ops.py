@@ -46,6 +46,8 @@ def stack(values, axis=0, name=None):
         raise ValueError(f"stack needs tensors of one rank. Received ranks {[_rank(v) for v in values]}.")
     rank = ranks.pop()
     axis = _axis(axis, rank + 1, "stack")
+    if axis > 0 and not any(isinstance(v, RaggedTensor) for v in values):  # TF: no ragged dimension to make
+        return _array.stack(values, axis)
     if rank == 1 and not any(isinstance(v, RaggedTensor) for v in values):  # each vector becomes a row
         rows = _one_dtype([as_input(v) for v in values])
         lengths = np.asarray([r.shape[0] for r in rows], np.int64)

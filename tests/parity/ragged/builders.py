@@ -38,3 +38,8 @@ for label, fn in [
         print(label, "ok")
     except Exception as e:  # noqa: BLE001 - the class is what is compared
         print(label, type(e).__name__)
+print(tf.ragged.stack([tf.constant([[1, 2]]), tf.constant([[3, 4], [5, 6]])]))
+print(tf.ragged.stack([tf.constant([[1, 2]]), tf.constant([[3, 4]])], axis=0))
+print(tf.ragged.stack([tf.constant([[1, 2]]), tf.constant([[3, 4]])], axis=2))
+print(tf.ragged.stack([tf.ragged.constant([[[1]], [[2, 3]]]), tf.ragged.constant([[[4]]])]))
+print(tf.ragged.stack([a]))
