@@ -20,8 +20,12 @@ def constant(pylist, dtype=None, ragged_rank=None, inner_shape=None, name=None, 
         <companion.RaggedTensor [[1, 2], [3]]>
     """
     depth = _depth(pylist)
-    if depth < 1:
-        raise ValueError(f"ragged.constant needs a list of rows (rank >= 2 once built). Received: {pylist!r}")
+    if depth < 2 and ragged_rank is None:  # nothing ragged: a dense tensor, as TF's
+        return _dense(pylist, dtype)
+    if depth < 2:
+        raise ValueError(f"pylist has scalar values depth {depth}, but ragged_rank={ragged_rank} requires "
+                         "scalar value depth greater than 1. Pass nested lists (rows) or leave "
+                         "ragged_rank out.")
     if ragged_rank is None:
         ragged_rank = max(depth - 1 - (len(inner_shape) if inner_shape else 0), 1) if depth > 1 else 1
     if depth < 2 and ragged_rank >= 1 and not isinstance(pylist, (list, tuple)):
@@ -46,7 +50,7 @@ def _build(rows, ragged_rank, dtype):
 
 
 def _dense(items, dtype):
-    if not items:
+    if isinstance(items, (list, tuple)) and not items:
         return dense_constant(np.zeros((0,), (_dtypes.as_dtype(dtype) if dtype else _dtypes.float32)._np))
     try:
         return dense_constant(items, dtype=dtype)

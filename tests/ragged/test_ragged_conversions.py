@@ -54,3 +54,12 @@ def test_embedding_lookup_with_ragged_ids():
     out = tf.nn.embedding_lookup(table, tf.ragged.constant([[2], [0, 1]]))
     assert out.shape.as_list() == [2, None, 2]
     np.testing.assert_allclose(tf.reduce_mean(out, axis=1).numpy(), [[2.0, 2.0], [0.5, 0.5]])
+
+
+def test_constant_without_rows_is_dense():
+    # TF 2.21: nothing ragged gives a plain Tensor (float32 when empty)
+    assert not isinstance(tf.ragged.constant([]), tf.RaggedTensor)
+    assert tf.ragged.constant([]).dtype == tf.float32
+    assert tf.ragged.constant([1, 2]).numpy().tolist() == [1, 2]
+    with pytest.raises(ValueError, match="ragged_rank"):
+        tf.ragged.constant([1, 2], ragged_rank=1)
