@@ -38,6 +38,8 @@ class flags:
     op_determinism = False
     # `companion.data.experimental.enable_debug_mode`: dataset functions run eagerly on each element
     data_debug_mode = False
+    # `companion.debugging.enable_check_numerics`: every op's float outputs are checked for NaN/Inf
+    check_numerics = False
 
 
 def current_strategy():

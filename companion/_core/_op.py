@@ -15,8 +15,8 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from companion._core import _convert, _deferred, _graph_mode, _out_of_scope, _tensor_names
-from companion._core._context import state
+from companion._core import _check_numerics, _convert, _deferred, _graph_mode, _out_of_scope, _tensor_names
+from companion._core._context import flags, state
 from companion._core._tensor import Tensor
 
 
@@ -57,7 +57,7 @@ class Op:
         if state.autocast is not None:  # inside a mixed-precision layer's call: Keras weights in its dtype
             inputs = [_convert.autocast(x) if x._is_variable else x for x in inputs]
         out = None
-        if not state.staging and self.deferrable:  # eager: maybe deferred (`_deferred`)
+        if not state.staging and self.deferrable and not flags.check_numerics:  # eager: maybe deferred
             out = _deferred.run(self, [x._v if x.__class__ in _PLAIN else x._value for x in inputs], params)
         if out is None:
             values = [x._value for x in inputs]
@@ -79,6 +79,9 @@ class Op:
             outputs = (result,)
         if state.staging:  # a function's graph names its tensors (`_tensor_names`)
             _tensor_names.name_outputs(self.name, outputs, inputs)
+        if flags.check_numerics:  # `debugging.enable_check_numerics`
+            traced = any(o.is_traced for o in outputs)
+            _check_numerics.check_outputs(self.name, outputs, inputs, traced)
         if state.tapes:
             reads = {} if len(state.tapes) > 1 else None  # nested tapes see the same Variable reads
             for tape in state.tapes:

@@ -10,7 +10,7 @@ callback's error; `_callback_errors` hands the original back to the call, as TF 
 import numpy as np
 from jax.experimental import io_callback
 
-from companion._core import _callback_errors
+from companion._core import _callback_errors, _check_numerics
 from companion._core._convert import as_input, binary_inputs
 from companion._core._dtypes import as_dtype
 from companion._core._errors import InvalidArgumentError, OpError, RuntimeCheckError
@@ -21,7 +21,8 @@ __all__ = ["Assert", "assert_all_finite", "assert_equal", "assert_greater", "ass
            "assert_non_negative", "assert_non_positive", "assert_none_equal", "assert_positive",
            "assert_proper_iterable", "assert_rank", "assert_rank_at_least", "assert_rank_in",
            "assert_same_float_dtype", "assert_scalar", "assert_shapes", "assert_type", "check_numerics",
-           "disable_traceback_filtering", "enable_traceback_filtering", "get_log_device_placement",
+           "disable_check_numerics", "disable_traceback_filtering", "enable_check_numerics",
+           "enable_traceback_filtering", "get_log_device_placement",
            "is_numeric_tensor", "is_traceback_filtering_enabled", "set_log_device_placement"]
 
 _settings = {"log_device_placement": False, "traceback_filtering": True}
@@ -249,6 +250,36 @@ def check_numerics(tensor, message, name=None):
 
     run_check(check, tensor)
     return tensor
+
+
+def enable_check_numerics(stack_height_limit=30, path_length_limit=50):
+    """Checks every float output of every op from now on: the first op that makes a NaN or an
+    infinity raises `InvalidArgumentError` naming it (in eager code at once, in a `function` when
+    the call runs). Slows every op; for finding where a NaN loss starts, then turn it off.
+
+    Args:
+        stack_height_limit, path_length_limit: accepted for TensorFlow compatibility (TF's limits
+            on the stack trace its message prints); unused.
+
+    Example:
+        >>> import companion as tf
+        >>> tf.debugging.enable_check_numerics()
+        >>> try:
+        ...     tf.math.log(tf.constant([0.0, 1.0]))
+        ... except tf.errors.InvalidArgumentError:
+        ...     print("caught")
+        caught
+        >>> tf.debugging.disable_check_numerics()
+    """
+    for name, value in (("stack_height_limit", stack_height_limit), ("path_length_limit", path_length_limit)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+            raise TypeError(f"enable_check_numerics: {name} must be an int. Received {name}={value!r}")
+    _check_numerics.enable()
+
+
+def disable_check_numerics():
+    """Stops the checks `enable_check_numerics` turned on (a no-op when they are off)."""
+    _check_numerics.disable()
 
 
 def set_log_device_placement(enabled):
