@@ -17,6 +17,7 @@ from companion.random._ops import (
     truncated_normal,
     uniform,
 )
+from companion.random._stateless_rejection import stateless_binomial, stateless_gamma, stateless_poisson
 
 __all__ = [
     "Generator",
@@ -30,8 +31,11 @@ __all__ = [
     "set_seed",
     "shuffle",
     "split",
+    "stateless_binomial",
     "stateless_categorical",
+    "stateless_gamma",
     "stateless_normal",
+    "stateless_poisson",
     "stateless_truncated_normal",
     "stateless_uniform",
     "truncated_normal",
