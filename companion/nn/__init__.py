@@ -58,6 +58,7 @@ from companion._ops._nn_normalization import (
     sufficient_statistics,
     weighted_moments,
 )
+from companion._ops._nn_pool_argmax import max_pool_with_argmax
 from companion._ops._nn_pooling import (
     avg_pool,
     avg_pool1d,
@@ -83,7 +84,8 @@ __all__ = [
     "compute_average_loss", "conv1d", "conv1d_transpose", "conv2d", "conv2d_transpose", "conv3d",
     "conv3d_transpose", "convolution", "depthwise_conv2d", "separable_conv2d", "dropout", "elu",
     "embedding_lookup", "gelu", "l2_loss", "l2_normalize", "leaky_relu", "log_softmax", "max_pool",
-    "max_pool1d", "max_pool2d", "max_pool3d", "moments", "relu", "relu6", "scale_regularization_loss",
+    "max_pool1d", "max_pool2d", "max_pool3d", "max_pool_with_argmax", "moments", "relu", "relu6",
+    "scale_regularization_loss",
     "selu", "sigmoid", "sigmoid_cross_entropy_with_logits", "silu", "softmax",
     "softmax_cross_entropy_with_logits", "softplus", "softsign",
     "sparse_softmax_cross_entropy_with_logits", "swish", "tanh", "weighted_cross_entropy_with_logits",
