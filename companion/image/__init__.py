@@ -48,17 +48,20 @@ from companion.image._nms import (
     non_max_suppression_overlaps,
     non_max_suppression_with_scores,
 )
+from companion.image._nms_batched import combined_non_max_suppression, non_max_suppression_padded
 from companion.image._patches import extract_patches
 from companion.image._resize import ResizeMethod, resize
 from companion.io import decode_image, decode_jpeg, decode_png, encode_jpeg, encode_png
 
 __all__ = [
     "ResizeMethod", "adjust_brightness", "adjust_contrast", "adjust_gamma", "adjust_hue",
-    "adjust_saturation", "central_crop", "convert_image_dtype", "crop_and_resize", "crop_to_bounding_box",
+    "adjust_saturation", "central_crop", "combined_non_max_suppression", "convert_image_dtype",
+    "crop_and_resize", "crop_to_bounding_box",
     "decode_image", "extract_patches",
     "decode_jpeg", "decode_png", "encode_jpeg", "encode_png", "flip_left_right", "flip_up_down",
     "grayscale_to_rgb", "hsv_to_rgb", "image_gradients", "non_max_suppression",
-    "non_max_suppression_overlaps", "non_max_suppression_with_scores", "pad_to_bounding_box",
+    "non_max_suppression_overlaps", "non_max_suppression_padded", "non_max_suppression_with_scores",
+    "pad_to_bounding_box",
     "per_image_standardization",
     "psnr", "random_brightness", "random_contrast", "random_crop", "random_flip_left_right",
     "random_flip_up_down", "random_hue", "random_saturation", "resize", "resize_with_crop_or_pad",
