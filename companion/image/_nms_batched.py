@@ -43,7 +43,7 @@ def combined_non_max_suppression(boxes, scores, max_output_size_per_class, max_t
         >>> scores = tf.constant([[[0.9, 0.1], [0.8, 0.7]]])
         >>> out = tf.image.combined_non_max_suppression(boxes, scores, 2, 3)
         >>> out[2].numpy().tolist(), out[3].numpy().tolist()
-        ([[0.0, 1.0, 1.0]], [3])
+        ([[0.0, 1.0, 0.0]], [2])
     """
     what = "combined_non_max_suppression"
     boxes, scores = _checked(what, (boxes, scores), ("boxes", "scores"))
