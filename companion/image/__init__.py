@@ -51,6 +51,15 @@ from companion.image._nms import (
 from companion.image._nms_batched import combined_non_max_suppression, non_max_suppression_padded
 from companion.image._patches import extract_patches
 from companion.image._resize import ResizeMethod, resize
+from companion.image._stateless_random import (
+    stateless_random_brightness,
+    stateless_random_contrast,
+    stateless_random_crop,
+    stateless_random_flip_left_right,
+    stateless_random_flip_up_down,
+    stateless_random_hue,
+    stateless_random_saturation,
+)
 from companion.io import decode_image, decode_jpeg, decode_png, encode_jpeg, encode_png
 
 __all__ = [
@@ -66,6 +75,9 @@ __all__ = [
     "psnr", "random_brightness", "random_contrast", "random_crop", "random_flip_left_right",
     "random_flip_up_down", "random_hue", "random_saturation", "resize", "resize_with_crop_or_pad",
     "resize_with_pad",
+    "stateless_random_brightness", "stateless_random_contrast", "stateless_random_crop",
+    "stateless_random_flip_left_right", "stateless_random_flip_up_down", "stateless_random_hue",
+    "stateless_random_saturation",
     "rgb_to_grayscale", "rgb_to_hsv", "rgb_to_yiq", "rgb_to_yuv", "rot90", "sobel_edges", "ssim",
     "total_variation",
     "transpose", "yiq_to_rgb", "yuv_to_rgb",
