@@ -1,6 +1,7 @@
 """``companion.random``: random ops with TensorFlow's seed rules, stateless ops and `Generator`."""
 
 from companion._ops._random import set_seed
+from companion.random._candidate_sampling import log_uniform_candidate_sampler, uniform_candidate_sampler
 from companion.random._generator import Generator, get_global_generator, set_global_generator
 from companion.random._ops import (
     categorical,
@@ -25,6 +26,7 @@ __all__ = [
     "fold_in",
     "gamma",
     "get_global_generator",
+    "log_uniform_candidate_sampler",
     "normal",
     "poisson",
     "set_global_generator",
@@ -40,4 +42,5 @@ __all__ = [
     "stateless_uniform",
     "truncated_normal",
     "uniform",
+    "uniform_candidate_sampler",
 ]
