@@ -7,7 +7,7 @@ from companion._core import _dtypes
 from companion._core._convert import as_input
 from companion._core._errors import InvalidArgumentError
 from companion._ops._array import broadcast_to
-from companion.random import _philox_rejection
+from companion.random import _philox_binomial, _philox_rejection
 from companion.random._sampling import static_shape
 
 _FLOATS = ("float16", "float32", "float64")
@@ -73,8 +73,8 @@ def stateless_binomial(shape, seed, counts, probs, output_dtype=_dtypes.int32, n
     batch = _broadcast(counts, probs, what, "counts", "probs")
     shape = _ending_with(static_shape(shape, what), batch, what)
     counts, probs = _broadcast_to(counts, batch), _broadcast_to(probs, batch)
-    return _philox_rejection.stateless_binomial(_seed(seed, what), counts, probs, shape=shape,
-                                                dtype=dtype._np)
+    return _philox_binomial.stateless_binomial(_seed(seed, what), counts, probs, shape=shape,
+                                              dtype=dtype._np)
 
 
 def _is_tensor(value):
