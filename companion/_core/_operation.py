@@ -81,12 +81,15 @@ def traced_write(variable, op_type, name, value):
     names = _tensor_names.active()
     resource = f"{node}/resource"
     if names is not None:  # the function captures the Variable's handle once, named by its first use
-        resource = names.captures.setdefault(id(variable), (variable, resource))[1]
+        resource = names.capture(variable, resource)
     dtype = variable.dtype.name
     attrs = [("dtype", f"type: DT_{_DATATYPE_NAMES.get(dtype, dtype.upper())}")]
     if op_type == "AssignVariableOp":
         attrs.insert(0, ("validate_shape", "b: true"))
-    return Operation(node, op_type, (resource, _input_name(value)), attrs)
+    operation = Operation(node, op_type, (resource, _input_name(value)), attrs)
+    if names is not None:
+        names.note_node(node, op_type, operation.inputs)
+    return operation
 
 
 def note_read(variable, scope):
@@ -94,7 +97,7 @@ def note_read(variable, scope):
     ``Read/ReadVariableOp``), which names the Variable's captured handle if this is its first use."""
     names = _tensor_names.active()
     if names is not None and id(variable) not in names.captures:
-        names.captures[id(variable)] = (variable, f"{names.new_name(scope)}/ReadVariableOp/resource")
+        names.capture(variable, f"{names.new_name(scope)}/ReadVariableOp/resource")
 
 
 def traced_group(name, control_inputs):
@@ -108,7 +111,11 @@ def traced_group(name, control_inputs):
             control.append(item)
         elif hasattr(item, "_v"):
             control.append(Operation(_input_name(item).partition(":")[0], "Identity"))
-    return Operation(_node_name(name), "NoOp", control=control)
+    operation = Operation(_node_name(name), "NoOp", control=control)
+    names = _tensor_names.active()
+    if names is not None:
+        names.note_node(operation.name, "NoOp", [f"^{op.name}" for op in control])
+    return operation
 
 
 # TF's DataType enum names where they are not the dtype's name in capitals

@@ -49,6 +49,34 @@ TF_OP_NAMES = {
 }
 
 
+class GraphNode:
+    """One node of a function graph as TF lists it: its ``name``, ``type``, ``inputs`` (node input
+    names: ``mul``, ``split:1``) and ``outputs`` (``(shape, dtype)`` pairs); ``inner``: made inside a
+    sub-graph (a branch, a loop body), which TF's graph shows as the one ``If``/``While`` node."""
+
+    __slots__ = ("name", "type", "inputs", "outputs", "inner")
+
+    def __init__(self, name, op_type, inputs=(), outputs=(), inner=False):
+        self.name, self.type, self.inputs, self.outputs, self.inner = name, op_type, inputs, outputs, inner
+
+    def __repr__(self):
+        return f"GraphNode({self.name!r}, {self.type!r}, {list(self.inputs)!r})"
+
+
+# the node that stands for a sub-graph in its graph (TF 2.21 marks it stateless when its body is)
+_SUB_GRAPH_TYPES = {"cond": "StatelessIf", "while": "StatelessWhile"}
+
+
+_PARAMETERS = ("x", "y")  # a binary op's parameters, which name the constants it converts
+
+
+def _dtype_name(value):
+    """The dtype name of a node's output value (``float32``; ``string`` for text)."""
+    dtype = getattr(value, "dtype", None)
+    name = getattr(dtype, "name", None) or str(dtype)
+    return "string" if name in ("object", "None") else name
+
+
 def tf_op_name(op_name):
     """(name base, node type) of an op: TF's where known, else the op's name in CamelCase."""
     known = TF_OP_NAMES.get(op_name)
@@ -100,7 +128,7 @@ def unique_name(counts, name, mark_as_used=True):
 class TensorNames:
     """The names given in one function graph: the names used, and each named value's name."""
 
-    __slots__ = ("counts", "named", "scopes", "captures", "given", "devices", "placed")
+    __slots__ = ("counts", "named", "scopes", "captures", "given", "devices", "placed", "nodes")
 
     def __init__(self):
         self.counts = {}
@@ -112,6 +140,9 @@ class TensorNames:
         # the sub-graphs (branches, loop bodies) being named: (their prefix, the counts they replaced,
         # the name scope open when they began)
         self.scopes = []
+        # the graph's nodes in the order they were made (`GraphNode`s: names, types and shapes only,
+        # so they keep no traced value alive); a function's `FuncGraph` lists those outside sub-graphs
+        self.nodes = []
 
     def new_name(self, base):
         """A fresh node name for ``base`` under the current scopes."""
@@ -125,10 +156,14 @@ class TensorNames:
         scope = "/".join(part for part in (prefix, scope) if part)
         return unique_name(self.counts, f"{scope}/{base}" if scope else base)
 
-    def name_outputs(self, base, values):
+    def name_outputs(self, base, values, op_type=None, inputs=()):
         """Names ``values``, the outputs of one operation: ``base:0``, ``base:1``, ...; returns the
-        operation's node name."""
+        operation's node name. The node is logged (`GraphNode`) with TF's ``op_type`` (else the
+        type its name implies, `op_type_of`) and its ``inputs`` (Tensors and Variables, which it reads
+        through a ``ReadVariableOp`` of their own)."""
         node = self.new_name(base)
+        input_names = self._input_names(node, inputs)
+        self.note_node(node, op_type or op_type_of(node), input_names, values)
         device = self.devices[-1] if self.devices else ""
         for index, value in enumerate(values):
             if id(value) not in self.named:
@@ -153,13 +188,50 @@ class TensorNames:
             return None
         return self.placed.get(id(value), "")
 
+    def note_node(self, node, op_type, inputs=(), values=()):
+        """Logs the node ``node`` of type ``op_type`` with input names ``inputs`` and outputs ``values``."""
+        outputs = tuple((tuple(getattr(v, "shape", ())), _dtype_name(v)) for v in values)
+        self.nodes.append(GraphNode(node, op_type, tuple(inputs), outputs, bool(self.scopes)))
+
+    def _input_names(self, node, inputs):
+        """The node input names of an operation ``node``'s ``inputs``: a Tensor's graph name (``mul``,
+        ``split:1``; a value known while tracing gets a ``Const`` node of its own), a Variable's read
+        ``node/ReadVariableOp`` of its captured handle."""
+        names, reads = [], 0
+        self.capture_reads(node, inputs)
+        for position, x in enumerate(inputs):
+            if getattr(x, "_is_variable", False):
+                read = f"{node}/ReadVariableOp" + (f"_{reads}" if reads else "")
+                reads += 1
+                handle = self.captures[id(x)][1] if id(x) in self.captures else f"{node}/resource"
+                self.note_node(read, "ReadVariableOp", [handle], [x._value])
+                names.append(read)
+                continue
+            value = getattr(x, "_v", x)
+            entry = self.named.get(id(value))
+            if entry is None or entry[0] is not value:  # TF converts it under the op's scope: ``add/y``
+                const = f"{node}/{_PARAMETERS[position] if len(inputs) == 2 else 'Const'}"
+                self.note_node(const, "Const", (), [value])
+                entry = self.named[id(value)] = (value, f"{const}:0")
+            names.append(entry[1][:-2] if entry[1].endswith(":0") else entry[1])
+        return names
+
     def capture_reads(self, node, inputs):
         """Notes the Variables among an operation's ``inputs`` that the function captures here for
         the first time: TF reads each in the operation's scope, so its handle is the function input
         ``node/ReadVariableOp/resource``."""
         for x in inputs:
             if getattr(x, "_is_variable", False):
-                self.captures.setdefault(id(x), (x, f"{node}/ReadVariableOp/resource"))
+                self.capture(x, f"{node}/ReadVariableOp/resource")
+
+    def capture(self, variable, handle):
+        """``variable``'s captured handle: ``handle`` (a function input, logged as a ``Placeholder``)
+        when this is its first use in the function, else the one its first use named."""
+        if id(variable) not in self.captures:
+            self.captures[id(variable)] = (variable, handle)
+            self.note_node(handle, "Placeholder")
+            self.nodes[-1].outputs = (((), "resource"),)
+        return self.captures[id(variable)][1]
 
 
     def name_of(self, value):
@@ -192,7 +264,9 @@ def sub_graph(scope, prefix=None):
     # deferred: name scopes are built on Tensor, which reads names from here
     from companion._core._scopes import get_current_name_scope
 
-    prefix = prefix or names.new_name(scope)
+    if prefix is None:  # the sub-graph's node in its graph: TF's functional If / While
+        prefix = names.new_name(scope)
+        names.note_node(prefix, _SUB_GRAPH_TYPES.get(scope, scope))
     names.scopes.append((prefix, names.counts, get_current_name_scope()))
     names.counts = {}
     try:
@@ -206,7 +280,7 @@ def name_inputs(base, values):
     names = active()
     if names is not None:
         for value in values:
-            names.name_outputs(base, [value])
+            names.name_outputs(base, [value], "Placeholder")
 
 
 def name_outputs(op_name, outputs, inputs=()):
@@ -215,9 +289,7 @@ def name_outputs(op_name, outputs, inputs=()):
     names = active()
     if names is not None:
         base, names.given = names.given or tf_op_name(op_name)[0], None
-        node = names.name_outputs(base, [t._v for t in outputs])
-        if inputs:
-            names.capture_reads(node, inputs)
+        names.name_outputs(base, [t._v for t in outputs], tf_op_name(op_name)[1], inputs)
 
 
 def given_name(name):
@@ -253,8 +325,15 @@ def rename(value, base):
     """Gives ``value`` (an op's output) a node name of its own, ``base`` (TF's ``packed``)."""
     names = active()
     if names is not None:
-        names.named.pop(id(value), None)
-        names.name_outputs(base, [value])
+        old = names.named.pop(id(value), None)
+        old_node = old[1].rpartition(":")[0] if old is not None and old[0] is value else None
+        node = names.name_outputs(base, [value])
+        renamed = [n for n in names.nodes[:-1] if n.name == old_node]
+        if renamed:  # the op's node itself takes the new name (TF's ``packed`` is the Pack node)
+            made = names.nodes.pop()
+            renamed[-1].name = node
+            renamed[-1].type = _TYPE_OF_BASE.get(base, renamed[-1].type)
+            renamed[-1].outputs = made.outputs
 
 
 def alias(value, other):

@@ -15,13 +15,12 @@ from companion._core._operation import Operation
 from companion._core._tensor import Tensor
 from companion._core._tensor_spec import TensorSpec
 from companion._core._variable_spec import VariableSpec
-from companion._html import program
 from companion._staging import is_traced_leaf, stage
 from companion._staging._concrete_surface import ConcreteSurface, SymbolicTensor  # noqa: F401 - re-exported
 from companion._staging._dataset_specs import dataset_spec, is_dataset
+from companion._staging._func_graph import FuncGraph
 from companion._staging._input_names import CallNames
 from companion._staging._leaked_tensors import check_no_leaked_tensors
-from companion._staging._program_text import legend, program_text
 
 
 def trace_concrete(fn, leaves, treedef, trace, name, shown=None, names=None):
@@ -64,9 +63,11 @@ def trace_concrete(fn, leaves, treedef, trace, name, shown=None, names=None):
             graph_names[i] = graph.name_of(value)
         args, kwargs = _nest.in_dict_orders(jax.tree_util.tree_unflatten(treedef, filled), names.dict_orders)
         result = fn(*args, **kwargs)
+        dynamic = _split_outputs(result, info, fn)
         if graph is not None:  # the captured Variables' handles, named by their first use
             capture_names.update((key, name) for key, (_, name) in graph.captures.items())
-        return _split_outputs(result, info, fn)
+            info["nodes"] = graph.nodes + _output_nodes(graph, dynamic)
+        return dynamic
 
     staged = stage(flat_fn, avals, trace)
     check_no_leaked_tensors(staged, name)  # a tensor kept from a staged loop: TF's InaccessibleTensorError
@@ -92,6 +93,19 @@ def trace_concrete(fn, leaves, treedef, trace, name, shown=None, names=None):
     concrete._flat_positional = treedef == jax.tree_util.tree_structure((tuple(positions), {})) \
         and len(positions) == len(leaves)
     return concrete
+
+
+def _output_nodes(graph, outputs):
+    """The ``Identity`` nodes TF's function graph returns its outputs through (``Identity``,
+    ``Identity_1``...), each reading the output's tensor."""
+    nodes = []
+    for index, value in enumerate(outputs):
+        entry = graph.named.get(id(value))
+        inputs = () if entry is None or entry[0] is not value else (entry[1].removesuffix(":0"),)
+        shape = (tuple(value.shape), getattr(value.dtype, "name", str(value.dtype)))
+        nodes.append(_tensor_names.GraphNode(f"Identity_{index}" if index else "Identity", "Identity",
+                                             inputs, (shape,)))
+    return nodes
 
 
 class SignatureInput(Tensor):
@@ -135,7 +149,7 @@ class ConcreteFunction(ConcreteSurface):
         self._input_specs = inputs
         self._output_specs = [TensorSpec(v.shape, v.dtype) for v in self._jaxpr.outvars[:info["n_dynamic"]]
                         for v in [v.aval]]
-        self.graph = _Graph(name, closed, self._input_specs, self._output_specs, owners)
+        self.graph = FuncGraph(name, closed, owners, info.get("nodes", ()), self)
         self._quiet = _without_prints(self._jaxpr)
         self._op = Op(f"function:{name}", self._replay)  # a tape's replay must not print again
         # jit a closure of its own, not the bound method: JAX keys a bound method's caches on its
@@ -237,45 +251,8 @@ class ConcreteFunction(ConcreteSurface):
         return self
 
     def _repr_html_(self):
-        """In Jupyter: the signature, then the traced program (see `_Graph`)."""
+        """In Jupyter: the signature, then the traced program (see `FuncGraph`)."""
         return self.graph._page(self.pretty_signature())
-
-
-class _Graph:
-    """The traced program of a ConcreteFunction; prints as a readable jaxpr.
-
-    ``as_text()`` shows Variable reads as ``read_variable`` and `companion.print` calls as
-    ``companion.print`` (`companion._staging._program_text`); ``jaxpr`` is the program as JAX has it.
-    """
-
-    def __init__(self, name, closed, inputs, outputs, owners):
-        self.name = name
-        self.inputs = inputs
-        self.outputs = outputs
-        self.jaxpr = closed
-        self._owners = owners
-
-    def as_text(self):
-        return program_text(self.jaxpr, self._owners)
-
-    def operations(self):
-        """The names of the primitive operations of the traced program, in order (an op with a
-        gradient rule of its own, a ``custom_jvp_call``/``custom_vjp_call``, by the operations inside)."""
-        return _operation_names(self.jaxpr.jaxpr.eqns)
-
-    def __str__(self):
-        return self.as_text()
-
-    def __repr__(self):
-        return f"<companion function graph {self.name!r}: {len(self.jaxpr.jaxpr.eqns)} operations>"
-
-    def _repr_html_(self):
-        """In Jupyter: the traced program (a jaxpr), inputs first, outputs last."""
-        return self._page(repr(self))
-
-    def _page(self, caption):
-        text = self.as_text()
-        return program(caption, legend(text, self.jaxpr, self._owners), text)
 
 
 # -- the program without its companion.print callbacks (for gradient replays) -----------------
@@ -397,14 +374,3 @@ def _abstract(x):
         return x._abstract()
     value = x._value if isinstance(x, Tensor) else x
     return jax.ShapeDtypeStruct(value.shape, value.dtype)
-
-
-def _operation_names(eqns):
-    names = []
-    for eqn in eqns:
-        inner = eqn.params.get("call_jaxpr") if eqn.primitive.name.startswith("custom_") else None
-        if inner is not None:
-            names.extend(_operation_names(getattr(inner, "jaxpr", inner).eqns))
-        else:
-            names.append(eqn.primitive.name)
-    return names
