@@ -51,7 +51,33 @@ def test_get_static_value():
         return x
 
     probe(tf.constant(1.0))
-    assert seen[0][0] is None and int(seen[0][1]) == 4
+    # TF 2.21's graph knows only what its constant_value rules fold: not `constant + 1` (AddV2)
+    assert seen[0] == (None, None)
+
+
+def test_get_static_value_in_a_function_follows_tfs_graph_rules():
+    # TF 2.21 (tensor_util.constant_value): Const, Shape, Size, Rank are known, and Cast, Pack,
+    # ConcatV2, Fill, Equal, Range, StopGradient, Identity of known values; other ops are not
+    seen = {}
+
+    @tf.function
+    def probe(x):
+        c = tf.constant(3.0)
+        for key, value in {"shape": tf.shape(x), "size": tf.size(x), "rank": tf.rank(x),
+                           "cast": tf.cast(tf.shape(x), tf.float32), "stack": tf.stack([tf.size(x), 4]),
+                           "concat": tf.concat([tf.shape(x), [5]], 0), "fill": tf.fill([2], 7),
+                           "equal": tf.equal(tf.size(x), 2), "identity": tf.identity(c),
+                           "range": tf.range(3), "stop_gradient": tf.stop_gradient(c),
+                           "square": tf.square(c), "input_times_2": x * 2}.items():
+            seen[key] = tf.get_static_value(value)
+        return x
+
+    probe(tf.constant([1.0, 2.0]))
+    known = {"shape": [2], "size": 2, "rank": 1, "cast": [2.0], "stack": [2, 4], "concat": [2, 5],
+             "fill": [7, 7], "equal": True, "identity": 3.0, "range": [0, 1, 2], "stop_gradient": 3.0}
+    for key, value in known.items():
+        np.testing.assert_array_equal(seen[key], value, err_msg=key)
+    assert seen["square"] is None and seen["input_times_2"] is None
 
 
 def test_timestamp_eager_and_at_run_time():

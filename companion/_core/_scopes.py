@@ -204,8 +204,11 @@ def ensure_shape(x, shape, name=None):
 def get_static_value(tensor, partial=False):
     """The value of ``tensor`` as a NumPy array when it is known without running anything, else None.
 
-    Eager tensors (and tensors inside a function that only depend on constants) have one;
-    tensors computed from a function's inputs do not. Other values are returned unchanged.
+    Eager tensors have one. Inside a function, as in TF's graph, only constants, values read from
+    static shapes (``tf.shape``, ``tf.size``, ``tf.rank``) and what casts, stacks, concatenates,
+    fills, compares for equality or passes them on (``Cast``, ``Pack``, ``ConcatV2``, ``Fill``,
+    ``Equal``, ``Identity``...) do; arithmetic on them (``tf.constant(3.0) + 1.0``) and anything
+    computed from the function's inputs do not. Other values are returned unchanged.
 
     Example:
         >>> import companion as tf
@@ -218,6 +221,8 @@ def get_static_value(tensor, partial=False):
         return tensor
     if isinstance(tensor._value, jax.core.Tracer):
         return None
+    if state.staging and _tensor_names.known_in_graph(tensor._v) is False:
+        return None  # companion knows it while tracing (`x + 1.0` of constants), TF's graph does not
     return tensor.numpy()
 
 

@@ -88,7 +88,7 @@ def tf_op_name(op_name):
 
 _TYPE_OF_BASE = {base: op_type for base, op_type in TF_OP_NAMES.values()}
 _TYPE_OF_BASE.update(Const="Const", Identity="Identity", Placeholder="Placeholder",
-                     ReadVariableOp="ReadVariableOp")
+                     ReadVariableOp="ReadVariableOp", range="Range", packed="Pack")
 
 
 _TYPE_OF_LOWER_BASE = {base.lower(): op_type for base, op_type in _TYPE_OF_BASE.items()}  # `@`: matmul
@@ -377,3 +377,35 @@ def graph_name(value):
     if entry is not None and entry[0] is value:
         return entry[1]
     return None
+
+
+# TF's ``get_static_value`` in a graph (``tensor_util.constant_value``): a tensor has a value when its
+# node is a constant or reads only a static shape, or passes on values that have one
+_STATIC_SOURCES = {"Const", "Shape", "Size", "Rank"}
+_STATIC_PASSING = {"Range", "Cast", "Concat", "ConcatV2", "Pack", "Unpack", "Split", "Fill", "Equal",
+                   "NotEqual", "StopGradient", "Identity", "CheckNumericsV2", "DebugIdentityV2"}
+
+
+def known_in_graph(value):
+    """While a function traces: whether TF's graph knows the value of the tensor whose stored value
+    is ``value`` (concrete in companion's trace) by TF's rules; None outside a trace."""
+    names = active()
+    if names is None:
+        return None
+    entry = names.named.get(id(value))
+    if entry is None or entry[0] is not value:  # made outside the function: a capture
+        return True  # made outside the function: an eager tensor, which has its value
+    by_name = {node.name: node for node in names.nodes}
+    return _node_known(by_name, entry[1].rpartition(":")[0], set())
+
+
+def _node_known(by_name, name, seen):
+    node = by_name.get(name)
+    if node is None or name in seen:  # a node companion does not log: its value is what TF computes
+        return node is None
+    seen.add(name)
+    if node.type in _STATIC_SOURCES:
+        return True
+    if node.type not in _STATIC_PASSING:
+        return False
+    return all(_node_known(by_name, n.partition(":")[0], seen) for n in node.inputs)

@@ -1,5 +1,8 @@
 """Tensor creation: zeros/ones/fill (and ``_like``), range, linspace, eye, identity."""
 
+import contextlib
+import math
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -90,7 +93,15 @@ def range(start, limit=None, delta=1, dtype=None, name="range"):  # noqa: A001
     dtype = _dtypes.as_dtype(dtype)
     if bounds[2] == 0:
         raise InvalidArgumentError("range: delta must not be 0. Received: delta=0")
-    return named(Tensor(jnp.arange(*bounds, dtype=dtype._np)), "range")
+    size = max(0, math.ceil((bounds[1] - bounds[0]) / bounds[2]))
+    # its bounds are known: a constant of a traced program too (as in TF's graph, where
+    # tf.get_static_value reads it), unless it is too large to keep in the program
+    folded = jax.ensure_compile_time_eval() if size <= _LARGEST_CONSTANT_RANGE else contextlib.nullcontext()
+    with folded:
+        return named(Tensor(jnp.arange(*bounds, dtype=dtype._np)), "range")
+
+
+_LARGEST_CONSTANT_RANGE = 1 << 16
 
 
 def linspace(start, stop, num, name=None, axis=0):

@@ -2,8 +2,10 @@
 
 Eagerly (and in dataset functions, which fall back to eager execution for them) the
 Python function is simply called. Inside a compiled `companion.function` it becomes a
-host callback; JAX needs the output shapes at trace time, so ``Tout`` must then be
-`TensorSpec`s with fully known shapes.
+host callback; JAX needs the output shapes at trace time, so ``Tout`` is then best given as
+`TensorSpec`s with fully known shapes. With a plain dtype (``Tout=tf.float32``, as TF's guides
+write it) a top-level function call runs the function eagerly instead, with TF's results and
+side effects (each call runs ``func``), as other value-dependent shapes do.
 """
 
 import contextlib
@@ -19,6 +21,7 @@ from companion._core._convert import convert_to_tensor
 from companion._core._tensor import Tensor
 from companion._core._tensor_spec import TensorSpec
 from companion._staging._errors import OperatorNotAllowedInGraphError
+from companion._staging._needs_values import NeedsValues
 
 
 def py_function(func, inp, Tout, name=None):  # noqa: N803 - TensorFlow's argument name
@@ -177,13 +180,23 @@ def _all_static(outs):
     return all(isinstance(t, TensorSpec) and t.shape.is_fully_defined() for t in outs)
 
 
+class _UnknownOutputShape(OperatorNotAllowedInGraphError, NeedsValues):
+    """A py_function/numpy_function whose ``Tout`` gives no output shape, traced in a function: XLA
+    needs the shape to compile the call, TF's graph does not. A top-level function call runs the
+    function eagerly instead (`companion._staging._needs_values`), a dataset function on its elements;
+    elsewhere (a function traced inside another) the error says to pass `TensorSpec`s."""
+
+
+_UnknownOutputShape.__name__ = _UnknownOutputShape.__qualname__ = "OperatorNotAllowedInGraphError"
+
+
 def _static_shape(tout):
     if isinstance(tout, TensorSpec) and tout.shape.is_fully_defined():
         return jax.ShapeDtypeStruct(tuple(tout.shape), tout.dtype._np)
-    raise OperatorNotAllowedInGraphError(
+    raise _UnknownOutputShape(
         "py_function/numpy_function inside a compiled function needs the output shapes while tracing: "
         f"pass Tout as companion.TensorSpec(shape, dtype) with every dimension known. Received: {tout!r}. "
-        "(In Dataset.map the function then simply runs eagerly.)")
+        "(A top-level function call, and Dataset.map, then simply run the function eagerly.)")
 
 
 def _dtype_of(tout):

@@ -174,4 +174,6 @@ def stop_gradient(input, name=None):  # noqa: A002 - TensorFlow's argument name
         2.0
     """
     value = as_input(input)._value
+    if not isinstance(value, jax.core.Tracer):  # a value known while tracing stays one (TF's constants)
+        return Tensor(value)
     return Tensor(jax.lax.stop_gradient(value))

@@ -410,6 +410,9 @@ class Function:
         trace.tensor_names = TensorNames()  # and its own tensor names (`x:0`, `mul:0`)
         try:
             concrete = trace_concrete(self._callable(), leaves, treedef, trace, self._name, shown, names)
+        except NeedsValues:  # TF's trace succeeds (companion runs the calls eagerly): it counts
+            self._tracing_count += 1
+            raise
         finally:
             trace.tensor_names = None  # no traced value outlives the trace
         concrete._python_signature = self._parameters()  # parameter names and kinds, for its text

@@ -52,9 +52,19 @@ def test_py_function_inside_a_compiled_function_with_static_shapes():
     assert tf.function(_doubled)(tf.constant([1.0, 2.0])).numpy().tolist() == [2.0, 4.0]
 
 
-def test_py_function_inside_a_compiled_function_needs_shapes():
-    with pytest.raises(TypeError, match="TensorSpec"):
-        tf.function(_unknown_shape)(tf.constant([1.0, 2.0]))
+def test_py_function_with_a_plain_dtype_runs_the_function_call_eagerly():
+    # TF 2.21 (the tf.function guide): Tout=tf.float32 works in a function; XLA needs the shape, so
+    # the call runs eagerly, with TF's values and one trace counted
+    f = tf.function(_unknown_shape)
+    assert f(tf.constant([1.0, 2.0])).numpy().tolist() == [2.0, 4.0]
+    assert f(tf.constant([3.0, 4.0])).numpy().tolist() == [6.0, 8.0]
+    assert f.experimental_get_tracing_count() == 1
+
+
+def test_py_function_without_shapes_has_no_compiled_concrete_function():
+    with pytest.raises(TypeError, match="TensorSpec") as caught:
+        tf.function(_unknown_shape).get_concrete_function(tf.TensorSpec([2], tf.float32))
+    assert isinstance(caught.value, tf.errors.OperatorNotAllowedInGraphError)
 
 
 def test_numpy_function_gets_scalars_from_graphs_and_arrays_eagerly():
