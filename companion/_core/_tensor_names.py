@@ -45,6 +45,7 @@ TF_OP_NAMES = {
     "join": ("StringJoin", "StringJoin"), "format": ("StringFormat", "StringFormat"),
     "upper": ("StringUpper", "StringUpper"), "lower": ("StringLower", "StringLower"),
     "length": ("StringLength", "StringLength"), "strip": ("StringStrip", "StringStrip"),
+    "where": ("SelectV2", "SelectV2"),  # tf.where(c, x, y); tf.where(c) alone is TF's ``Where``
     "all_reduce": ("IdentityN", "IdentityN"),  # a replica context's all_reduce (TF's gradient wrapper)
 }
 
@@ -128,7 +129,7 @@ def unique_name(counts, name, mark_as_used=True):
 class TensorNames:
     """The names given in one function graph: the names used, and each named value's name."""
 
-    __slots__ = ("counts", "named", "scopes", "captures", "given", "devices", "placed", "nodes")
+    __slots__ = ("counts", "named", "scopes", "captures", "given", "devices", "placed", "nodes", "converted")
 
     def __init__(self):
         self.counts = {}
@@ -143,6 +144,7 @@ class TensorNames:
         # the graph's nodes in the order they were made (`GraphNode`s: names, types and shapes only,
         # so they keep no traced value alive); a function's `FuncGraph` lists those outside sub-graphs
         self.nodes = []
+        self.converted = set()  # ids of values named as an op's converted operand (``add/y``)
 
     def new_name(self, base):
         """A fresh node name for ``base`` under the current scopes."""
@@ -209,10 +211,16 @@ class TensorNames:
                 continue
             value = getattr(x, "_v", x)
             entry = self.named.get(id(value))
-            if entry is None or entry[0] is not value:  # TF converts it under the op's scope: ``add/y``
+            if entry is None or entry[0] is not value or id(value) in self.converted:
+                # TF converts a Python operand under the op's scope, ``add/y``, for each op (companion
+                # may share one array between ops: each op still gets its own node)
                 const = f"{node}/{_PARAMETERS[position] if len(inputs) == 2 else 'Const'}"
                 self.note_node(const, "Const", (), [value])
-                entry = self.named[id(value)] = (value, f"{const}:0")
+                if entry is None or entry[0] is not value:
+                    self.named[id(value)] = (value, f"{const}:0")
+                    self.converted.add(id(value))
+                names.append(const)
+                continue
             names.append(entry[1][:-2] if entry[1].endswith(":0") else entry[1])
         return names
 
@@ -289,7 +297,10 @@ def name_outputs(op_name, outputs, inputs=()):
     names = active()
     if names is not None:
         base, names.given = names.given or tf_op_name(op_name)[0], None
-        names.name_outputs(base, [t._v for t in outputs], tf_op_name(op_name)[1], inputs)
+        op_type = tf_op_name(op_name)[1]
+        if op_type == "AddV2" and outputs and _dtype_name(outputs[0]._v) == "string":
+            op_type = "Add"  # TF joins strings with the older Add kernel
+        names.name_outputs(base, [t._v for t in outputs], op_type, inputs)
 
 
 def given_name(name):

@@ -78,6 +78,11 @@ def _bind_structured(concrete, args, kwargs):
         if by_value and is_string_tensor(spec):
             string_spec = TensorSpec(concrete.string_shapes.get(index, spec.shape), spec.dtype)
             string = _as_tensor(leaf, string_spec)
+            if string is None and isinstance(leaf, Tensor) and leaf.dtype != spec.dtype:
+                raise InvalidArgumentError(  # TF: the string placeholder is fed another dtype
+                    f"cannot compute {concrete.name} as input #{index}(zero-based) was expected to be a "
+                    f"string tensor but is a {leaf.dtype.name} tensor. Pass a string tensor, or trace the "
+                    "function for this dtype by calling it.")
             if string is None:
                 return f"{leaf!r} does not fit {string_spec!r}"
             staged_with.append(string)

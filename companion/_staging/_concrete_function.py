@@ -66,7 +66,7 @@ def trace_concrete(fn, leaves, treedef, trace, name, shown=None, names=None):
         dynamic = _split_outputs(result, info, fn)
         if graph is not None:  # the captured Variables' handles, named by their first use
             capture_names.update((key, name) for key, (_, name) in graph.captures.items())
-            info["nodes"] = graph.nodes + _output_nodes(graph, dynamic)
+            info["nodes"] = graph.nodes + _output_nodes(graph, _nest.tree_flatten(result)[0])
         return dynamic
 
     staged = stage(flat_fn, avals, trace)
@@ -87,6 +87,9 @@ def trace_concrete(fn, leaves, treedef, trace, name, shown=None, names=None):
         if is_dataset(leaf):  # TF's DatasetSpec (a dataset is a tensor there)
             specs[i] = dataset_spec(leaf)
     concrete._signature = (treedef, specs, names.dict_orders)
+    # the string tensors, passed by value (`DatasetGenericFunction`), shown as TF's TensorSpecs
+    concrete._string_specs = {i: TensorSpec(leaves[i].shape, leaves[i].dtype, names.leaves[i][0])
+                              for i in strings}
     concrete._graph_names = graph_names
     concrete._capture_names = capture_names
     concrete._given_names = names.given
@@ -97,12 +100,18 @@ def trace_concrete(fn, leaves, treedef, trace, name, shown=None, names=None):
 
 def _output_nodes(graph, outputs):
     """The ``Identity`` nodes TF's function graph returns its outputs through (``Identity``,
-    ``Identity_1``...), each reading the output's tensor."""
+    ``Identity_1``...), each reading the output's tensor (a returned Python value is a constant)."""
     nodes = []
-    for index, value in enumerate(outputs):
+    for leaf in outputs:
+        if leaf is None:
+            continue
+        if getattr(leaf, "_is_variable", False) or not isinstance(leaf, Tensor):
+            leaf = leaf if isinstance(leaf, Tensor) else None
+        value = leaf._v if leaf is not None else None
         entry = graph.named.get(id(value))
         inputs = () if entry is None or entry[0] is not value else (entry[1].removesuffix(":0"),)
-        shape = (tuple(value.shape), getattr(value.dtype, "name", str(value.dtype)))
+        shape = (tuple(leaf.shape), leaf.dtype.name) if leaf is not None else ((), "float32")
+        index = len(nodes)
         nodes.append(_tensor_names.GraphNode(f"Identity_{index}" if index else "Identity", "Identity",
                                              inputs, (shape,)))
     return nodes
@@ -169,6 +178,7 @@ class ConcreteFunction(ConcreteSurface):
         self._flat_positional = False  # its parameters are one tensor each (see `trace_concrete`)
         self._arg_datasets = []
         self._graph_names = {}
+        self._string_specs = {}
 
     def _replay(self, *arrays):
         return self._run(*arrays, jaxpr=self._quiet)
@@ -245,6 +255,7 @@ class ConcreteFunction(ConcreteSurface):
     def structured_input_signature(self):
         """``(args, kwargs)`` as bound when traced, each tensor a `TensorSpec` named by its parameter."""
         treedef, specs, orders = self._signature
+        specs = [self._string_specs.get(i, spec) for i, spec in enumerate(specs)]
         return _nest.in_dict_orders(jax.tree_util.tree_unflatten(treedef, specs), orders)
 
     def _program(self):

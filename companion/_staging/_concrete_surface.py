@@ -83,8 +83,12 @@ class ConcreteSurface:
     def inputs(self):
         """The graph's inputs: its argument placeholders in flat order (``x:0``, ``d_1:0``), then the
         handles of the Variables it captures (``mul/ReadVariableOp/resource:0``)."""
-        shown = []
-        for _, spec, name in flat_inputs(self):
+        shown, by_leaf = [], {i: (spec, name) for i, spec, name in flat_inputs(self)}
+        graph_names = getattr(self, "_graph_names", {})
+        for i, spec in getattr(self, "_string_specs", {}).items():  # strings are passed by value
+            by_leaf[i] = (spec, graph_names.get(i, "Placeholder:0").rsplit(":", 1)[0])
+        for i in sorted(by_leaf):
+            spec, name = by_leaf[i]
             if isinstance(spec, VariableSpec):
                 shown.append(ResourceInput(spec, f"{name}:0"))
             else:
