@@ -68,7 +68,7 @@ class GraphNode:
 _SUB_GRAPH_TYPES = {"cond": "StatelessIf", "while": "StatelessWhile"}
 
 
-_PARAMETERS = ("x", "y")  # a binary op's parameters, which name the constants it converts
+_PARAMETERS = ("x", "y")  # a unary or binary op's parameters, which name the constants it converts
 
 
 def _dtype_name(value):
@@ -214,7 +214,7 @@ class TensorNames:
             if entry is None or entry[0] is not value or id(value) in self.converted:
                 # TF converts a Python operand under the op's scope, ``add/y``, for each op (companion
                 # may share one array between ops: each op still gets its own node)
-                const = f"{node}/{_PARAMETERS[position] if len(inputs) == 2 else 'Const'}"
+                const = f"{node}/{_PARAMETERS[position] if len(inputs) <= 2 else 'Const'}"
                 self.note_node(const, "Const", (), [value])
                 if entry is None or entry[0] is not value:
                     self.named[id(value)] = (value, f"{const}:0")
@@ -281,6 +281,23 @@ def sub_graph(scope, prefix=None):
         yield prefix
     finally:
         names.counts = names.scopes.pop()[1]
+
+
+def name_sub_graph_outputs(prefix, values, inputs=()):
+    """Names ``values``, the outputs of the sub-graph node ``prefix`` (``cond``, ``while``) while a
+    function traces: ``prefix:0``, ``prefix:1``... (TF's functional If and While outputs); the node's
+    inputs are the named ones among ``inputs`` (stored values: a loop's initial values)."""
+    names = active()
+    if names is not None and prefix is not None:
+        entries = [names.named.get(id(value)) for value in inputs]
+        given = tuple(e[1].removesuffix(":0") for e, v in zip(entries, inputs) if e is not None and e[0] is v)
+        for index, value in enumerate(values):
+            if id(value) not in names.named:
+                names.named[id(value)] = (value, f"{prefix}:{index}")
+        for node in names.nodes:
+            if node.name == prefix:
+                node.outputs = tuple((tuple(getattr(v, "shape", ())), _dtype_name(v)) for v in values)
+                node.inputs = given or node.inputs
 
 
 def name_inputs(base, values):

@@ -67,6 +67,7 @@ def _staged_if(cond, body, orelse, get_state, set_state, names, nouts):
     outs = lax.cond(_predicate(cond),
                     lambda: _arrange(true_block, plan, written, before, 0),
                     lambda: _arrange(false_block, plan, written, before, 1))
+    _tensor_names.name_sub_graph_outputs(prefix, outs)
     set_state(_rebuild(plan, outs))
     for var, value in zip(written, outs[len(outs) - len(written):]):
         var._set_value(value)

@@ -220,6 +220,7 @@ def staged_while(test, body, get_state, set_state, names, what, static_count=Non
         final = apply_recorded(run, init, arrays, initial_variables, consts, "while_loop")
     else:
         final = [Tensor(a) for a in run(*arrays, *initial_variables, *consts)]
+    _tensor_names.name_sub_graph_outputs(prefix, [t._v for t in final[:n]], arrays)
     set_state(_state.unflatten(final[:n], kinds))
     for var, value in zip(written, final[n:]):
         var._set_value(value._value)
