@@ -30,7 +30,8 @@ def test_graph_def_nodes_name_their_inputs():
     nodes = _matmul_add_graph().as_graph_def().node
     assert [(n.name, n.op, n.input) for n in nodes] == [
         ("x", "Placeholder", []), ("y", "Placeholder", []), ("b", "Placeholder", []),
-        ("MatMul", "MatMul", ["x", "y"]), ("add", "AddV2", ["MatMul", "b"]), ("Identity", "Identity", ["add"])]
+        ("MatMul", "MatMul", ["x", "y"]), ("add", "AddV2", ["MatMul", "b"]),
+        ("Identity", "Identity", ["add"])]
 
 
 def test_graph_def_prints_as_protobuf_text():
