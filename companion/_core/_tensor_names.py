@@ -55,10 +55,20 @@ class GraphNode:
     names: ``mul``, ``split:1``) and ``outputs`` (``(shape, dtype)`` pairs); ``inner``: made inside a
     sub-graph (a branch, a loop body), which TF's graph shows as the one ``If``/``While`` node."""
 
-    __slots__ = ("name", "type", "inputs", "outputs", "inner")
+    __slots__ = ("name", "type", "inputs", "_outputs", "inner")
 
     def __init__(self, name, op_type, inputs=(), outputs=(), inner=False):
-        self.name, self.type, self.inputs, self.outputs, self.inner = name, op_type, inputs, outputs, inner
+        self.name, self.type, self.inputs, self._outputs, self.inner = name, op_type, inputs, outputs, inner
+
+    @property
+    def outputs(self):
+        """``(shape, dtype name)`` per output (kept as the values' abstract values while tracing, which
+        hold no trace: reading a tracer's shape and dtype costs more than the rest of the log)."""
+        return tuple(_shape_and_dtype(v) for v in self._outputs)
+
+    @outputs.setter
+    def outputs(self, outputs):
+        self._outputs = outputs
 
     def __repr__(self):
         return f"GraphNode({self.name!r}, {self.type!r}, {list(self.inputs)!r})"
@@ -69,6 +79,23 @@ _SUB_GRAPH_TYPES = {"cond": "StatelessIf", "while": "StatelessWhile"}
 
 
 _PARAMETERS = ("x", "y")  # a unary or binary op's parameters, which name the constants it converts
+
+
+def _abstract(value):
+    """What a node keeps of an output value: its JAX abstract value, or ``(shape, dtype name)``."""
+    aval = getattr(value, "aval", None)
+    return aval if aval is not None else (tuple(getattr(value, "shape", ())), _dtype_name(value))
+
+
+def _shape_and_dtype(kept):
+    if isinstance(kept, tuple):
+        return kept
+    return tuple(kept.shape), kept.dtype.name
+
+
+def _is_text(value):
+    """Whether an output value holds strings (a host value: JAX arrays, which have ``aval``, never do)."""
+    return getattr(value, "aval", None) is None and _dtype_name(value) == "string"
 
 
 def _dtype_name(value):
@@ -164,7 +191,7 @@ class TensorNames:
         type its name implies, `op_type_of`) and its ``inputs`` (Tensors and Variables, which it reads
         through a ``ReadVariableOp`` of their own)."""
         node = self.new_name(base)
-        input_names = self._input_names(node, inputs)
+        input_names = self._input_names(node, inputs) if inputs else ()
         self.note_node(node, op_type or op_type_of(node), input_names, values)
         device = self.devices[-1] if self.devices else ""
         for index, value in enumerate(values):
@@ -192,45 +219,37 @@ class TensorNames:
 
     def note_node(self, node, op_type, inputs=(), values=()):
         """Logs the node ``node`` of type ``op_type`` with input names ``inputs`` and outputs ``values``."""
-        outputs = tuple((tuple(getattr(v, "shape", ())), _dtype_name(v)) for v in values)
+        outputs = tuple(_abstract(v) for v in values)
         self.nodes.append(GraphNode(node, op_type, tuple(inputs), outputs, bool(self.scopes)))
 
     def _input_names(self, node, inputs):
         """The node input names of an operation ``node``'s ``inputs``: a Tensor's graph name (``mul``,
         ``split:1``; a value known while tracing gets a ``Const`` node of its own), a Variable's read
-        ``node/ReadVariableOp`` of its captured handle."""
-        names, reads = [], 0
-        self.capture_reads(node, inputs)
+        ``node/ReadVariableOp`` of its captured handle (named after ``node`` on its first use)."""
+        names, reads, named = [], 0, self.named
         for position, x in enumerate(inputs):
-            if getattr(x, "_is_variable", False):
+            if x._is_variable:
+                handle = self.capture(x, f"{node}/ReadVariableOp/resource")
                 read = f"{node}/ReadVariableOp" + (f"_{reads}" if reads else "")
                 reads += 1
-                handle = self.captures[id(x)][1] if id(x) in self.captures else f"{node}/resource"
                 self.note_node(read, "ReadVariableOp", [handle], [x._value])
                 names.append(read)
                 continue
-            value = getattr(x, "_v", x)
-            entry = self.named.get(id(value))
-            if entry is None or entry[0] is not value or id(value) in self.converted:
-                # TF converts a Python operand under the op's scope, ``add/y``, for each op (companion
-                # may share one array between ops: each op still gets its own node)
-                const = f"{node}/{_PARAMETERS[position] if len(inputs) <= 2 else 'Const'}"
-                self.note_node(const, "Const", (), [value])
-                if entry is None or entry[0] is not value:
-                    self.named[id(value)] = (value, f"{const}:0")
-                    self.converted.add(id(value))
-                names.append(const)
+            value = x._v
+            entry = named.get(id(value))
+            if entry is not None and entry[0] is value and id(value) not in self.converted:
+                name = entry[1]
+                names.append(name[:-2] if name.endswith(":0") else name)
                 continue
-            names.append(entry[1][:-2] if entry[1].endswith(":0") else entry[1])
+            # TF converts a Python operand under the op's scope, ``add/y``, for each op (companion may
+            # share one array between ops: each op still gets its own node)
+            const = f"{node}/{_PARAMETERS[position] if len(inputs) <= 2 else 'Const'}"
+            self.note_node(const, "Const", (), [value])
+            if entry is None or entry[0] is not value:
+                named[id(value)] = (value, f"{const}:0")
+                self.converted.add(id(value))
+            names.append(const)
         return names
-
-    def capture_reads(self, node, inputs):
-        """Notes the Variables among an operation's ``inputs`` that the function captures here for
-        the first time: TF reads each in the operation's scope, so its handle is the function input
-        ``node/ReadVariableOp/resource``."""
-        for x in inputs:
-            if getattr(x, "_is_variable", False):
-                self.capture(x, f"{node}/ReadVariableOp/resource")
 
     def capture(self, variable, handle):
         """``variable``'s captured handle: ``handle`` (a function input, logged as a ``Placeholder``)
@@ -296,7 +315,7 @@ def name_sub_graph_outputs(prefix, values, inputs=()):
                 names.named[id(value)] = (value, f"{prefix}:{index}")
         for node in names.nodes:
             if node.name == prefix:
-                node.outputs = tuple((tuple(getattr(v, "shape", ())), _dtype_name(v)) for v in values)
+                node.outputs = tuple(_abstract(v) for v in values)
                 node.inputs = given or node.inputs
 
 
@@ -310,12 +329,12 @@ def name_inputs(base, values):
 
 def name_outputs(op_name, outputs, inputs=()):
     """While a function traces: names the Tensor ``outputs`` of one application of the op ``op_name``
-    (and notes the Variables among its ``inputs`` it captures first, `TensorNames.capture_reads`)."""
+    (and logs its node, reading its ``inputs``: `TensorNames.name_outputs`)."""
     names = active()
     if names is not None:
         base, names.given = names.given or tf_op_name(op_name)[0], None
         op_type = tf_op_name(op_name)[1]
-        if op_type == "AddV2" and outputs and _dtype_name(outputs[0]._v) == "string":
+        if op_type == "AddV2" and outputs and _is_text(outputs[0]._v):
             op_type = "Add"  # TF joins strings with the older Add kernel
         names.name_outputs(base, [t._v for t in outputs], op_type, inputs)
 
@@ -361,7 +380,7 @@ def rename(value, base):
             made = names.nodes.pop()
             renamed[-1].name = node
             renamed[-1].type = _TYPE_OF_BASE.get(base, renamed[-1].type)
-            renamed[-1].outputs = made.outputs
+            renamed[-1].outputs = made._outputs
 
 
 def alias(value, other):
