@@ -130,3 +130,20 @@ def test_string_arguments_are_placeholders_and_tensor_specs():
 def test_the_jaxpr_view_stays():
     g = _matmul_add_graph()
     assert "dot_general" in g.operations() and "dot_general" in g.as_text()
+
+
+def test_a_tensor_being_traced_knows_its_operation_and_graph():
+    seen = {}
+
+    @tf.function
+    def f(x):
+        y = x * 2
+        seen.update(op=(y.op.type, y.op.name, [t.name for t in y.op.inputs]),
+                    graph=[op.name for op in y.graph.get_operations()])
+        return y
+
+    f(tf.constant([1.0, 2.0]))
+    assert seen["op"] == ("Mul", "mul", ["x:0", "mul/y:0"])  # TF 2.21's
+    assert seen["graph"] == ["x", "mul/y", "mul"]
+    with pytest.raises(AttributeError, match="eager execution"):
+        tf.constant(1.0).graph

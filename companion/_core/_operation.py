@@ -66,9 +66,19 @@ class Operation:
 
 
 def producer(tensor_name):
-    """The Operation that made the graph tensor ``tensor_name`` (``mul_1:0``): its node's name and
-    TF's type (``Mul``), from the name companion's op gave it (`_tensor_names`)."""
+    """The Operation that made the graph tensor ``tensor_name`` (``mul_1:0``) in the function being
+    traced: its node as logged so far (`companion._staging._func_graph.GraphOperation`: name, TF's
+    type, input and output tensors), or its node's name and TF's type (``Mul``)."""
     node = tensor_name.rpartition(":")[0]
+    names = _tensor_names.active()
+    if names is not None:  # the node logged so far: its inputs and outputs are graph tensors
+        # deferred: the staging layer is built on this module
+        from companion._staging._func_graph import FuncGraph
+
+        try:
+            return FuncGraph.being_traced(names.nodes).get_operation_by_name(node)
+        except KeyError:  # a name no logged node has (a loop's index): its name and type only
+            pass
     return Operation(node, _tensor_names.op_type_of(node))
 
 

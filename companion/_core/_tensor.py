@@ -110,6 +110,14 @@ class Tensor:
         return producer(name)
 
     @property
+    def graph(self):
+        """The graph of the function being traced that holds it (its node view so far, a `FuncGraph`);
+        an eager tensor has none (TF's AttributeError)."""
+        if not state.staging or self._graph_name() is None:
+            raise AttributeError("Tensor.graph is undefined when eager execution is enabled.")
+        return self.op.graph
+
+    @property
     def is_traced(self):
         """True while the value is a tracer inside a staged function (no concrete value)."""
         return isinstance(self._v, jax.core.Tracer)

@@ -39,25 +39,33 @@ class FuncGraph:
         [<companion.Tensor 'Identity:0' shape=(1, 1) dtype=float32>]
     """
 
-    def __init__(self, name, closed, owners, nodes=(), concrete=None):
+    def __init__(self, name, closed, owners, nodes=(), concrete=None, inner=False):
         self.name = name
         self.jaxpr = closed
         self._owners = owners
-        self._nodes = [n for n in nodes if not n.inner]
+        self._nodes = [n for n in nodes if inner or not n.inner]
         self._concrete = concrete
         self._operations = None
+
+    @classmethod
+    def being_traced(cls, nodes):
+        """The node view of a function being traced, as logged so far (what ``tensor.op`` and
+        ``tensor.graph`` show while it traces; its branches' and loop bodies' nodes included)."""
+        return cls("being traced", None, {}, nodes, inner=True)
 
     # -- TF's graph view -----------------------------------------------------------------
 
     @property
     def inputs(self):
         """The graph's input placeholders: the arguments' (``x:0``), then the captured handles."""
+        if self._concrete is None:  # being traced: the placeholders made so far
+            return [op.outputs[0] for op in self.get_operations() if op.type == "Placeholder" and op.outputs]
         return self._concrete.inputs
 
     @property
     def outputs(self):
-        """The graph's outputs (``Identity:0``, ``Identity_1:0``...), in flat order."""
-        return self._concrete.outputs
+        """The graph's outputs (``Identity:0``, ``Identity_1:0``...), in flat order (none while traced)."""
+        return self._concrete.outputs if self._concrete is not None else []
 
     @property
     def structured_outputs(self):
@@ -69,7 +77,8 @@ class FuncGraph:
 
     @property
     def variables(self):
-        return self._concrete.variables
+        """The Variables the traced program reads or writes (a tuple, as TF's)."""
+        return tuple(self._concrete.variables) if self._concrete is not None else ()
 
     def get_operations(self):
         """The graph's operations (`GraphOperation`), in the order they were made."""
@@ -199,7 +208,7 @@ class GraphTensor:
 
 def _safe_inputs(graph):
     """The concrete function's input tensors (their shapes show a signature's ``None`` dims)."""
-    return graph.inputs if graph._concrete is not None else []
+    return graph._concrete.inputs if graph._concrete is not None else []
 
 
 def _primitive_names(eqns):
