@@ -16,7 +16,7 @@ class Graph:
         self.inputs, self.outputs = inputs, outputs
         self.flat_inputs = _flat(inputs, "inputs", model_name)
         self.flat_outputs = _flat(outputs, "outputs", model_name)
-        self.nodes = _reachable_nodes(self.flat_inputs, self.flat_outputs, model_name)
+        self.nodes = _reachable_nodes(self.flat_inputs, self.flat_outputs, outputs)
         self.input_layers = [kt.node.layer for kt in self.flat_inputs]
         self.layers = _layer_order(_keras_flat(inputs), _keras_flat(outputs))
         self.input_names = [kt.node.layer.name if kt.node.is_input else kt.name
@@ -60,7 +60,7 @@ def _flat(structure, what, model_name):
     return flat
 
 
-def _reachable_nodes(flat_inputs, flat_outputs, model_name):
+def _reachable_nodes(flat_inputs, flat_outputs, outputs):
     input_ids = {id(kt) for kt in flat_inputs}
     found, stack = {}, [kt for kt in flat_outputs if id(kt) not in input_ids]
     while stack:
@@ -68,12 +68,44 @@ def _reachable_nodes(flat_inputs, flat_outputs, model_name):
         if node.id in found:
             continue
         if node.is_input:
-            raise ValueError(f"Graph disconnected in model {model_name!r}: the output depends on the "
-                             f"input {node.layer.name!r} ({node.outputs!r}), which is not among the "
-                             "model's inputs. Pass every keras.Input the outputs use to `inputs`.")
+            _disconnected(outputs, input_ids, node)
         found[node.id] = node
         stack.extend(kt for kt in node.parents() if id(kt) not in input_ids)
     return [found[i] for i in sorted(found)]
+
+
+def _disconnected(outputs, input_ids, node):
+    """Keras 3's error for an output that needs an input the model was not given: it names the
+    first such output by its path in ``outputs`` (``''`` for a single one, ``'0'``, ``'name'``)."""
+    path = next((p for p, kt in _leaves_with_paths(outputs) if _needs_other_input(kt, input_ids)), ())
+    raise ValueError(f"Output with path `{'.'.join(str(k) for k in path)}` is not connected to `inputs`\n"
+                     f"It depends on the input {node.layer.name!r} ({node.outputs!r}), which is not among "
+                     "the model's inputs. Pass every keras.Input the outputs use to `inputs`.")
+
+
+def _leaves_with_paths(structure, path=()):
+    """(path, leaf) pairs in Keras 3's order (a dict's keys sorted)."""
+    if isinstance(structure, dict):
+        for key in sorted(structure):
+            yield from _leaves_with_paths(structure[key], path + (key,))
+    elif isinstance(structure, (list, tuple)):
+        for index, item in enumerate(structure):
+            yield from _leaves_with_paths(item, path + (index,))
+    else:
+        yield path, structure
+
+
+def _needs_other_input(tensor, input_ids):
+    seen, stack = set(), [tensor]
+    while stack:
+        kt = stack.pop()
+        if id(kt) in input_ids or kt.node.id in seen:
+            continue
+        if kt.node.is_input:
+            return True
+        seen.add(kt.node.id)
+        stack.extend(kt.node.parents())
+    return False
 
 
 def _layer_order(flat_inputs, flat_outputs):

@@ -41,6 +41,7 @@ class KerasVariable(Variable):
         aggregation = _choice("aggregation", aggregation, _AGGREGATIONS)
         self._keras_synchronization = _choice("synchronization", synchronization, _SYNCHRONIZATIONS)
         if isinstance(initializer, str) or (callable(initializer) and not hasattr(initializer, "__array__")):
+            _check_fully_defined(shape, join_path(name))
             initializer = _initializer(initializer, shape)
             dtype = _dtypes.as_dtype("float32" if dtype is None else dtype)
             shape = tuple(shape)
@@ -122,3 +123,13 @@ def _initializer(identifier, shape):
         raise ValueError("When creating a Variable from an initializer, the `shape` argument should be "
                          f"specified. Received: initializer={found!r} and shape=None")
     return found
+
+
+def _check_fully_defined(shape, path):
+    """Keras 3's error for a weight of unknown size (a layer built on an input axis that is None)."""
+    if shape is not None and None in tuple(shape):
+        raise ValueError("Shapes used to initialize variables must be fully-defined (no `None` dimensions). "
+                         f"Received: shape={tuple(shape)} for variable path='{path}'\n"
+                         "A layer makes its weights from its input's shape: give the input a known size "
+                         "on the axes the layer needs (for Dense, the last one), e.g. "
+                         "keras.Input(shape=(None, 8)).")

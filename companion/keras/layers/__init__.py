@@ -28,6 +28,7 @@ from companion.keras.layers._depthwise_conv import (
     SeparableConvolution2D,
 )
 from companion.keras.layers._discretization import Discretization
+from companion.keras.layers._dot import Dot, dot
 from companion.keras.layers._dot_attention import AdditiveAttention, Attention
 from companion.keras.layers._dropout import Dropout
 from companion.keras.layers._einsum_dense import EinsumDense
@@ -68,7 +69,6 @@ from companion.keras.layers._merging import (
     Add,
     Average,
     Concatenate,
-    Dot,
     Maximum,
     Minimum,
     Multiply,
@@ -76,7 +76,6 @@ from companion.keras.layers._merging import (
     add,
     average,
     concatenate,
-    dot,
     maximum,
     minimum,
     multiply,

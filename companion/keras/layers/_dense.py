@@ -47,10 +47,7 @@ class Dense(Layer):
         self.input_spec = InputSpec(min_ndim=2)
 
     def build(self, input_shape):
-        last_dim = input_shape[-1]
-        if last_dim is None:
-            raise ValueError(f"The last dimension of the inputs to Dense layer {self.name!r} must be "
-                             f"known. Received: input_shape={input_shape}")
+        last_dim = input_shape[-1]  # None: the kernel's shape is unknown, which its weight refuses
         kernel_bias.add_kernel_and_bias(self, (last_dim, self.units), self.units)
         self.input_spec = InputSpec(min_ndim=2, axes={-1: last_dim})
 

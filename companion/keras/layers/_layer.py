@@ -19,6 +19,7 @@ from companion.keras._functional._symbolic import symbolic_call
 from companion.keras.backend._name_scope import name_scope
 from companion.keras.backend._variable import KerasVariable
 from companion.keras.layers._call_context import CallContext, call_parameters
+from companion.keras.layers._call_errors import call_reporting_arguments, symbolic_call_reporting_arguments
 from companion.keras.layers._keras_mask import get_keras_mask, set_keras_mask
 from companion.keras.layers._naming import unique_name
 from companion.keras.layers._tracking import collect, containers_unchanged, map_structure, unique
@@ -181,12 +182,14 @@ class Layer(Module):
                 _check_input_spec(self, inputs)  # Keras 3 checks the spec before it builds
             self._maybe_build(inputs)
             _check_input_spec(self, inputs)
-            outputs = symbolic_call(self, self._call_on_values, inputs, args, kwargs)
+            outputs = symbolic_call_reporting_arguments(
+                self, lambda: symbolic_call(self, self._call_on_values_unreported, inputs, args, kwargs),
+                (inputs, *args), kwargs)
             _clear_call_losses(self)  # losses of the symbolic call are tracers
             return outputs
         return self._call_on_values(inputs, args, kwargs)
 
-    def _call_on_values(self, inputs, args, kwargs):
+    def _call_on_values(self, inputs, args, kwargs, report=True):
         _refuse_per_replica(self, inputs)
         inputs = map_structure(self._convert_input, inputs)
         if not self.built:
@@ -205,13 +208,20 @@ class Layer(Module):
             with CallContext(training):
                 if outer is None:
                     _clear_call_losses(self)
-                outputs = self.call(inputs, *args, **kwargs)
+                if report:  # an error names this call and its arguments (Keras 3)
+                    outputs = call_reporting_arguments(self, self.call, (inputs, *args), kwargs)
+                else:
+                    outputs = self.call(inputs, *args, **kwargs)
         finally:
             state.autocast = previous
         if self.activity_regularizer is not None:
             self._add_activity_loss(outputs)
         _mask_outputs(self, inputs, outputs, mask)
         return outputs
+
+    def _call_on_values_unreported(self, inputs, args, kwargs):
+        """The call on a symbolic call's stand-in values: its error is reported as the symbolic call's."""
+        return self._call_on_values(inputs, args, kwargs, report=False)
 
     def _maybe_build(self, inputs):
         if self.built:

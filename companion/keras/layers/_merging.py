@@ -1,50 +1,93 @@
 """Layers that merge a list of inputs: element-wise (`Add`, `Subtract`, `Multiply`, `Average`,
-`Maximum`, `Minimum`) or by joining them (`Concatenate`), with their functional forms."""
+`Maximum`, `Minimum`) or by joining them (`Concatenate`), with their functional forms (`Dot` is in
+`_dot.py`)."""
 
 import functools
 
-import jax
-
-from companion._core._op import op
-from companion._ops._array import concat
+from companion._core._shape import TensorShape
+from companion._ops._array import concat, expand_dims
 from companion._ops._math import maximum as _maximum
 from companion._ops._math import minimum as _minimum
-from companion._ops._nn_normalization import l2_normalize
 from companion.keras.layers._layer import Layer
 
 
 class _Merge(Layer):
-    """Base of layers called on a list of at least two tensors."""
+    """Base of layers called on a list of tensors."""
 
     def build(self, input_shape):
-        if not isinstance(input_shape, (list, tuple)) or len(input_shape) < 2:
-            raise ValueError(f"The {type(self).__name__} layer {self.name!r} should be called on a "
-                             f"list of at least 2 inputs. Received: input_shape={input_shape}")
-        self._check_shapes([tuple(s) for s in input_shape])
+        shapes = _shape_tuples(input_shape)
+        if not shapes or not isinstance(shapes[0], tuple):
+            raise ValueError("A merge layer should be called on a list of inputs. "
+                             f"Received: input_shape={input_shape} (not a list of shapes)")
+        self._check_shapes(shapes)
 
     def _check_shapes(self, shapes):
         pass
 
 
 class _Elementwise(_Merge):
-    """A merge of same-shaped tensors (size-1 axes broadcast) by ``_combine`` applied pairwise."""
+    """A merge of tensors whose example shapes broadcast (Keras 3's rules: aligned from the right,
+    a size-1 axis stretches), combined by ``_combine`` applied pairwise. Inputs of lower rank get
+    size-1 axes inserted after the batch axis first."""
 
     @staticmethod
     def _combine(a, b):
         raise NotImplementedError
 
     def _check_shapes(self, shapes):
-        if any(len(s) != len(shapes[0]) or any(a != b and 1 not in (a, b) and None not in (a, b)
-                                               for a, b in zip(s, shapes[0])) for s in shapes):
-            raise ValueError(f"{type(self).__name__} layer {self.name!r}: inputs must have the same "
-                             f"shape (up to broadcasting size-1 axes). Received shapes: {shapes}")
+        batch_sizes = {s[0] for s in shapes if s} - {None}
+        if len(batch_sizes) > 1:
+            raise ValueError(f"Cannot merge tensors with different batch sizes. Received tensors with "
+                             f"shapes {shapes}")
+        _example_shape(shapes)
+        self._reshape_required = len({len(s) for s in shapes}) != 1
 
     def compute_output_shape(self, input_shape):
-        shapes = [tuple(s) for s in input_shape]
-        return tuple(max(dims, key=lambda d: -1 if d is None else d) for dims in zip(*shapes))
+        shapes = _shape_tuples(input_shape)
+        batch_sizes = {s[0] for s in shapes} - {None}
+        return (batch_sizes.pop() if len(batch_sizes) == 1 else None,) + _example_shape(shapes)
 
     def call(self, inputs):
+        if getattr(self, "_reshape_required", False):
+            rank = max(x.ndim for x in inputs)
+            inputs = [_with_rank(x, rank) for x in inputs]
         return functools.reduce(self._combine, inputs)
+
+
+def _shape_tuples(input_shape):
+    """``input_shape`` as Keras 3 gives it to ``build``: a list of shape tuples for a list of
+    inputs, one shape tuple for a single input."""
+    if isinstance(input_shape, (list, tuple)) and all(isinstance(s, (list, tuple, TensorShape))
+                                                      for s in input_shape):
+        return [tuple(s) for s in input_shape]
+    return tuple(input_shape)
+
+
+def _example_shape(shapes):
+    """The broadcast shape of the examples (the axes after the batch axis) of ``shapes``."""
+    out = shapes[0][1:]
+    for shape in shapes[1:]:
+        out = _broadcast(out, shape[1:])
+    return out
+
+
+def _broadcast(first, second):
+    if len(first) < len(second):
+        first, second = second, first
+    if not second:
+        return first
+    out = list(first[:-len(second)])
+    for i, j in zip(first[-len(second):], second):
+        if i is not None and j is not None and i != j and 1 not in (i, j):
+            raise ValueError(f"Inputs have incompatible shapes. Received shapes {first} and {second}")
+        out.append(None if i is None or j is None else j if i == 1 else i)
+    return tuple(out)
+
+
+def _with_rank(x, rank):
+    for _ in range(rank - x.ndim):
+        x = expand_dims(x, 1)
+    return x
 
 
 class Add(_Elementwise):
@@ -75,10 +118,10 @@ class Subtract(_Elementwise):
         return a - b
 
     def _check_shapes(self, shapes):
-        if len(shapes) != 2:
-            raise ValueError(f"Subtract layer {self.name!r} should be called on exactly 2 inputs. "
-                             f"Received {len(shapes)} inputs of shapes {shapes}.")
         super()._check_shapes(shapes)
+        if len(shapes) != 2:
+            raise ValueError("A `Subtract` layer should be called on exactly 2 inputs. "
+                             f"Received: input_shape={shapes}")
 
 
 class Multiply(_Elementwise):
@@ -149,14 +192,27 @@ class Concatenate(_Merge):
         super().__init__(**kwargs)
         self.axis = axis
 
+    def build(self, input_shape):
+        shapes = _shape_tuples(input_shape)
+        if not shapes or not isinstance(shapes[0], tuple):
+            raise ValueError("A `Concatenate` layer should be called on a list of at least 1 input. "
+                             f"Received: input_shape={input_shape}")
+        self._check_shapes(shapes)
+
     def _check_shapes(self, shapes):
-        rank = len(shapes[0])
-        axis = self.axis % rank if -rank <= self.axis < rank else None
-        if axis is None or any(len(s) != rank for s in shapes) or any(
-                len({s[i] for s in shapes} - {None}) > 1 for i in range(rank) if i != axis):
-            raise ValueError(f"Concatenate layer {self.name!r} requires inputs with matching shapes "
-                             f"except for the concatenation axis {self.axis}. Received: "
-                             f"input_shape={shapes}")
+        """Keras 3's check: the shapes without the concatenation axis agree where both are known."""
+        reduced = set()
+        for shape in shapes:
+            shape = list(shape)
+            if len(shape) > self.axis:
+                del shape[self.axis]
+            reduced.add(tuple(shape))
+        if len(reduced) == 1:
+            return
+        ranks = {len(s) for s in reduced}
+        if len(ranks) != 1 or any(len({s[i] for s in reduced} - {None}) > 1 for i in range(ranks.pop())):
+            raise ValueError("A `Concatenate` layer requires inputs with matching shapes except for the "
+                             f"concatenation axis. Received: input_shape={shapes}")
 
     def compute_output_shape(self, input_shape):
         shapes = [list(s) for s in input_shape]
@@ -171,67 +227,9 @@ class Concatenate(_Merge):
         return {**super().get_config(), "axis": self.axis}
 
 
-class Dot(_Merge):
-    """The dot product of two batches of tensors along ``axes`` (an int, or one per input), each
-    example with its own: Keras's ``batch_dot``; ``normalize=True`` takes cosine similarities.
-
-    Example:
-        >>> import companion as tf
-        >>> tf.keras.layers.Dot(axes=1)([tf.constant([[1.0, 2.0]]), tf.constant([[3.0, 4.0]])]).numpy()
-        array([[11.]], dtype=float32)
-    """
-
-    def __init__(self, axes, normalize=False, **kwargs):
-        super().__init__(**kwargs)
-        self.axes = axes if isinstance(axes, int) else tuple(axes)
-        self.normalize = normalize
-
-    def _check_shapes(self, shapes):
-        if len(shapes) != 2:
-            raise ValueError(f"Dot layer {self.name!r} should be called on exactly 2 inputs. Received "
-                             f"{len(shapes)} inputs of shapes {shapes}.")
-        first, second = self._axes(shapes)
-        if shapes[0][first] is not None and shapes[1][second] is not None and \
-                shapes[0][first] != shapes[1][second]:
-            raise ValueError(f"Dot layer {self.name!r}: the dot axes have different sizes "
-                             f"{shapes[0][first]} and {shapes[1][second]}. Received shapes {shapes}.")
-
-    def _axes(self, shapes):
-        axes = (self.axes, self.axes) if isinstance(self.axes, int) else self.axes
-        return tuple(a % len(s) for a, s in zip(axes, shapes))
-
-    def compute_output_shape(self, input_shape):
-        shapes = [list(s) for s in input_shape]
-        first, second = self._axes(shapes)
-        out = [shapes[0][0]] + [d for i, d in enumerate(shapes[0]) if i not in (0, first)] + \
-            [d for i, d in enumerate(shapes[1]) if i not in (0, second)]
-        return tuple(out if len(out) > 1 else out + [1])
-
-    def call(self, inputs):
-        x, y = inputs
-        first, second = self._axes([x.shape, y.shape])
-        if self.normalize:
-            x, y = l2_normalize(x, axis=first), l2_normalize(y, axis=second)
-        return _batch_dot(x, y, first=first, second=second)
-
-    def get_config(self):
-        return {**super().get_config(), "axes": self.axes, "normalize": self.normalize}
-
-
-@op("keras_batch_dot", static=("first", "second"))
-def _batch_dot(x, y, first, second):
-    out = jax.lax.dot_general(x, y, (((first,), (second,)), ((0,), (0,))))
-    return out[:, None] if out.ndim == 1 else out
-
-
 def add(inputs, **kwargs):
     """``Add(**kwargs)(inputs)``."""
     return Add(**kwargs)(inputs)
-
-
-def dot(inputs, axes=-1, **kwargs):
-    """``Dot(axes, **kwargs)(inputs)``."""
-    return Dot(axes=axes, **kwargs)(inputs)
 
 
 def subtract(inputs, **kwargs):

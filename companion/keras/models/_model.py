@@ -64,7 +64,7 @@ class Model(Trainer, Layer):
         self.built = True
 
     # -- calling ----------------------------------------------------------------------------
-    def call(self, inputs, training=None, mask=None):
+    def call(self, inputs, training=None, mask=None, **kwargs):
         """The forward pass; a functional model replays its layer graph."""
         if self._graph is None:
             raise NotImplementedError(f"Model {self.name!r} has no call(): subclass Model and define "

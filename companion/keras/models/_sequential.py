@@ -101,7 +101,7 @@ class Sequential(Model):
     def layers(self):
         return list(self._stack)
 
-    def call(self, inputs, training=None, mask=None):
+    def call(self, inputs, training=None, mask=None, **kwargs):
         outputs = inputs if self._input is None else conform(inputs, self._input)
         for layer in self._stack:
             outputs = layer(outputs)

@@ -343,7 +343,8 @@ class Trainer:
         return found, cursor
 
     def _compiled(self, step):
-        compiled = step if self._run_eagerly else function(step)
+        # Keras 3 compiles its steps without AutoGraph (`do_not_convert`): an error keeps its own form
+        compiled = step if self._run_eagerly else function(step, autograph=False)
 
         def run(*data):
             return self._in_metric_order(compiled(*data))
