@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from companion._ops._array import expand_dims
+from companion._ops._array import expand_dims, squeeze
 from companion.keras.layers._tracking import map_structure
 
 
@@ -179,10 +179,12 @@ def _keras_flat(structure):
 
 
 def conform(value, reference):
-    """Keras's rank fix: a ``(batch,)`` input to an Input of shape ``(batch, 1)`` gets that axis."""
-
+    """Keras's rank fix: a size-1 last axis is added (a ``(batch,)`` input to an Input of shape
+    ``(batch, 1)``) or dropped (``(batch, 3, 1)`` to ``(batch, 3)``) to match the Input's rank."""
     shape = getattr(value, "shape", None)
     dims = reference.shape.as_list()
     if shape is not None and len(shape) == len(dims) - 1 and dims and dims[-1] == 1:
         return expand_dims(value, -1)
+    if shape is not None and len(shape) == len(dims) + 1 and shape[-1] == 1:
+        return squeeze(value, -1)
     return value

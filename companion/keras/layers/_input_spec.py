@@ -12,13 +12,15 @@ class InputSpec:
         InputSpec(min_ndim=2, axes={-1: 3})
     """
 
-    def __init__(self, dtype=None, shape=None, ndim=None, max_ndim=None, min_ndim=None, axes=None, name=None):
+    def __init__(self, dtype=None, shape=None, ndim=None, max_ndim=None, min_ndim=None, axes=None,
+                 allow_last_axis_squeeze=False, name=None):
         self.dtype = dtype
         self.shape = None if shape is None else tuple(shape)
         self.ndim = len(self.shape) if shape is not None else ndim
         self.max_ndim = max_ndim
         self.min_ndim = min_ndim
         self.axes = dict(axes or {})
+        self.allow_last_axis_squeeze = allow_last_axis_squeeze  # a size-1 last axis may come or go
         self.name = name
 
     def check(self, layer_name, shape, index=0):
@@ -28,7 +30,8 @@ class InputSpec:
         rank = len(dims)
         received = f"Full shape received: {tuple(dims)}"
         for ok, expected, shown in (
-                (self.ndim is None or rank == self.ndim, f"ndim={self.ndim}", received),
+                (self.ndim is None or self.allow_last_axis_squeeze or rank == self.ndim, f"ndim={self.ndim}",
+                 received),
                 (self.max_ndim is None or rank <= self.max_ndim, f"max_ndim={self.max_ndim}", ""),
                 (self.min_ndim is None or rank >= self.min_ndim, f"min_ndim={self.min_ndim}", received)):
             if not ok:
@@ -43,10 +46,16 @@ class InputSpec:
                            f"has size {size}; this input has {got}. Pass inputs of that size, or "
                            "create a new layer for the new shape.")
         if self.shape is not None:
-            for want, got in zip(self.shape, dims):
+            for want, got in zip(*self._squeezed(self.shape, dims)):
                 if want is not None and got is not None and want != got:
                     self._fail(layer_name, index, f"expected shape={self.shape}, found shape={tuple(dims)}",
                                "", "")
+
+    def _squeezed(self, want, dims):
+        """The shapes compared: without a size-1 last axis when ``allow_last_axis_squeeze``."""
+        if not self.allow_last_axis_squeeze:
+            return want, dims
+        return tuple(s[:-1] if s and s[-1] == 1 else s for s in (want, dims))
 
     def _fail(self, layer_name, index, expectation, received, hint):
         hint = hint or ("Pass inputs of the shape the layer was built for, or create a new layer for the "

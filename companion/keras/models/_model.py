@@ -10,6 +10,7 @@ from companion.keras._functional._config import (
 )
 from companion.keras._functional._graph import Graph
 from companion.keras._functional._keras_tensor import KerasTensor
+from companion.keras.layers._input_spec import InputSpec
 from companion.keras.layers._layer import Layer
 from companion.keras.layers._naming import unique_name
 from companion.keras.layers._tracking import map_structure
@@ -61,6 +62,8 @@ class Model(Trainer, Layer):
         self._graph = Graph(inputs, outputs, self.name)
         self._graph_layers = list(self._graph.layers)  # tracked: the model's weights are theirs
         self._build_input_shape = map_structure(lambda kt: kt.shape, inputs)
+        if not isinstance(inputs, dict):  # Keras 3 checks each input against its Input's shape
+            self.input_spec = [_input_spec(kt) for kt in self._graph.flat_inputs]
         self.built = True
 
     # -- calling ----------------------------------------------------------------------------
@@ -265,3 +268,11 @@ def _placeholders(input_shape):
     if isinstance(input_shape, list) and input_shape and isinstance(input_shape[0], (list, tuple)):
         return [one(s) for s in input_shape]
     return one(input_shape)
+
+
+def _input_spec(keras_tensor):
+    """What a functional model accepts for ``keras_tensor``: its shape, any batch size, and a
+    size-1 last axis present or not (Keras 3's ``Functional.input_spec``)."""
+    dims = keras_tensor.shape.as_list()
+    return InputSpec(shape=(None, *dims[1:]) if dims else (), allow_last_axis_squeeze=True,
+                     name=keras_tensor.node.layer.name)
