@@ -207,3 +207,14 @@ def test_ops_on_keras_tensors_compute_what_they_say():
 def test_keras_ops_on_plain_values_still_raise_conversion_errors():
     with pytest.raises(ValueError):
         tf.keras.ops.concatenate([object(), np.ones(2)])
+
+
+def test_inputs_are_checked_against_the_models_inputs():
+    # TF 2.21 / Keras 3: Functional.input_spec, checked before the layers run (first line recorded)
+    inputs = tf.keras.Input((3,), name="features")
+    model = tf.keras.Model(inputs, layers.Dense(2, kernel_initializer="ones")(inputs), name="net")
+    with pytest.raises(ValueError, match=r"^Input 0 with name 'features' of layer 'net' is incompatible with "
+                                         r"the layer: expected shape=\(None, 3\), found shape=\(2, 4\)\n"):
+        model(np.ones((2, 4), np.float32))
+    # a size-1 last axis is dropped to match the Input's rank
+    np.testing.assert_array_equal(model(np.ones((2, 3, 1), np.float32)).numpy(), np.full((2, 2), 3.0))
