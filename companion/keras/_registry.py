@@ -15,16 +15,16 @@ def get(identifier, deserialize, kind, hint, none=None):
         return deserialize(identifier)
     if callable(identifier):
         return identifier
-    raise ValueError(f"Could not interpret {kind} identifier: {identifier!r}. Pass {hint}.")
+    raise ValueError(f"Could not interpret {kind} identifier: {identifier!r}\nPass {hint}.")
 
 
 def by_name(deserialize, name, kind):
     """``deserialize(name)``; an unknown name raises Keras's "Could not interpret {kind} identifier"
-    ValueError, followed by the names companion knows."""
+    ValueError (Keras 3's line), then on the next line the names companion knows."""
     try:
         return deserialize(name)
     except ValueError as error:
-        raise ValueError(f"Could not interpret {kind} identifier: {name}. {error}") from None
+        raise ValueError(f"Could not interpret {kind} identifier: {name}\n{error}") from None
 
 
 def serialize(obj, base, otherwise, module):

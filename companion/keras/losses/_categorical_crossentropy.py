@@ -46,11 +46,7 @@ def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=
         y_pred, from_logits = logits, True
     y_pred = float_tensor(y_pred)
     y_true = float_tensor(y_true, y_pred.dtype)
-    if shape_of(y_true) != shape_of(y_pred):
-        raise ValueError(f"categorical_crossentropy: y_true and y_pred must have the same shape. Received "
-                         f"y_true of shape {shape_of(y_true)} and y_pred of shape {shape_of(y_pred)}. "
-                         "For integer class labels use sparse_categorical_crossentropy, or one-hot "
-                         "encode them with companion.one_hot.")
+    _check_shapes(shape_of(y_true), shape_of(y_pred))
     kwargs = {"from_logits": bool(from_logits), "label_smoothing": float(label_smoothing), "axis": int(axis)}
     if not state.staging:
         return _categorical_crossentropy(y_true, y_pred, **kwargs)
@@ -82,3 +78,19 @@ class CategoricalCrossentropy(LossFunctionWrapper):
                  reduction=Reduction.SUM_OVER_BATCH_SIZE, name="categorical_crossentropy"):
         super().__init__(categorical_crossentropy, reduction=reduction, name=name,
                          from_logits=from_logits, label_smoothing=label_smoothing, axis=axis)
+
+
+def _check_shapes(target, output):
+    """Keras 3's checks (its first line), then what to do about one-hot and integer labels."""
+    received = f"Received: target.shape={target}, output.shape={output}"
+    if len(target) < 1:
+        problem = f"Arguments `target` and `output` must be at least rank 1. {received}"
+    elif len(target) != len(output):
+        problem = f"Arguments `target` and `output` must have the same rank (ndim). {received}"
+    elif any(a is not None and b is not None and a != b for a, b in zip(target, output)):
+        problem = f"Arguments `target` and `output` must have the same shape. {received}"
+    else:
+        return
+    raise ValueError(f"{problem}\ncategorical_crossentropy takes one-hot labels shaped like the predictions. "
+                     "For integer class labels use sparse_categorical_crossentropy, or one-hot encode them "
+                     "with companion.one_hot.")

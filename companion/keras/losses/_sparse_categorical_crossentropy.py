@@ -1,7 +1,5 @@
 """Sparse categorical cross-entropy: integer class labels against probabilities (or logits)."""
 
-import math
-
 import jax.numpy as jnp
 
 from companion._core import _dtypes
@@ -91,13 +89,21 @@ def _labels(y_true, y_pred, axis):
         raise ValueError("sparse_categorical_crossentropy supports only axis=-1 (classes last) and "
                          f"predictions of rank 1 or more. Received axis={axis} and y_pred of shape "
                          f"{pred_shape}.")
-    if math.prod(true_shape) != math.prod(pred_shape[:-1]) or len(true_shape) not in (
-            len(pred_shape) - 1, len(pred_shape)):
-        raise ValueError(f"sparse_categorical_crossentropy: y_true must hold one class index per example: "
-                         f"shape {pred_shape[:-1]} (or {pred_shape[:-1] + (1,)}) for y_pred of shape "
-                         f"{pred_shape}. Received y_true of shape {true_shape}. For one-hot labels use "
-                         "categorical_crossentropy.")
-    if true_shape != pred_shape[:-1]:
+    if len(true_shape) == len(pred_shape) and true_shape[-1] == 1:
+        true_shape = true_shape[:-1]  # Keras 3 squeezes a trailing 1 away
+    received = f"target.shape={true_shape}, output.shape={pred_shape}"
+    if len(true_shape) != len(pred_shape) - 1:
+        problem = f"Argument `output` must have rank (ndim) `target.ndim - 1`. Received: {received}"
+    elif true_shape != pred_shape[:-1]:
+        problem = ("Arguments `target` and `output` must have the same shape up until the last dimension: "
+                   f"{received}")
+    else:
+        problem = None
+    if problem is not None:
+        raise ValueError(f"{problem}\nsparse_categorical_crossentropy: y_true must hold one class index "
+                         f"per example: shape {pred_shape[:-1]} (or {pred_shape[:-1] + (1,)}) for y_pred of "
+                         f"shape {pred_shape}. For one-hot labels use categorical_crossentropy.")
+    if shape_of(y_true) != pred_shape[:-1]:
         y_true = reshape(y_true, pred_shape[:-1])
     if not y_true.dtype.is_integer:
         y_true = cast(y_true, _dtypes.int32)

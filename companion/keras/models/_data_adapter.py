@@ -185,7 +185,7 @@ class _ArrayBatches:
                              "generator (a function with `yield`) of (x, y) batches.")
         x, y, sample_weight = (map_structure(_as_array, _tupled(v)) for v in (x, y, sample_weight))
         self.count = _num_examples([v for v in _leaves((x, y, sample_weight)) if v is not None], caller,
-                                   (x, y))
+                                   (x, y, sample_weight))
         element = _packed(x, y, sample_weight)
         self.arrays = map_structure(lambda v: v if isinstance(v, Tensor) else constant(v), element)
         self.batch_size, self._shuffle, self._rng, self._tf_cached = batch_size, shuffle, None, None
@@ -309,15 +309,18 @@ def _num_examples(leaves, caller, xy=None):
         raise ValueError(f"{caller}: inputs must have a batch axis (rank ≥ 1). Received shapes "
                          f"{[tuple(np.shape(v)) for v in leaves]}.")
     if len(sizes) > 1:
-        detail = ""
-        if xy is not None:
-            x_sizes = sorted({int(np.shape(v)[0]) for v in _leaves(xy[0]) if v is not None})
-            y_sizes = sorted({int(np.shape(v)[0]) for v in _leaves(xy[1]) if v is not None})
-            detail = f" x sizes: {x_sizes}, y sizes: {y_sizes}."
-        raise ValueError(f"{caller}: data cardinality is ambiguous: the arrays have different numbers "
-                         f"of examples.{detail} Make sure all arrays contain the same number of "
-                         "samples.")
+        raise ValueError(_ambiguous_cardinality(leaves, xy))
     return sizes.pop()
+
+
+def _ambiguous_cardinality(leaves, xy):
+    """Keras 3's message: the first dimension of each array, by argument."""
+    message = "Data cardinality is ambiguous. Make sure all arrays contain the same number of samples."
+    for label, value in zip(("x", "y", "sample_weight"), xy if xy is not None else (leaves,)):
+        if value is not None:
+            sizes = ", ".join(str(int(np.shape(v)[0])) for v in _leaves(value) if v is not None)
+            message += f"'{label}' sizes: {sizes}\n"
+    return message
 
 
 def _checked_steps(steps, caller):

@@ -268,8 +268,8 @@ class Trainer:
                      for term in extra]
             return terms[0] if len(terms) == 1 else add_n([cast(t, terms[0].dtype) for t in terms])
         if y is None:
-            raise ValueError(f"Model {self.name!r} needs labels to compute its loss: pass y to fit/"
-                             "evaluate, or a dataset of (x, y) tuples.")
+            raise ValueError(f"None values not supported.\nModel {self.name!r} needs labels to compute its "
+                             "loss: pass y to fit/evaluate, or a dataset of (x, y) tuples.")
         return self.compiled_loss(self._per_output(y, "y"), self._per_output(y_pred, "output"),
                                   sample_weight, regularization_losses=self.losses)
 
@@ -434,8 +434,9 @@ class Trainer:
 
     def _assert_compiled(self, caller):
         if self.optimizer is None:
-            raise RuntimeError(f"You must compile model {self.name!r} before calling {caller}(): call "
-                               "model.compile(optimizer=..., loss=...) first.")
+            raise ValueError("You must call `compile()` before using the model.\n"  # Keras 3's class and line
+                             f"Compile model {self.name!r} before calling {caller}(): call "
+                             "model.compile(optimizer=..., loss=...) first.")
 
     def _build_step_state(self, x, y, train):
         """Keras 3's build before a step first traces: the optimizer's slots for the trainable

@@ -34,7 +34,7 @@ def get(identifier):
         return _keras_registry.by_name(_class_named, identifier, "optimizer")()
     if isinstance(identifier, dict):
         return deserialize(identifier)
-    raise ValueError(f"Could not interpret optimizer identifier: {identifier!r}. Pass a name such as "
+    raise ValueError(f"Could not interpret optimizer identifier: {identifier!r}\nPass a name such as "
                      "'adam', a config dict or an Optimizer.")
 
 
