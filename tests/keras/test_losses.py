@@ -313,3 +313,26 @@ def test_reduction_none_is_kept_as_given_and_reduces_as_none():
     np.testing.assert_allclose(values, [0.22314353, 0.91629076], rtol=1e-5)
     again = tf.keras.losses.BinaryCrossentropy.from_config(loss.get_config())
     assert again.reduction is None and again.get_config() == loss.get_config()
+
+
+@pytest.mark.parametrize(("loss", "y_true", "first_line"), [
+    # TF 2.21 / Keras 3's first lines; companion's advice follows on the next line
+    (tf.keras.losses.sparse_categorical_crossentropy, np.eye(2),
+     "Argument `output` must have rank (ndim) `target.ndim - 1`. Received: target.shape=(2, 2), "
+     "output.shape=(2, 2)"),
+    (tf.keras.losses.sparse_categorical_crossentropy, np.array([0, 1, 1]),
+     "Arguments `target` and `output` must have the same shape up until the last dimension: "
+     "target.shape=(3,), output.shape=(2, 2)"),
+    (tf.keras.losses.categorical_crossentropy, np.array([0.0, 1.0]),
+     "Arguments `target` and `output` must have the same rank (ndim). Received: target.shape=(2,), "
+     "output.shape=(2, 2)"),
+    (tf.keras.losses.categorical_crossentropy, np.eye(3)[:2],
+     "Arguments `target` and `output` must have the same shape. Received: target.shape=(2, 3), "
+     "output.shape=(2, 2)"),
+])
+def test_cross_entropy_label_shape_errors_are_keras_3s(loss, y_true, first_line):
+    probs = np.array([[0.25, 0.75], [0.5, 0.5]], np.float32)
+    with pytest.raises(ValueError) as info:
+        loss(y_true, probs)
+    lines = str(info.value).splitlines()
+    assert lines[0] == first_line and len(lines) == 2

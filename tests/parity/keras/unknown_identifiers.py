@@ -7,7 +7,7 @@ for kind in ("losses", "metrics", "optimizers", "activations", "initializers", "
         try:
             getattr(keras, kind).get(identifier)
         except ValueError as e:
-            print(kind, identifier, type(e).__name__, str(e).split(". ")[0])
+            print(kind, identifier, type(e).__name__, str(e).splitlines()[0].split(". ")[0])
 try:
     keras.layers.deserialize({"class_name": "Nope", "config": {}})
 except TypeError as e:
