@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from companion._core._shape import TensorShape
 from companion._ops._array import expand_dims, squeeze
 from companion.keras.layers._tracking import map_structure
 
@@ -26,8 +27,9 @@ class Graph:
     def run(self, values, model_name):
         """The outputs computed from real input ``values`` (same structure as ``inputs``)."""
         known = {}
-        for tensor, value in zip(self.flat_inputs, self.flatten_values(values, model_name)):
-            known[id(tensor)] = conform(value, tensor)
+        paths = [".".join(str(k) for k in path) for path, _ in _leaves_with_paths(self.inputs)]
+        for tensor, value, path in zip(self.flat_inputs, self.flatten_values(values, model_name), paths):
+            known[id(tensor)] = conform(value, tensor, path)
         for node in self.nodes:
             node.run(known)
         return map_structure(lambda kt: known[id(kt)], self.outputs)
@@ -178,13 +180,19 @@ def _keras_flat(structure):
     return found
 
 
-def conform(value, reference):
+def conform(value, reference, path=""):
     """Keras's rank fix: a size-1 last axis is added (a ``(batch,)`` input to an Input of shape
-    ``(batch, 1)``) or dropped (``(batch, 3, 1)`` to ``(batch, 3)``) to match the Input's rank."""
+    ``(batch, 1)``) or dropped (``(batch, 3, 1)`` to ``(batch, 3)``) to match the Input's rank;
+    any other difference of rank is Keras 3's error (``path``: the input's place in the inputs)."""
     shape = getattr(value, "shape", None)
     dims = reference.shape.as_list()
-    if shape is not None and len(shape) == len(dims) - 1 and dims and dims[-1] == 1:
+    if shape is None or len(shape) == len(dims):
+        return value
+    if len(shape) == len(dims) - 1 and dims and dims[-1] == 1:
         return expand_dims(value, -1)
-    if shape is not None and len(shape) == len(dims) + 1 and shape[-1] == 1:
+    if len(shape) == len(dims) + 1 and shape[-1] == 1:
         return squeeze(value, -1)
-    return value
+    raise ValueError(f"Invalid input shape for input {value} with name '{reference.name}' and path "
+                     f"'{path}'. Expected shape {reference.shape}, but input has incompatible shape "
+                     f"{TensorShape(shape)}\nPass inputs of rank {len(dims)} (the batch axis first), "
+                     "as the model's Input was declared.")

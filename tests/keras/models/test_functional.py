@@ -218,3 +218,11 @@ def test_inputs_are_checked_against_the_models_inputs():
         model(np.ones((2, 4), np.float32))
     # a size-1 last axis is dropped to match the Input's rank
     np.testing.assert_array_equal(model(np.ones((2, 3, 1), np.float32)).numpy(), np.full((2, 2), 3.0))
+    # another difference of rank is Keras 3's "Invalid input shape" error, raised in the model's call
+    with pytest.raises(ValueError) as info:
+        model(np.ones((2, 3, 2), np.float32))
+    message = str(info.value).replace("\x1b[1m", "").replace("\x1b[0m", "")
+    assert message.splitlines()[0] == "Exception encountered when calling Functional.call()."
+    assert ("with name 'features' and path ''. Expected shape (None, 3), but input has incompatible shape "
+            "(2, 3, 2)\nPass inputs of rank 2 (the batch axis first), as the model's Input was "
+            "declared.") in message
