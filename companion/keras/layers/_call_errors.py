@@ -26,7 +26,13 @@ _settings = {"traceback_filtering": True}
 
 
 def is_traceback_filtering_enabled():
-    """Whether errors raised in a layer's call name the call and its arguments (default True)."""
+    """Whether errors raised in a layer's call name the call and its arguments (default True).
+
+    Example:
+        >>> import companion as tf
+        >>> tf.keras.config.is_traceback_filtering_enabled()
+        True
+    """
     return _settings["traceback_filtering"]
 
 
