@@ -20,6 +20,7 @@ inferred. ``keras.config.disable_traceback_filtering()`` turns all of this off, 
 import inspect
 
 from companion._core._tensor import Tensor
+from companion._staging._needs_values import NeedsValues
 from companion.keras.layers._tracking import map_structure
 
 _settings = {"traceback_filtering": True}
@@ -80,6 +81,8 @@ def format_argument_value(value):
 def _with_arguments(error, layer, signature, args, kwargs):
     if getattr(error, "_keras_call_info_injected", False):
         return error  # an inner call's error: only the innermost call adds its arguments
+    if isinstance(error, NeedsValues):
+        return error  # a trace's signal to run eagerly (the eager run reports any real error)
     try:
         bound = signature.bind(*args, **kwargs)
     except TypeError:
@@ -100,6 +103,8 @@ def _with_arguments(error, layer, signature, args, kwargs):
 
 
 def _not_inferred(error, layer):
+    if isinstance(error, NeedsValues):
+        return error
     cls = type(layer).__name__
     message = (f"Could not automatically infer the output shape / dtype of '{layer.name}' (of type "
                f"{cls}). Either the `{cls}.call()` method is incorrect, or you need to implement the "
