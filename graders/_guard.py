@@ -30,8 +30,9 @@ import threading
 import types
 import weakref
 
+from graders import _audit
 from graders._integrity import MAX_NAMES, CodeSnapshot
-from graders._refusals import THREAD_REFUSAL
+from graders._refusals import AUDIT_REFUSAL, THREAD_REFUSAL
 
 _TIMERS = (signal.ITIMER_VIRTUAL, signal.ITIMER_PROF)
 _REFUSED = {"sys.addaudithook": "add an audit hook", "sys.settrace": "set a trace function",
@@ -56,8 +57,10 @@ class Guard:
         self._gc_enabled = gc.isenabled()
 
     def install(self) -> None:
-        """Add the audit hook and the thread wrapper (both inert until `arm`)."""
+        """Add the audit hook and the thread wrapper (both inert until `arm`, but for the record of the
+        code of modules imported from now on, `_audit.Policy`)."""
         sys.addaudithook(self._audit)
+        _audit.install(_refusal)
         _thread.start_new_thread = _thread.start_new = threading._start_new_thread = self._wrapper
 
     def arm(self) -> None:
@@ -68,6 +71,7 @@ class Guard:
         self._gc_enabled = gc.isenabled()
         self._allowed_threads.update(thread for thread in threading.enumerate())
         self._armed = True
+        _audit.arm()
         for key in list(vars(self)):  # the guard's own state: a notebook swapping a part of it is told apart
             self._snapshot.pin(f"the grader's guard ({key})", vars(self), key)
 
@@ -140,10 +144,13 @@ class Guard:
         return True
 
     def _audit(self, event: str, args: tuple) -> None:
-        if not self._armed:
-            return
-        if event in _REFUSED:
+        if self._armed and event in _REFUSED:
             raise RuntimeError(f"The grader does not let a notebook {_REFUSED[event]}.")
+
+
+def _refusal(what: str) -> str:
+    return (f"{AUDIT_REFUSAL} {what}: a graded notebook may not reach into the grader's process (frames, "
+            "the collector's objects, raw memory, functions' code).")
 
 
 def _signal_name(number: int) -> str:

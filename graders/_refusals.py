@@ -10,6 +10,7 @@ from __future__ import annotations
 from graders._cgroup import refused_a_task, task_limit_text
 
 THREAD_REFUSAL = "The grader runs no thread of the notebook's own"
+AUDIT_REFUSAL = "The grader does not let a notebook"
 
 
 def explanation(error: str) -> str:

@@ -1,0 +1,230 @@
+"""Notebook code may not reach into the interpreter: frames, the collector's object graph, raw memory.
+
+The harnesses run in the notebook's process. A notebook that gets hold of a frame (`sys._getframe`,
+`inspect.currentframe`, an exception's `tb_frame`, a generator's `gi_frame`) can walk `f_back` into the
+harness and the child's main loop and read or change their locals (the channel's secret, the outputs
+of cases graded so far); `gc.get_referents`/`get_objects` reach the same objects without a frame;
+`ctypes` writes memory; a function's `__code__` set anew runs other code under the same function.
+
+`Policy.judge` is called by the guard's audit hook for every audit event once armed. It refuses those
+events while code of the notebook is on the stack, whoever called the audited function (a library
+function that calls what it is given, such as `contextlib.ExitStack.callback`, is no way round), unless
+the function that called it is one that uses the frame and keeps it (`ALLOWED`: `collections.namedtuple`
+reading its caller's module name, `traceback.print_stack`, companion's own look at the caller).
+
+Code counts as library code by identity, not by file name (`_imp._fix_co_filename` and `code.replace`
+rename code freely): every code object of every function that exists when the guard is installed
+(before the notebook runs), the code on the stack then, and the code of a module imported later by
+Python's own file loaders, checked against the module's `.pyc` or source file before it runs. Code
+the notebook compiles, unmarshals, builds or `exec`s is the notebook's wherever it says it comes from.
+"""
+
+from __future__ import annotations
+
+import _thread
+import gc
+import importlib.machinery
+import importlib.util
+import marshal
+import os
+import sys
+import sysconfig
+import types
+
+FRAME_ATTRIBUTES = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame"})
+_GC = {"gc.get_referrers", "gc.get_referents", "gc.get_objects"}
+_FRAMES = {"sys._getframe", "sys._current_frames"}
+# (file name, function) of library code that may read frames while the notebook is on the stack: it
+# uses the frame itself and hands none back. The value: None, or the function that must have called it,
+# or OWN: only a frame of the notebook's own code (IPython expanding `{name}` in a magic's line).
+OWN = "the notebook's own frame"
+ALLOWED = {
+    ("__init__.py", "namedtuple"): None,  # collections: the caller's module name
+    ("typing.py", "_caller"): None,
+    ("enum.py", "_create_"): None,
+    ("__init__.py", "<lambda>"): "findCaller",  # logging.currentframe, for a record's file and line
+    ("traceback.py", "walk_tb"): "_extract_from_extended_frame_gen",  # file, line, text of a traceback
+    ("traceback.py", "_walk_tb_with_full_positions"): "_extract_from_extended_frame_gen",
+    ("traceback.py", "extract_stack"): None,
+    ("traceback.py", "format_stack"): None,
+    ("traceback.py", "print_stack"): None,
+    ("typing_extensions.py", "_caller"): None,
+    ("typing_extensions.py", "_has_generic_or_protocol_as_origin"): None,
+    ("lazy_loader.py", "attach"): None,  # jax: the caller's module name
+    ("traceback_util.py", "_is_under_reraiser"): None,  # jax: filtering its frames out of tracebacks
+    ("traceback_util.py", "_add_call_stack_frames"): None,
+    ("__init__.py", "warn_external"): None,  # matplotlib: the first frame outside matplotlib
+    ("interactiveshell.py", "var_expand"): OWN,  # IPython: a magic's line, `{name}` expanded
+    ("interactiveshell.py", "get_local_scope"): OWN,
+    ("interactiveshell.py", "push"): OWN,
+    ("magic.py", "parse_options"): OWN,
+    ("_gradient_tape.py", "_warn_inside_context"): None,  # companion: the caller's file and line
+    ("_state.py", "where"): None,
+    ("_errors.py", "called_by_user_code"): None,
+    ("_errors.py", "asked_by_user_code"): None,
+}
+_BOOTSTRAP = "<frozen importlib._bootstrap>"
+_LOADERS = (importlib.machinery.SourceFileLoader, importlib.machinery.SourcelessFileLoader)
+
+
+ARM = "graders.audit.arm"  # the event that arms the hook: no Python object holds its state to undo it
+
+
+def install(message) -> None:
+    """Add the audit hook (refusing nothing until `arm()`; recording imported code from now on). It and
+    its `Policy` are held by the interpreter's list of hooks alone, out of the notebook's reach;
+    `message(what)` is the text of the `Refused` raised."""
+    policy, armed = Policy(), []
+
+    def hook(event, args):
+        if event == ARM:
+            armed.append(True)
+        elif what := policy.judge(event, args, bool(armed)):
+            raise Refused(message(what))
+
+    sys.addaudithook(hook)
+
+
+def arm() -> None:
+    """From now on refuse what `Policy.judge` refuses (for good: nothing disarms the hook)."""
+    sys.audit(ARM)
+
+
+class Refused(RuntimeError):
+    """What the notebook's code gets for an event the grader refuses (also a RuntimeError)."""
+
+
+class Policy:
+    """Which code is the libraries', and whether an audit event may go on (see the module docstring)."""
+
+    def __init__(self):
+        self._keep: list = []  # the recorded code stays alive, so its id is never another object's
+        self._trusted: set[int] = set()
+        self._busy: set[int] = set()  # threads inside `judge` (its own frame reads raise events)
+        self._roots = _library_roots()
+        self._loads = marshal.loads
+        functions = [value for value in gc.get_objects() if type(value) is types.FunctionType]
+        self._trust([function.__code__ for function in functions])
+        frame = sys._getframe()
+        while frame is not None:
+            self._trust([frame.f_code])
+            frame = frame.f_back
+
+    def judge(self, event: str, args: tuple, armed: bool = True) -> str | None:
+        """What the code that raised `event` (the caller of the audit hook that calls this) may not do,
+        or None to let it go on; with `armed` False, only record the code of modules imported."""
+        thread = _thread.get_ident()
+        if thread in self._busy:
+            return None
+        self._busy.add(thread)
+        try:
+            if event != "exec" and not armed:
+                return None
+            return self._judge(event, args, sys._getframe(2))
+        finally:
+            self._busy.discard(thread)
+
+    def _judge(self, event: str, args: tuple, frame) -> str | None:
+        if event == "exec":
+            self._trust_import(args[0], frame)
+            return None
+        if event == "object.__setattr__":
+            if args[1] == "__code__" and isinstance(args[0], types.FunctionType) and self._notebook(frame):
+                return f"set a function's __code__ ({_name(args[0])})"
+            return None
+        if event == "object.__getattr__":
+            if args[1] not in FRAME_ATTRIBUTES:
+                return None
+            what = f"read a frame ({type(args[0]).__name__}.{args[1]})"
+        elif event in _FRAMES:
+            what = f"read the interpreter's frames ({event})"
+        elif event in _GC:
+            what = f"walk the collector's objects ({event})"
+        elif event.startswith("ctypes."):
+            what = f"use ctypes ({event})"
+        else:
+            return None
+        return what if self._notebook(frame) and not self._allowed(frame, event, args) else None
+
+    def _notebook(self, frame) -> bool:
+        """Whether code that is not the libraries' is on the stack from `frame` outward, and no module
+        of the libraries runs its top-level code in between (an import the notebook started: a library
+        such as SciPy reads its own module's name out of its frame as it loads)."""
+        while frame is not None:
+            code = frame.f_code
+            if id(code) not in self._trusted:
+                return True
+            if code.co_name == "_call_with_frames_removed" and code.co_filename == _BOOTSTRAP:
+                return False
+            frame = frame.f_back
+        return False
+
+    def _allowed(self, frame, event: str, args: tuple) -> bool:
+        """Whether `frame` runs a function of `ALLOWED` (by identity library code) as it requires."""
+        code = frame.f_code
+        key = (os.path.basename(code.co_filename), code.co_name)
+        if id(code) not in self._trusted or key not in ALLOWED:
+            return False
+        caller = ALLOWED[key]
+        if caller is None:
+            return True
+        if caller is OWN:
+            return event == "sys._getframe" and id(args[0].f_code) not in self._trusted
+        return (frame.f_back is not None and frame.f_back.f_code.co_name == caller
+                and id(frame.f_back.f_code) in self._trusted)
+
+    def _trust(self, codes: list) -> None:
+        stack = list(codes)
+        while stack:
+            code = stack.pop()
+            if id(code) not in self._trusted:
+                self._trusted.add(id(code))
+                self._keep.append(code)
+                stack += [const for const in code.co_consts if isinstance(const, types.CodeType)]
+
+    def _trust_import(self, code, frame) -> None:
+        """Trust a module's code that Python's file loader runs, when it is that of the library file."""
+        if not isinstance(code, types.CodeType) or id(code) in self._trusted:
+            return
+        loader_frame = frame.f_back if frame is not None else None
+        if (frame.f_code.co_name != "_call_with_frames_removed" or frame.f_code.co_filename != _BOOTSTRAP
+                or id(frame.f_code) not in self._trusted
+                or loader_frame is None or loader_frame.f_code.co_name != "exec_module"
+                or id(loader_frame.f_code) not in self._trusted):
+            return
+        loader = loader_frame.f_locals.get("self")
+        path = getattr(loader, "path", None)
+        if type(loader) not in _LOADERS or not isinstance(path, str):
+            return
+        path = os.path.realpath(path)
+        if path.startswith(self._roots) and code == self._file_code(path, type(loader)):
+            self._trust([code])
+
+    def _file_code(self, path: str, loader: type):
+        """The code object in `path`'s bytecode cache (or compiled from it), None when unreadable."""
+        try:
+            if loader is importlib.machinery.SourcelessFileLoader:
+                with open(path, "rb") as file:
+                    return self._loads(file.read()[16:])
+            try:
+                with open(importlib.util.cache_from_source(path), "rb") as file:
+                    return self._loads(file.read()[16:])
+            except (OSError, ValueError, EOFError, TypeError):
+                pass
+            with open(path, "rb") as file:
+                return compile(file.read(), path, "exec", dont_inherit=True)
+        except (OSError, ValueError, SyntaxError, EOFError, TypeError):
+            return None
+
+
+def _library_roots() -> tuple[str, ...]:
+    """The folders the libraries load from: Python's, the environment's, companion's and the grader's."""
+    paths = sysconfig.get_paths()
+    folders = {paths[key] for key in ("stdlib", "platstdlib", "purelib", "platlib")}
+    graders = os.path.dirname(os.path.abspath(__file__))
+    folders |= {graders, os.path.join(os.path.dirname(graders), "companion")}
+    return tuple(os.path.realpath(folder) + os.sep for folder in folders)
+
+
+def _name(function) -> str:
+    return str(getattr(function, "__qualname__", "?"))[:80]
