@@ -33,6 +33,7 @@ import types
 
 FRAME_ATTRIBUTES = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame"})
 _GC = {"gc.get_referrers", "gc.get_referents", "gc.get_objects"}
+_FUNCTION_PARTS = {"__code__", "__defaults__", "__kwdefaults__"}  # any __code__; a library's defaults
 _FRAMES = {"sys._getframe", "sys._current_frames"}
 # (file name, function) of library code that may read frames while the notebook is on the stack: it
 # uses the frame itself and hands none back. The value: None, or the function that must have called it,
@@ -129,8 +130,11 @@ class Policy:
             self._trust_import(args[0], frame)
             return None
         if event == "object.__setattr__":
-            if args[1] == "__code__" and isinstance(args[0], types.FunctionType) and self._notebook(frame):
-                return f"set a function's __code__ ({_name(args[0])})"
+            if args[1] not in _FUNCTION_PARTS or not isinstance(args[0], types.FunctionType):
+                return None
+            library = id(args[0].__code__) in self._trusted
+            if (args[1] == "__code__" or library) and self._notebook(frame):
+                return f"set a function's {args[1]} ({_name(args[0])})"
             return None
         if event == "object.__getattr__":
             if args[1] not in FRAME_ATTRIBUTES:

@@ -12,6 +12,10 @@ packages swapped in `sys.modules`, and one imported later that the snapshot did 
 notebook code can patch them). Data (flags, caches, counters) is not recorded: the packages change it
 themselves as they run. Other added names are not changes (lazy imports add them).
 
+Code can also be changed inside a function: a closed-over function or class (`cell_contents`, which no
+audit event reports) is recorded too, and so is the `__code__` of the grader's own functions (setting
+`__code__` is refused by `_audit`; this sees it changed through raw memory).
+
 `verify()` is what a harness calls right before it reads a result that library code computes from the
 learner's objects (a type check, a flag): it raises `Tampered` when the code is not as recorded, so
 a patch made by the learner's code and undone after the read (when an object of the learner is freed)
@@ -49,6 +53,8 @@ class CodeSnapshot:
         self._classes: list[tuple[str, type, frozenset]] = []
         self._modules: dict[str, types.ModuleType] = {}
         self._pins: list[tuple[str, object, str, object]] = []
+        self._cells: list[tuple[str, types.CellType, object]] = []  # closed-over code, by identity
+        self._codes: list[tuple[str, types.FunctionType, types.CodeType]] = []  # the grader's functions
         self._roots = tuple(os.path.dirname(os.path.realpath(module.__file__)) + os.sep
                             for name, module in list(sys.modules.items())
                             if name in prefixes and getattr(module, "__file__", None))
@@ -95,6 +101,16 @@ class CodeSnapshot:
         code = tuple((key, value) for key, value in list(namespace.items()) if isinstance(value, _CODE))
         if code:
             self._entries.append((owner, namespace, code))
+        for key, value in code:
+            function = getattr(value, "__func__", value)
+            if type(function) is not types.FunctionType:
+                continue
+            for index, cell in enumerate(function.__closure__ or ()):
+                contents = _contents(cell)
+                if isinstance(contents, _CODE):
+                    self._cells.append((f"{owner}.{key} (closed-over {index})", cell, contents))
+            if owner.split(".")[0] == "graders":
+                self._codes.append((f"{owner}.{key}.__code__", function, function.__code__))
 
     def changed(self) -> list[str]:
         """`owner.name` of each recorded binding now rebound or deleted, and of each name set on a class
@@ -116,6 +132,8 @@ class CodeSnapshot:
                 names.append(f"sys.modules[{name!r}]")
         names += [label for label, mapping, key, value in self._pins
                   if mapping.get(key, _MISSING) is not value]
+        names += [label for label, cell, contents in self._cells if _contents(cell) is not contents]
+        names += [label for label, function, code in self._codes if function.__code__ is not code]
         names = list(dict.fromkeys(names))
         return [*names[:MAX_NAMES], "..."] if len(names) > MAX_NAMES else names
 
@@ -179,6 +197,13 @@ def recorded_module(name: str) -> bool | None:
     their own files, not one a notebook put there); None when nothing was recorded (no snapshot)."""
     snapshot = _STATE.get("snapshot")
     return None if snapshot is None else snapshot.recorded_module(name)
+
+
+def _contents(cell: types.CellType):
+    try:
+        return cell.cell_contents
+    except ValueError:  # an empty cell
+        return _MISSING
 
 
 def _shadowing(kind: type, recorded: frozenset) -> list[str]:
