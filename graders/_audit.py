@@ -74,14 +74,15 @@ ARM = "graders.audit.arm"  # the event that arms the hook: no Python object hold
 def install(message) -> None:
     """Add the audit hook (refusing nothing until `arm()`; recording imported code from now on). It and
     its `Policy` are held by the interpreter's list of hooks alone, out of the notebook's reach;
-    `message(what)` is the text of the `Refused` raised."""
+    `message(what)` is the text of the RuntimeError raised (a builtin class: the learner's feedback
+    names it, `_refusals.explanation` says why)."""
     policy, armed = Policy(), []
 
     def hook(event, args):
         if event == ARM:
             armed.append(True)
         elif what := policy.judge(event, args, bool(armed)):
-            raise Refused(message(what))
+            raise RuntimeError(message(what))
 
     sys.addaudithook(hook)
 
@@ -89,10 +90,6 @@ def install(message) -> None:
 def arm() -> None:
     """From now on refuse what `Policy.judge` refuses (for good: nothing disarms the hook)."""
     sys.audit(ARM)
-
-
-class Refused(RuntimeError):
-    """What the notebook's code gets for an event the grader refuses (also a RuntimeError)."""
 
 
 class Policy:

@@ -52,7 +52,8 @@ CELLS = {
     "print_stack": "import traceback; traceback.print_stack(limit=2)",
     "magic": "get_ipython().run_line_magic('matplotlib', 'inline')",
     "companion": ("import companion as tf\n@tf.function\ndef f(x):\n    return x.numpy()\n"
-                  "try:\n    f(tf.constant(1.0))\nexcept Exception as error:\n    print(type(error).__name__)\n"
+                  "try:\n    f(tf.constant(1.0))\nexcept Exception as error:\n"
+                  "    print(type(error).__name__)\n"
                   "assert float(tf.reduce_sum(tf.constant([1.0, 2.0]))) == 3.0"),
     "import late": "import scipy.stats",
     "own function's defaults": "def g(a=1):\n    return a\ng.__defaults__ = (2,)\nassert g() == 2",
@@ -61,8 +62,10 @@ CELLS = {
     "inspect.currentframe": "import inspect; inspect.currentframe()",
     "inspect.stack": "import inspect; inspect.stack()",
     "through a library's callback": "import jax; jax.tree_util.tree_map(sys._getframe, [0])",
-    "through contextlib": "import contextlib\nwith contextlib.ExitStack() as stack:\n    stack.callback(sys._getframe)",
-    "traceback's frame": "try:\n    1 / 0\nexcept ZeroDivisionError as error:\n    error.__traceback__.tb_frame",
+    "through contextlib": ("import contextlib\nwith contextlib.ExitStack() as stack:\n"
+                           "    stack.callback(sys._getframe)"),
+    "traceback's frame": ("try:\n    1 / 0\nexcept ZeroDivisionError as error:\n"
+                          "    error.__traceback__.tb_frame"),
     "traceback.walk_stack": "import traceback; list(traceback.walk_stack(None))",
     "generator's frame": "def gen():\n    yield\ngen().gi_frame",
     "sys._current_frames": "sys._current_frames()",
@@ -72,8 +75,8 @@ CELLS = {
     "ctypes.from_address": "import ctypes; ctypes.c_ssize_t.from_address(id(1))",
     "ctypes.string_at": "ctypes.string_at(id(1), 8)",
     "ctypes.pythonapi": "ctypes.PyDLL(None).PyObject_SetAttr",
-    "set a library's __code__": "import numpy as np\nnp.asarray.__code__ if False else None\n"
-                                "import graders._values as values\nvalues.type_name.__code__ = (lambda v: 'x').__code__",
+    "set a library's __code__": ("import graders._values as values\n"
+                                 "values.type_name.__code__ = (lambda v: 'x').__code__"),
     "set own __code__": "def h():\n    return 1\nh.__code__ = (lambda: 2).__code__",
     "set a library's defaults": "import graders._values as values\nvalues.type_name.__defaults__ = (True,)",
     "compiled under a library's name": (
@@ -177,7 +180,7 @@ def test_the_libraries_still_read_frames_for_the_notebook(report, name):
 
 @pytest.mark.parametrize("name, reason", TRICKS.items())
 def test_each_trick_is_refused_with_what_it_tried(report, name, reason):
-    assert report["cells"][name].startswith(f"Refused: The grader does not let a notebook {reason}")
+    assert report["cells"][name].startswith(f"RuntimeError: The grader does not let a notebook {reason}")
 
 
 def test_refused_tricks_leave_the_code_as_recorded(report):
@@ -187,7 +190,7 @@ def test_refused_tricks_leave_the_code_as_recorded(report):
 def test_a_graded_call_walking_the_frames_gets_the_refusal_as_its_error(report):
     assert report["honest"]["status"] == "ran"
     outputs = report["frames in a graded call"]["outputs"]
-    assert [output["type"] for output in outputs] == ["Refused", "Refused"]
+    assert [output["type"] for output in outputs] == ["RuntimeError", "RuntimeError"]
     assert "read the interpreter's frames (sys._getframe)" in outputs[0]["message"]
 
 

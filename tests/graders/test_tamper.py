@@ -13,6 +13,28 @@ WRONG = "result = np.zeros(3)"
 TOKEN = "companion-outliving-token-7f3a"
 
 
+# walks out of the graded call to the child's loop, takes the exercise's hidden cases and channel secret,
+# and sends the right answers as the child's result (until 2026-11-29 this earned full marks)
+FORGE_WITH_THE_SECRET = """
+    import json, os, sys
+    from graders._values import decode_input, encode_output
+    ANSWERS = {"add_one": lambda a: np.asarray(a) + 1, "scale": lambda a, f: np.asarray(a) * f,
+               "square_all": np.square}
+    def forge(fallback):
+        frame = sys._getframe()
+        while frame is not None and "token" not in frame.f_locals:
+            frame = frame.f_back
+        found = frame.f_locals
+        exercise = found["exercise"]
+        answer = ANSWERS[exercise["id"]]
+        outputs = [encode_output(answer(*map(decode_input, case))) for case in exercise["cases"]]
+        event = {"event": "exercise", "id": exercise["id"], "token": found["token"], "status": "ran",
+                 "outputs": outputs}
+        os.write(found["channel"], (json.dumps(event) + "\\n").encode())
+        return fallback
+    """
+
+
 @pytest.fixture(scope="module")
 def batch(tmp_path_factory, toy):
     """Grade every tampering submission, plus one honest one, in one CLI run."""
@@ -84,6 +106,8 @@ def batch(tmp_path_factory, toy):
         subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)', {TOKEN!r}],
                          start_new_session=True)
         """)
+    write(subs / "forges_with_the_secret.ipynb", dict.fromkeys(toy.full, "result = forge(np.zeros(3))"),
+          prelude=FORGE_WITH_THE_SECRET)
     done = grader.run(subs, args=("--jobs", "2"))
     return grader, done
 
@@ -96,12 +120,18 @@ def test_the_honest_submission_gets_full_marks(batch, toy):
 
 @pytest.mark.parametrize("name", ["patches_graders", "prints_pass", "fakes_results", "reads_solution",
                                   "overrides_builtins", "always_equal", "always_equal_object",
-                                  "forges_events", "outlives"])
+                                  "forges_events", "outlives", "forges_with_the_secret"])
 def test_tampering_earns_nothing(batch, name):
     grader, _ = batch
     assert grader.summary()[name]["total"] == "0"
     assert grader.results(name)["score"] == 0
     assert "4 / 4" not in (grader.out / name / "feedback.md").read_text()
+
+
+def test_reading_the_secret_out_of_the_grader_s_frames_is_refused_and_said(batch):
+    grader, _ = batch
+    assert "raised a RuntimeError (the grader refused to let it read the interpreter's frames " \
+           "(sys._getframe)" in grader.output("forges_with_the_secret", "add_one")
 
 
 def test_files_written_by_a_submission_never_replace_the_reports(batch):
