@@ -36,16 +36,18 @@ _GC = {"gc.get_referrers", "gc.get_referents", "gc.get_objects"}
 _FUNCTION_PARTS = {"__code__", "__defaults__", "__kwdefaults__"}  # any __code__; a library's defaults
 _FRAMES = {"sys._getframe", "sys._current_frames"}
 # (file name, function) of library code that may read frames while the notebook is on the stack: it
-# uses the frame itself and hands none back. The value: None, or the function that must have called it,
-# or OWN: only a frame of the notebook's own code (IPython expanding `{name}` in a magic's line).
+# uses the frame itself and hands none back. The value: None, or the functions one of which must have
+# called it, or OWN: only a frame of the notebook's own code (IPython expanding `{name}` in a magic's line).
 OWN = "the notebook's own frame"
 ALLOWED = {
     ("__init__.py", "namedtuple"): None,  # collections: the caller's module name
     ("typing.py", "_caller"): None,
     ("enum.py", "_create_"): None,
-    ("__init__.py", "<lambda>"): "findCaller",  # logging.currentframe, for a record's file and line
-    ("traceback.py", "walk_tb"): "_extract_from_extended_frame_gen",  # file, line, text of a traceback
-    ("traceback.py", "_walk_tb_with_full_positions"): "_extract_from_extended_frame_gen",
+    ("__init__.py", "<lambda>"): {"findCaller"},  # logging.currentframe, for a record's file and line
+    # file, line and text of a traceback's entries; JAX hiding its own frames in one
+    ("traceback.py", "walk_tb"): {"_extract_from_extended_frame_gen", "_add_tracebackhide_to_hidden_frames",
+                                  "filter_traceback"},
+    ("traceback.py", "_walk_tb_with_full_positions"): {"_extract_from_extended_frame_gen"},
     ("traceback.py", "extract_stack"): None,
     ("traceback.py", "format_stack"): None,
     ("traceback.py", "print_stack"): None,
@@ -59,6 +61,7 @@ ALLOWED = {
     ("interactiveshell.py", "get_local_scope"): OWN,
     ("interactiveshell.py", "push"): OWN,
     ("magic.py", "parse_options"): OWN,
+    ("magic.py", "magic_deco"): OWN,
     ("_gradient_tape.py", "_warn_inside_context"): None,  # companion: the caller's file and line
     ("_state.py", "where"): None,
     ("_errors.py", "called_by_user_code"): None,
@@ -93,19 +96,25 @@ def arm() -> None:
 
 
 class Policy:
-    """Which code is the libraries', and whether an audit event may go on (see the module docstring)."""
+    """Which code is the libraries', and whether an audit event may go on (see the module docstring).
+
+    Library code is a (code object, globals) pair: the code of a library function run with its own
+    module's globals (`types.FunctionType(library.__code__, the_notebook_s_globals)` is the notebook's).
+    Objects are told apart by `object.__hash__` (their address, as `id`, but raising no audit event)."""
 
     def __init__(self):
-        self._keep: list = []  # the recorded code stays alive, so its id is never another object's
-        self._trusted: set[int] = set()
+        self._keep: list = []  # the recorded code and globals stay alive: no other object takes their address
+        self._trusted: set[tuple[int, int]] = set()
+        self._sites: set[tuple[int, int]] = set()  # those of `ALLOWED` functions
         self._busy: set[int] = set()  # threads inside `judge` (its own frame reads raise events)
         self._roots = _library_roots()
         self._loads = marshal.loads
-        functions = [value for value in gc.get_objects() if type(value) is types.FunctionType]
-        self._trust([function.__code__ for function in functions])
+        for value in gc.get_objects():
+            if type(value) is types.FunctionType:
+                self._trust(value.__code__, value.__globals__)
         frame = sys._getframe()
         while frame is not None:
-            self._trust([frame.f_code])
+            self._trust(frame.f_code, frame.f_globals)
             frame = frame.f_back
 
     def judge(self, event: str, args: tuple, armed: bool = True) -> str | None:
@@ -129,7 +138,7 @@ class Policy:
         if event == "object.__setattr__":
             if args[1] not in _FUNCTION_PARTS or not isinstance(args[0], types.FunctionType):
                 return None
-            library = id(args[0].__code__) in self._trusted
+            library = (_key(args[0].__code__), _key(args[0].__globals__)) in self._trusted
             if (args[1] == "__code__" or library) and self._notebook(frame):
                 return f"set a function's {args[1]} ({_name(args[0])})"
             return None
@@ -145,61 +154,67 @@ class Policy:
             what = f"use ctypes ({event})"
         else:
             return None
-        return what if self._notebook(frame) and not self._allowed(frame, event, args) else None
+        return None if self._allowed(frame, event, args) or not self._notebook(frame) else what
+
+    def _library(self, frame) -> bool:
+        return (_key(frame.f_code), _key(frame.f_globals)) in self._trusted
 
     def _notebook(self, frame) -> bool:
         """Whether code that is not the libraries' is on the stack from `frame` outward, and no module
         of the libraries runs its top-level code in between (an import the notebook started: a library
         such as SciPy reads its own module's name out of its frame as it loads)."""
         while frame is not None:
-            code = frame.f_code
-            if id(code) not in self._trusted:
+            if not self._library(frame):
                 return True
+            code = frame.f_code
             if code.co_name == "_call_with_frames_removed" and code.co_filename == _BOOTSTRAP:
                 return False
             frame = frame.f_back
         return False
 
     def _allowed(self, frame, event: str, args: tuple) -> bool:
-        """Whether `frame` runs a function of `ALLOWED` (by identity library code) as it requires."""
+        """Whether `frame` runs a function of `ALLOWED` (library code, its own globals) as it requires."""
         code = frame.f_code
-        key = (os.path.basename(code.co_filename), code.co_name)
-        if id(code) not in self._trusted or key not in ALLOWED:
+        if (_key(code), _key(frame.f_globals)) not in self._sites:
             return False
-        caller = ALLOWED[key]
-        if caller is None:
+        callers = ALLOWED[(os.path.basename(code.co_filename), code.co_name)]
+        if callers is None:
             return True
-        if caller is OWN:
-            return event == "sys._getframe" and id(args[0].f_code) not in self._trusted
-        return (frame.f_back is not None and frame.f_back.f_code.co_name == caller
-                and id(frame.f_back.f_code) in self._trusted)
+        if callers is OWN:
+            return event == "sys._getframe" and not self._library(args[0])
+        caller = frame.f_back
+        return caller is not None and caller.f_code.co_name in callers and self._library(caller)
 
-    def _trust(self, codes: list) -> None:
-        stack = list(codes)
+    def _trust(self, code: types.CodeType, namespace: dict) -> None:
+        """Record `code` (and the code it holds) run with the globals `namespace` as the libraries'."""
+        stack, scope = [code], _key(namespace)
+        self._keep.append(namespace)
         while stack:
             code = stack.pop()
-            if id(code) not in self._trusted:
-                self._trusted.add(id(code))
+            pair = (_key(code), scope)
+            if pair not in self._trusted:
+                self._trusted.add(pair)
                 self._keep.append(code)
+                if (os.path.basename(code.co_filename), code.co_name) in ALLOWED:
+                    self._sites.add(pair)
                 stack += [const for const in code.co_consts if isinstance(const, types.CodeType)]
 
     def _trust_import(self, code, frame) -> None:
         """Trust a module's code that Python's file loader runs, when it is that of the library file."""
-        if not isinstance(code, types.CodeType) or id(code) in self._trusted:
+        if not isinstance(code, types.CodeType):
             return
         loader_frame = frame.f_back if frame is not None else None
         if (frame.f_code.co_name != "_call_with_frames_removed" or frame.f_code.co_filename != _BOOTSTRAP
-                or id(frame.f_code) not in self._trusted
-                or loader_frame is None or loader_frame.f_code.co_name != "exec_module"
-                or id(loader_frame.f_code) not in self._trusted):
+                or not self._library(frame) or loader_frame is None
+                or loader_frame.f_code.co_name != "exec_module" or not self._library(loader_frame)):
             return
-        loader = loader_frame.f_locals.get("self")
+        loader, module = loader_frame.f_locals.get("self"), loader_frame.f_locals.get("module")
         path = getattr(loader, "path", None)
-        if type(loader) not in _LOADERS or not isinstance(path, str):
+        if type(loader) not in _LOADERS or not isinstance(path, str) or type(module) is not types.ModuleType:
             return
         path = os.path.realpath(path)
         if path.startswith(self._roots) and code == self._file_code(path, type(loader)):
-            self._trust([code])
+            self._trust(code, module.__dict__)
 
     def _file_code(self, path: str, loader: type):
         """The code object in `path`'s bytecode cache (or compiled from it), None when unreadable."""
@@ -225,6 +240,9 @@ def _library_roots() -> tuple[str, ...]:
     graders = os.path.dirname(os.path.abspath(__file__))
     folders |= {graders, os.path.join(os.path.dirname(graders), "companion")}
     return tuple(os.path.realpath(folder) + os.sep for folder in folders)
+
+
+_key = object.__hash__  # an object's address (rotated), as `id` gives it, without the audit event
 
 
 def _name(function) -> str:
