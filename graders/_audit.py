@@ -12,11 +12,12 @@ function that calls what it is given, such as `contextlib.ExitStack.callback`, i
 the function that called it is one that uses the frame and keeps it (`ALLOWED`: `collections.namedtuple`
 reading its caller's module name, `traceback.print_stack`, companion's own look at the caller).
 
-Code counts as library code by identity, not by file name (`_imp._fix_co_filename` and `code.replace`
-rename code freely): every code object of every function that exists when the guard is installed
-(before the notebook runs), the code on the stack then, and the code of a module imported later by
-Python's own file loaders, checked against the module's `.pyc` or source file before it runs. Code
-the notebook compiles, unmarshals, builds or `exec`s is the notebook's wherever it says it comes from.
+Code counts as library code by identity, run with its own module's globals, not by file name
+(`_imp._fix_co_filename` and `code.replace` rename code freely): every code object of every function
+that exists when the guard is installed (before the notebook runs), the code on the stack then, and the
+code of a module imported later by Python's own file loaders, checked against the module's `.pyc` or
+source file before it runs. Code the notebook compiles, unmarshals, builds or `exec`s is the notebook's
+wherever it says it comes from.
 """
 
 from __future__ import annotations

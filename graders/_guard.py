@@ -11,7 +11,8 @@ the `Guard`:
 * refuses threads whose code is not companion's own (its input pipelines' workers run only the
   compiled functions they were given), by wrapping `_thread.start_new_thread`;
 * refuses new audit, trace and profile hooks (an audit hook of the grader's, which notebook code
-  cannot remove, refuses them);
+  cannot remove, refuses them); a second one (`_audit`, held by the interpreter alone) refuses frames,
+  the collector's objects, ctypes' audited calls and `__code__` writes while notebook code is on the stack;
 * before each exercise, puts back the signal handlers the notebook changed, stops its CPU-time interval
   timers and turns the cyclic garbage collector off: it runs only in `check()`, before the
   snapshot is compared, so a finalizer's patch is seen.

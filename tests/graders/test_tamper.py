@@ -14,7 +14,8 @@ TOKEN = "companion-outliving-token-7f3a"
 
 
 # walks out of the graded call to the child's loop, takes the exercise's hidden cases and channel secret,
-# and sends the right answers as the child's result (until 2026-11-29 this earned the marks of two of the three exercises)
+# and sends the right answers as the child's result (until 2026-11-29 this earned add_one's and
+# square_all's marks)
 FORGE_WITH_THE_SECRET = """
     import json, os, sys
     from graders._values import decode_input, encode_output
