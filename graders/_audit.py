@@ -69,10 +69,11 @@ ALLOWED = {
     ("_errors.py", "asked_by_user_code"): None,
 }
 _BOOTSTRAP = "<frozen importlib._bootstrap>"
+ARM = "graders.audit.arm"  # the event that arms the hook: no Python object holds its state to undo it
+# the events `Policy.judge` looks at (and every `ctypes.*` one)
+_WATCHED = frozenset({ARM, "exec", "object.__setattr__", "object.__getattr__", *_FRAMES, *_GC})
 _LOADERS = (importlib.machinery.SourceFileLoader, importlib.machinery.SourcelessFileLoader)
 
-
-ARM = "graders.audit.arm"  # the event that arms the hook: no Python object holds its state to undo it
 
 
 def install(message) -> None:
@@ -83,6 +84,10 @@ def install(message) -> None:
     policy, armed = Policy(), []
 
     def hook(event, args):
+        # most events (`builtins.id`, `open`, `import`, ...) are none of these: let them go at the
+        # cost of a set lookup (a library's inner loop may raise one per object it touches)
+        if event not in _WATCHED and not event.startswith("ctypes."):
+            return
         if event == ARM:
             armed.append(True)
         elif what := policy.judge(event, args, bool(armed)):
