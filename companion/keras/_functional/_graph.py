@@ -192,7 +192,10 @@ def conform(value, reference, path=""):
         return expand_dims(value, -1)
     if len(shape) == len(dims) + 1 and shape[-1] == 1:
         return squeeze(value, -1)
+    hint = (f"Pass inputs of rank {len(dims)} (the batch axis first), as the model's Input was declared.")
+    if len(shape) == len(dims) - 1:  # one example given alone
+        hint = ("This looks like one example without its batch axis; to predict on it, add the batch "
+                "axis: tf.expand_dims(x, 0)")
     raise ValueError(f"Invalid input shape for input {value} with name '{reference.name}' and path "
                      f"'{path}'. Expected shape {reference.shape}, but input has incompatible shape "
-                     f"{TensorShape(shape)}\nPass inputs of rank {len(dims)} (the batch axis first), "
-                     "as the model's Input was declared.")
+                     f"{TensorShape(shape)}\n{hint}")
