@@ -18,6 +18,15 @@ that exists when the guard is installed (before the notebook runs), the code on 
 code of a module imported later by Python's own file loaders, checked against the module's `.pyc` or
 source file before it runs. Code the notebook compiles, unmarshals, builds or `exec`s is the notebook's
 wherever it says it comes from.
+
+The hook is the one part of the grader the notebook cannot reach or rebind: it runs on a private copy of
+this module's globals (`_sealed`: rebinding `graders._audit._WATCHED` or `builtins.isinstance` changes
+nothing it sees), it holds its `Policy` alone, and once armed it refuses new audit hooks, trace and
+profile functions (whoever asks). At `arm` it takes a private copy of the guard as armed, the record of
+the code included (`_guard.twin`); `CHECK` events are answered from that copy
+(`_integrity.changed_now`), `RECORD` events add a module imported later to it, and `THREAD` events ask
+it whether a thread may start: what the notebook does to the grader's reachable objects
+(`_PREPARED["snapshot"]._entries.clear()`) does not change what the copy compares against.
 """
 
 from __future__ import annotations
@@ -31,6 +40,8 @@ import os
 import sys
 import sysconfig
 import types
+
+from graders import _sealed
 
 FRAME_ATTRIBUTES = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame"})
 _GC = {"gc.get_referrers", "gc.get_referents", "gc.get_objects"}
@@ -70,18 +81,34 @@ ALLOWED = {
 }
 _BOOTSTRAP = "<frozen importlib._bootstrap>"
 ARM = "graders.audit.arm"  # the event that arms the hook: no Python object holds its state to undo it
-# the events `Policy.judge` looks at (and every `ctypes.*` one)
-_WATCHED = frozenset({ARM, "exec", "object.__setattr__", "object.__getattr__", *_FRAMES, *_GC})
+CHECK = "graders.audit.check"  # (out,): what the private copy of the record names as changed, appended to out
+RECORD = "graders.audit.record"  # (module,): a module of the watched packages imported now, to record
+THREAD = "graders.audit.thread"  # (function,): a thread about to run `function`, refused unless companion's
+_HOOKS = {"sys.addaudithook": "add an audit hook", "sys.settrace": "set a trace function",
+          "sys.setprofile": "set a profile function"}
+_SETS = ("object.__setattr__", "object.__delattr__")
+# the events the hook looks at (and every `ctypes.*` one)
+_WATCHED = frozenset({ARM, CHECK, RECORD, THREAD, *_HOOKS, *_SETS, "exec", "object.__getattr__", *_FRAMES,
+                      *_GC})
 _LOADERS = (importlib.machinery.SourceFileLoader, importlib.machinery.SourcelessFileLoader)
 
 
 
-def install(message) -> None:
+def install(message, thread_message: str, twin) -> None:
     """Add the audit hook (refusing nothing until `arm()`; recording imported code from now on). It and
-    its `Policy` are held by the interpreter's list of hooks alone, out of the notebook's reach;
-    `message(what)` is the text of the RuntimeError raised (a builtin class: the learner's feedback
-    names it, `_refusals.explanation` says why)."""
-    policy, armed = Policy(), []
+    its `Policy` run on a private copy of this module's globals and are held by the interpreter's list
+    of hooks alone, out of the notebook's reach; `message(what)` is the text of the RuntimeError raised
+    (a builtin class: the learner's feedback names it, `_refusals.explanation` says why);
+    `thread_message` that of a refused thread; `twin(*args)` makes, at `arm(*args)`, the private copy of
+    the guard whose `check()`, `_snapshot.record_module()` and `_library_thread()` answer `CHECK`,
+    `RECORD` and `THREAD` events (its code copied by `_sealed` too, before this: the policy trusts it)."""
+    private = _sealed.private_globals(sys.modules[__name__], classes=("Policy",))
+    sys.addaudithook(private["_hook"](private["Policy"](), message, thread_message, twin))
+
+
+def _hook(policy, message, thread_message: str, twin):
+    """The audit hook (run on `install`'s private globals): see the module's docstring."""
+    armed, copy = [], []
 
     def hook(event, args):
         # most events (`builtins.id`, `open`, `import`, ...) are none of these: let them go at the
@@ -89,16 +116,31 @@ def install(message) -> None:
         if event not in _WATCHED and not event.startswith("ctypes."):
             return
         if event == ARM:
-            armed.append(True)
+            if not armed:
+                copy.extend([twin(*args)] if args else [])
+                armed.append(True)
+        elif event == CHECK:
+            if copy and args and type(args[0]) is list:
+                args[0].append(copy[0].compare())
+        elif event == RECORD:
+            if copy and args:
+                copy[0]._snapshot.record_new_modules()
+                copy[0]._snapshot.record_module(getattr(args[0], "__name__", None), args[0])
+        elif event == THREAD:
+            if armed and (not copy or not args or not copy[0]._library_thread(args[0])):
+                raise RuntimeError(thread_message)
+        elif event in _HOOKS:
+            if armed:
+                raise RuntimeError(f"The grader does not let a notebook {_HOOKS[event]}.")
         elif what := policy.judge(event, args, bool(armed)):
             raise RuntimeError(message(what))
 
-    sys.addaudithook(hook)
+    return hook
 
 
-def arm() -> None:
-    """From now on refuse what `Policy.judge` refuses (for good: nothing disarms the hook)."""
-    sys.audit(ARM)
+def arm(*args) -> None:
+    """From now on refuse what the hook refuses (for good: nothing disarms it); `args` go to `twin`."""
+    sys.audit(ARM, *args)
 
 
 class Policy:
@@ -141,7 +183,7 @@ class Policy:
         if event == "exec":
             self._trust_import(args[0], frame)
             return None
-        if event == "object.__setattr__":
+        if event in _SETS:  # (Python audits these for functions, not for classes)
             if args[1] not in _FUNCTION_PARTS or not isinstance(args[0], types.FunctionType):
                 return None
             library = (_key(args[0].__code__), _key(args[0].__globals__)) in self._trusted

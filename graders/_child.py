@@ -8,6 +8,7 @@ JSON-line events to the channel fd named by $COMPANION_GRADER_FD. It sends only 
 that counts: its alarms only stop learner code early; the parent discards anything late.
 """
 
+import gc
 import importlib
 import io
 import json
@@ -27,7 +28,6 @@ from graders._integrity import CodeSnapshot, ImportRecorder, Tampered  # noqa: E
 from graders._spec import HARNESS_NAME  # noqa: E402
 from graders._values import decode_input, encode_output, type_name  # noqa: E402
 
-_write, _dumps = os.write, json.dumps  # bound before any learner code can patch them
 _TIMEOUT = {"t": "error", "type": "TimeoutError", "timeout": True}
 
 
@@ -62,7 +62,7 @@ def prepare() -> None:
     guard = Guard(snapshot, code_ids(snapshot))
     guard.install()
     sys.meta_path.insert(0, ImportRecorder(snapshot))
-    _integrity.activate(snapshot, guard.verify)
+    _integrity.activate(snapshot)
     _PREPARED.update(harnesses=dict(harnesses), snapshot=snapshot, guard=guard)
     for key in list(_PREPARED):  # the grader's own state: a notebook swapping a part of it is told apart
         snapshot.pin(f"graders._child._PREPARED[{key!r}]", _PREPARED, key)
@@ -82,14 +82,16 @@ def main() -> int:
     signal.signal(signal.SIGALRM, _raise_deadline)
     prepare()
     shell = _make_shell()
+    # held in this frame's locals from now on: the notebook can rebind this module's names, not these
+    emit, checked_run, read = _emit, _checked_run, json.loads
     _PREPARED["guard"].arm()
     errors = _run_cells(shell, job["cells"], job["notebook_timeout"], channel)
-    _emit(channel, {"event": "cells_done", "errors": errors})
-    while (exercise := (message := json.loads(jobs.readline())).get("exercise")) is not None:
+    emit(channel, {"event": "cells_done", "errors": errors})
+    while (exercise := (message := read(jobs.readline())).get("exercise")) is not None:
         token = message.pop("token")  # the parent's secret for this exercise's result (`_runner`)
-        outputs = _checked_run(shell.user_ns, exercise, job["exercise_timeout"])
-        _emit(channel, {"event": "exercise", "id": exercise["id"], "token": token, **outputs})
-    _emit(channel, {"event": "done"})
+        outputs = checked_run(shell.user_ns, exercise, job["exercise_timeout"])
+        emit(channel, {"event": "exercise", "id": exercise["id"], "token": token, **outputs})
+    emit(channel, {"event": "done"})
     return 0
 
 
@@ -167,17 +169,25 @@ def _run_cell(shell, source: str, end: float, timeout: float) -> str | None:
     return None if error is None else _describe(error)
 
 
-def _checked_run(namespace: dict, exercise: dict, timeout: float) -> dict:
+def _checked_run(namespace: dict, exercise: dict, timeout: float, _changed=_integrity.changed_now) -> dict:
     """`_run_exercise`, graded only while the code the harnesses rely on is as recorded: checked before
     the exercise, after each case (a case's code could patch what the next case's harness calls) and
     by the harnesses before they read (`_integrity.verify`); the notebook's signal handlers, timers
-    and collector are quiet meanwhile (`_guard`)."""
+    and collector are quiet meanwhile (`_guard`). Once armed, the audit hook's copy of the record
+    compares (`_changed`, held in the defaults: a notebook rebinding this module's names is seen)."""
     guard = _PREPARED["guard"]
     guard.quiet()
+
+    def check():
+        gc.disable()
+        gc.collect()  # finalizers run now, where the comparison sees what they did
+        names = _changed()
+        return guard.check() if names is None else names
+
     try:
-        changed = guard.check()
-        outputs = {} if changed else _run_exercise(namespace, exercise, timeout, guard.check)
-        changed = changed or outputs.get("changed") or guard.check()
+        changed = check()
+        outputs = {} if changed else _run_exercise(namespace, exercise, timeout, check)
+        changed = changed or outputs.get("changed") or check()
     finally:
         guard.release()
     return {"status": "tampered", "changed": changed} if changed else outputs
@@ -273,7 +283,8 @@ def _describe(error: BaseException) -> str:
     return f"{name}: {message}" if message else name
 
 
-def _emit(channel: int, event: dict) -> None:
+def _emit(channel: int, event: dict, _dumps=json.dumps, _write=os.write) -> None:
+    """Write `event` to the channel (its helpers held in the defaults, bound before any notebook code)."""
     data = (_dumps(event) + "\n").encode()
     while data:
         data = data[_write(channel, data):]

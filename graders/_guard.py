@@ -10,15 +10,18 @@ the `Guard`:
 
 * refuses threads whose code is not companion's own (its input pipelines' workers run only the
   compiled functions they were given), by wrapping `_thread.start_new_thread`;
-* refuses new audit, trace and profile hooks (an audit hook of the grader's, which notebook code
-  cannot remove, refuses them); a second one (`_audit`, held by the interpreter alone) refuses frames,
-  the collector's objects, ctypes' audited calls and `__code__` writes while notebook code is on the stack;
+* through its audit hook (`_audit`, held by the interpreter alone, run on private globals), refuses new
+  audit, trace and profile hooks, and, while notebook code is on the stack, frames, the collector's
+  objects, ctypes' audited calls and `__code__` writes;
 * before each exercise, puts back the signal handlers the notebook changed, stops its CPU-time interval
   timers and turns the cyclic garbage collector off: it runs only in `check()`, before the
   snapshot is compared, so a finalizer's patch is seen.
 
 `problems()` names whatever of that is not as armed (a thread still running that is not companion's,
 a handler or timer set again, a collector hook added, the wrapper removed).
+
+Once armed, the checks that count run on the hook's private copy of the guard (`twin`, made at `arm`):
+the notebook can reach this object, set its attributes and empty its record's lists, but not that copy.
 """
 
 from __future__ import annotations
@@ -31,13 +34,13 @@ import threading
 import types
 import weakref
 
-from graders import _audit
+from graders import _audit, _integrity, _sealed
 from graders._integrity import MAX_NAMES, CodeSnapshot
 from graders._refusals import AUDIT_REFUSAL, THREAD_REFUSAL
 
 _TIMERS = (signal.ITIMER_VIRTUAL, signal.ITIMER_PROF)
-_REFUSED = {"sys.addaudithook": "add an audit hook", "sys.settrace": "set a trace function",
-            "sys.setprofile": "set a profile function"}
+_THREAD_TEXT = f"{THREAD_REFUSAL} (threading.Thread, Timer, a thread pool): run the work in the main thread."
+_LIVE = ("_thread", "threading")  # modules the copies read as they are now (the thread wrapper in place)
 _SIGNALS = tuple(number for number in signal.valid_signals()
                  if number not in (signal.SIGKILL, signal.SIGSTOP) and number < signal.NSIG)
 
@@ -59,9 +62,12 @@ class Guard:
 
     def install(self) -> None:
         """Add the audit hook and the thread wrapper (both inert until `arm`, but for the record of the
-        code of modules imported from now on, `_audit.Policy`)."""
-        sys.addaudithook(self._audit)
-        _audit.install(_refusal)
+        code of modules imported from now on, `_audit.Policy`). The hook gets private copies of this
+        module's and `_integrity`'s code (`_sealed`) to make its copy of the guard with at `arm`."""
+        integrity = _sealed.private_globals(_integrity, classes=("CodeSnapshot",))
+        private = _sealed.private_globals(sys.modules[__name__], classes=("Guard",), live=_LIVE)
+        private["CodeSnapshot"] = integrity["CodeSnapshot"]
+        _audit.install(private["_refusal"], _THREAD_TEXT, private["twin"])
         _thread.start_new_thread = _thread.start_new = threading._start_new_thread = self._wrapper
 
     def arm(self) -> None:
@@ -71,10 +77,10 @@ class Guard:
         self._hooks = (sys.gettrace(), sys.getprofile())
         self._gc_enabled = gc.isenabled()
         self._allowed_threads.update(thread for thread in threading.enumerate())
-        self._armed = True
-        _audit.arm()
+        self._armed, self._main = True, threading.main_thread().ident
         for key in list(vars(self)):  # the guard's own state: a notebook swapping a part of it is told apart
             self._snapshot.pin(f"the grader's guard ({key})", vars(self), key)
+        _audit.arm(self)  # the hook's private copy of the guard, the record included (`twin`)
 
     def quiet(self) -> None:
         """Before an exercise: the notebook's signal handlers and CPU-time timers off, the collector too."""
@@ -90,17 +96,19 @@ class Guard:
         if self._gc_enabled:
             gc.enable()
 
-    def check(self, collect: bool = True) -> list[str]:
+    def check(self, collect: bool = True, _changed=_integrity.changed_now) -> list[str]:
         """Name what changed; first, with `collect`, collect garbage (finalizers run now, where the
-        comparison sees what they did, not during a harness's read: the collector is off otherwise)."""
+        comparison sees what they did, not during a harness's read: the collector is off otherwise).
+        Once armed, the hook's private copy of the guard compares (`_changed`)."""
         gc.disable()
         if collect:
             gc.collect()
-        return (self._snapshot.changed() + self.problems())[:MAX_NAMES + 1]
+        names = _changed()
+        return self.compare() if names is None else names
 
-    def verify(self) -> list[str]:
-        """`check` without collecting, once armed (what `_integrity.verify` runs in a harness)."""
-        return self.check(collect=False) if self._armed else []
+    def compare(self) -> list[str]:
+        """What changed by this guard's own record and state (the hook's copy answers `CHECK` with it)."""
+        return (self._snapshot.changed() + self.problems())[:MAX_NAMES + 1]
 
     def problems(self) -> list[str]:
         """What of the guard's is not as armed (only its thread wrapper before `arm`)."""
@@ -110,7 +118,7 @@ class Guard:
             names.append("_thread.start_new_thread")
         if not self._armed:
             return names
-        main = threading.main_thread().ident
+        main = self._main
         for ident in list(sys._current_frames()):
             thread = threading._active.get(ident)
             if ident != main and (thread is None or thread not in self._allowed_threads):
@@ -125,10 +133,8 @@ class Guard:
             names.append("a trace or profile function")
         return list(dict.fromkeys(names))
 
-    def _start_thread(self, function, args, kwargs=None):
-        if self._armed and not self._library_thread(function):
-            raise RuntimeError(f"{THREAD_REFUSAL} (threading.Thread, Timer, a thread pool): run the work in "
-                               "the main thread.")
+    def _start_thread(self, function, args, kwargs=None, _audit_event=sys.audit, _event=_audit.THREAD):
+        _audit_event(_event, function)  # once armed, the hook refuses a thread that is not companion's
         return self._start(function, args, {} if kwargs is None else kwargs)
 
     def _library_thread(self, function) -> bool:
@@ -144,9 +150,20 @@ class Guard:
         self._allowed_threads.add(thread)
         return True
 
-    def _audit(self, event: str, args: tuple) -> None:
-        if self._armed and event in _REFUSED:
-            raise RuntimeError(f"The grader does not let a notebook {_REFUSED[event]}.")
+
+def twin(guard: Guard) -> Guard:
+    """A private copy of `guard` as armed, its record of the code included: made by the audit hook at
+    `arm`, from a copy of this function on private globals where `Guard` and `CodeSnapshot` are private
+    copies too (`Guard.install`), and held by the hook alone."""
+    copy = object.__new__(Guard)
+    vars(copy).update(vars(guard))
+    record = object.__new__(CodeSnapshot)
+    vars(record).update({key: value.copy() if type(value) in (list, dict) else value
+                         for key, value in vars(guard._snapshot).items()})
+    copy._snapshot = record
+    copy._handlers, copy._callbacks = dict(guard._handlers), list(guard._callbacks)
+    copy._allowed_threads = weakref.WeakSet(guard._allowed_threads)
+    return copy
 
 
 def _refusal(what: str) -> str:

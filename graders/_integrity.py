@@ -20,6 +20,11 @@ audit event reports) is recorded too, and so is the `__code__` of the grader's o
 learner's objects (a type check, a flag): it raises `Tampered` when the code is not as recorded, so
 a patch made by the learner's code and undone after the read (when an object of the learner is freed)
 is still seen. `graders._guard` keeps the learner's code from running between that check and the read.
+
+In the grader's child, the record compared is not this module's `CodeSnapshot`, which the notebook can
+reach, but the audit hook's private copy of it (`_audit`): `changed_now()` asks the hook, and the
+functions that ask hold `sys.audit` in their defaults (which notebook code may not set), so rebinding a
+name here or in a harness does not turn a check off.
 """
 
 from __future__ import annotations
@@ -28,6 +33,8 @@ import importlib.abc
 import os
 import sys
 import types
+
+from graders._audit import CHECK, RECORD
 
 WATCHED = ("builtins", "companion", "graders", "jax", "numpy")
 MAX_NAMES = 5
@@ -169,27 +176,34 @@ class _RecordingLoader(importlib.abc.Loader):
     def create_module(self, spec):
         return self._loader.create_module(spec)
 
-    def exec_module(self, module):
+    def exec_module(self, module, _audit=sys.audit, _event=RECORD):
         self._loader.exec_module(module)
         self._snapshot.record_new_modules()
         self._snapshot.record_module(module.__name__, module)
+        _audit(_event, module)  # and in the audit hook's copy of the record, once the guard is armed
 
     def __getattr__(self, name):
         return getattr(self._loader, name)
 
 
-def activate(snapshot: CodeSnapshot, check) -> None:
-    """Make `verify()` run `check()` (names of what changed) from now on: the grader's child only."""
-    _STATE["check"] = check
+def activate(snapshot: CodeSnapshot) -> None:
+    """Make `recorded_module` answer from `snapshot`: the grader's child only."""
     _STATE["snapshot"] = snapshot
 
 
-def verify() -> None:
+def changed_now(_audit=sys.audit, _event=CHECK) -> list[str] | None:
+    """What the audit hook's copy of the record names as changed now (`_guard.Guard.compare`), or None
+    where no armed guard answers (outside the grader's child, or before its first cell)."""
+    out: list = []
+    _audit(_event, out)
+    return out[0] if out else None
+
+
+def verify(_changed=changed_now, _tampered=Tampered) -> None:
     """Raise `Tampered` when the code harnesses read through is not as recorded (a no-op outside the
     grader's child, e.g. in a learner's kernel running the public checks)."""
-    check = _STATE.get("check")
-    if check is not None and (names := check()):
-        raise Tampered(names)
+    if names := _changed():
+        raise _tampered(names)
 
 
 def recorded_module(name: str) -> bool | None:

@@ -74,11 +74,11 @@ def prepare_dataset(function, images, batch_size, sizes) -> dict:
     return _complete(result, PREPARE_FIELDS)
 
 
-def set_adam_optimizer(function, start, gradients) -> dict:
+def set_adam_optimizer(function, start, gradients, *, _verify=verify) -> dict:
     """`set_adam_optimizer()`, then the returned optimizer's steps on one Variable, from `start`, with
     each of `gradients` in turn (Adam's default hyperparameters show in the values)."""
     optimizer = function()
-    verify()
+    _verify()
     result = {"optimizer class": class_name(optimizer),
               "is a Keras optimizer": issubclass(type(optimizer), tf.keras.optimizers.Optimizer)}
     if result["is a Keras optimizer"]:
@@ -92,13 +92,13 @@ def set_adam_optimizer(function, start, gradients) -> dict:
     return _complete(result, ADAM_FIELDS)
 
 
-def set_sparse_cat_crossentropy_loss(function, labels, probabilities) -> dict:
+def set_sparse_cat_crossentropy_loss(function, labels, probabilities, *, _verify=verify) -> dict:
     """`set_sparse_cat_crossentropy_loss()`, then both losses on one batch of labels and probabilities."""
     returned = function()
     result = {"returned": _shape_of_return(returned, 2)}
     if result["returned"] == 2:
         train_loss, val_loss = returned
-        verify()
+        _verify()
         result.update({"loss classes": [class_name(train_loss), class_name(val_loss)],
                        "two separate objects": train_loss is not val_loss,
                        "training loss on a batch": train_loss(labels, probabilities),
@@ -106,7 +106,7 @@ def set_sparse_cat_crossentropy_loss(function, labels, probabilities) -> dict:
     return _complete(result, LOSS_FIELDS)
 
 
-def set_sparse_cat_crossentropy_accuracy(function, first, second) -> dict:
+def set_sparse_cat_crossentropy_accuracy(function, first, second, *, _verify=verify) -> dict:
     """`set_sparse_cat_crossentropy_accuracy()`; the training metric is updated with the `first` batch
     (labels, probabilities), then the validation one with the `second`: separate metrics keep
     separate counts."""
@@ -114,7 +114,7 @@ def set_sparse_cat_crossentropy_accuracy(function, first, second) -> dict:
     result = {"returned": _shape_of_return(returned, 2)}
     if result["returned"] == 2:
         train_accuracy, val_accuracy = returned
-        verify()
+        _verify()
         result.update({"metric classes": [class_name(train_accuracy), class_name(val_accuracy)],
                        "two separate objects": train_accuracy is not val_accuracy})
         train_accuracy.update_state(*first)
@@ -140,7 +140,7 @@ def train_one_step(function, weights, images, labels) -> dict:
             "weights after the step": _trainable(model)}
 
 
-def train(function, weights, train_data, valid_data, batch_size, epochs) -> dict:
+def train(function, weights, train_data, valid_data, batch_size, epochs, *, _verify=verify) -> dict:
     """`train(model, optimizer, epochs, device, train_ds, ...)` compiled afresh and called once.
 
     The learner's Python function (`train.python_function`) is wrapped in a new `companion.function`,
@@ -161,7 +161,7 @@ def train(function, weights, train_data, valid_data, batch_size, epochs) -> dict
                             _batched(valid_data, batch_size), tf.keras.losses.SparseCategoricalCrossentropy(),
                             val_accuracy)
         returned = _finished(returned)
-    verify()
+    _verify()
     result["functions run eagerly"] = bool(eagerly or tf.config.functions_run_eagerly()
                                            or type(compiled) is not tf.Function
                                            or compiled.experimental_get_tracing_count() == 0)

@@ -30,7 +30,7 @@ def set_global_batch_size(function, batch_size_per_replica, replicas) -> dict:
             "global batch size": function(batch_size_per_replica, strategy)}
 
 
-def distribute_datasets(function, replicas, train, validation, test) -> dict:
+def distribute_datasets(function, replicas, train, validation, test, *, _verify=verify) -> dict:
     """`distribute_datasets(strategy, train_batches, validation_batches, test_batches)`.
 
     `train`, `validation` and `test` are `(ids, labels, batch_size)`: each dataset holds (id, label)
@@ -42,7 +42,7 @@ def distribute_datasets(function, replicas, train, validation, test) -> dict:
     returned = function(strategy, *batches)
     result = {"replicas": strategy.num_replicas_in_sync, "returned": _shape_of_return(returned, 3)}
     datasets = tuple(returned) if result["returned"] == 3 else ()
-    verify()
+    _verify()
     result["distributed datasets"] = [type(d) is tf.distribute.DistributedDataset for d in datasets]
     readable = len(datasets) == 3 and all(result["distributed datasets"])
     for index, name in enumerate(("train", "validation", "test")):
@@ -51,7 +51,7 @@ def distribute_datasets(function, replicas, train, validation, test) -> dict:
 
 
 def train_test_step_fns(function, replicas, global_batch_size, weights, train, test,
-                        optimizer: str = "adam") -> dict:
+                        optimizer: str = "adam", *, _verify=verify) -> dict:
     """`train_test_step_fns(...)` with fresh objects, then its steps run by `strategy.run` on every batch.
 
     `train` and `test` are `(images, labels)`, batched with `global_batch_size`; `compute_loss` divides
@@ -64,7 +64,7 @@ def train_test_step_fns(function, replicas, global_batch_size, weights, train, t
                         objects["train_accuracy"], objects["loss_object"], objects["test_loss"],
                         objects["test_accuracy"])
     train_step, test_step = returned
-    verify()
+    _verify()
     losses = []
     for batch in _distributed(strategy, train, global_batch_size):
         per_replica = strategy.run(train_step, args=(batch,))
@@ -77,7 +77,8 @@ def train_test_step_fns(function, replicas, global_batch_size, weights, train, t
             **_metric_totals(objects)}
 
 
-def distributed_train_test_step_fns(function, replicas, global_batch_size, weights, train, test) -> dict:
+def distributed_train_test_step_fns(function, replicas, global_batch_size, weights, train, test, *,
+                                     _verify=verify) -> dict:
     """`distributed_train_test_step_fns(...)` given two probe step bodies, then its steps called per batch.
 
     The probes stand in for the learner's `train_step` and `test_step` (see `probe_steps`). Reported:
@@ -95,7 +96,7 @@ def distributed_train_test_step_fns(function, replicas, global_batch_size, weigh
               for batch in _distributed(strategy, train, global_batch_size)]
     for batch in _distributed(strategy, test, global_batch_size):
         distributed_test_step(batch)
-    verify()
+    _verify()
     return {"replicas": strategy.num_replicas_in_sync, "training losses": losses, **_metric_totals(objects),
             "tf.function": [compiled(step) for step in (distributed_train_step, distributed_test_step)]}
 

@@ -15,14 +15,14 @@ from graders._integrity import verify
 from graders._values import type_name
 
 
-def squared_error_graph(function, x, y, w_init, b_init) -> dict:
+def squared_error_graph(function, x, y, w_init, b_init, *, _verify=verify) -> dict:
     """`squared_error_graph(x, y, w_init, b_init)` -> (graph, prediction, loss), described."""
     result = function(*[np.asarray(value, np.float32) for value in (x, y, w_init, b_init)])
     fields = {"returned": _kind_and_length(result)}
     if fields["returned"] != "tuple of 3":
         return fields
     graph, prediction, loss = result
-    verify()
+    _verify()
     fields["graph"] = _type(graph)
     if issubclass(type(graph), tf.Graph):
         operations = graph.get_operations()
@@ -34,7 +34,7 @@ def squared_error_graph(function, x, y, w_init, b_init) -> dict:
     return fields
 
 
-def squared_error_tf2(function, w_init, b_init, batches, new_w) -> dict:
+def squared_error_tf2(function, w_init, b_init, batches, new_w, *, _verify=verify) -> dict:
     """`squared_error_tf2(w_init, b_init)` -> (w, b, compute): called on each (x, y) batch, then again on
     the first batch after ``w.assign(new_w)``."""
     result = function(np.asarray(w_init, np.float32), np.asarray(b_init, np.float32))
@@ -42,7 +42,7 @@ def squared_error_tf2(function, w_init, b_init, batches, new_w) -> dict:
     if fields["returned"] != "tuple of 3":
         return fields
     w, b, compute = result
-    verify()
+    _verify()
     fields["w and b are Variables"] = [issubclass(type(w), tf.Variable), issubclass(type(b), tf.Variable)]
     fields["compute"] = _type(compute)
     if not callable(compute):

@@ -95,6 +95,18 @@ exercise["cases"] = [[{"t": "array", "npy": array_to_text(np.array([0, 1]))},
 namespace = {"set_sparse_cat_crossentropy_loss": set_sparse_cat_crossentropy_loss}
 report["restored by a finalizer"] = _child._checked_run(namespace, exercise, 60)
 report["after it"] = guard.check()
+# the same, with the harness's name for the check rebound to nothing too (and put back by the finalizer)
+import graders.harnesses.c2w3 as c2w3
+REAL_VERIFY = c2w3.verify
+class QuietLoss(tf.keras.losses.SparseCategoricalCrossentropy):
+    def __del__(self):
+        np.asarray, c2w3.verify = REAL_ASARRAY, REAL_VERIFY
+def quiet_loss():
+    np.asarray = lambda value, *args, **kwargs: REAL_ASARRAY(value, *args, **kwargs)
+    c2w3.verify = lambda *args, **kwargs: None
+    return QuietLoss(), QuietLoss()
+report["check rebound, restored by a finalizer"] = _child._checked_run(
+    {"set_sparse_cat_crossentropy_loss": quiet_loss}, exercise, 60)
 namespace = {"set_sparse_cat_crossentropy_loss": lambda: (tf.keras.losses.SparseCategoricalCrossentropy(),
                                                            tf.keras.losses.SparseCategoricalCrossentropy())}
 report["honest"] = _child._checked_run(namespace, exercise, 60)["status"]
@@ -139,6 +151,8 @@ def test_a_class_in_a_fake_library_module_is_the_notebook_s_and_the_module_is_na
 
 def test_a_patch_undone_by_a_finalizer_before_the_check_is_seen_by_the_harness(report):
     assert report["restored by a finalizer"] == {"status": "tampered", "changed": ["numpy.asarray"]}
+    assert report["check rebound, restored by a finalizer"] == {
+        "status": "tampered", "changed": ["numpy.asarray", "graders.harnesses.c2w3.verify"]}
     assert report["after it"] == [] and report["honest"] == "ran"
 
 

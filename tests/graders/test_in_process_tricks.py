@@ -79,6 +79,27 @@ CELLS = {
                                  "values.type_name.__code__ = (lambda v: 'x').__code__"),
     "set own __code__": "def h():\n    return 1\nh.__code__ = (lambda: 2).__code__",
     "set a library's defaults": "import graders._values as values\nvalues.type_name.__defaults__ = (True,)",
+    # the hook's own names, its policy's method and a builtin it calls rebound (then put back)
+    "the hook's names rebound": """
+import builtins, graders._audit as audit
+saved, judge, real_isinstance = dict(vars(audit)), audit.Policy.judge, builtins.isinstance
+audit._WATCHED, audit._FRAMES = frozenset(), set()
+audit.Policy.judge = lambda *args, **kwargs: None
+builtins.isinstance = lambda *args: False
+try:
+    sys._getframe()
+finally:
+    builtins.isinstance, audit.Policy.judge = real_isinstance, judge
+    vars(audit).update(saved)
+""",
+    "a trace function, the guard disarmed": """
+from graders import _child
+_child._PREPARED["guard"]._armed = False
+try:
+    sys.settrace(lambda *args: None)
+finally:
+    _child._PREPARED["guard"]._armed = True
+""",
     "compiled under a library's name": (
         "import _imp\ncode = compile('import sys\\nsys._getframe()', 'x', 'exec')\n"
         "_imp._fix_co_filename(code, sys.modules['collections'].__file__)\nexec(code)"),
@@ -128,6 +149,39 @@ def add_one(array):
                             cell.cell_contents = lambda *args, **kwargs: None
                             return np.asarray(array) + 1
 """,
+    # the grader's reachable record of the code emptied in place, then companion patched
+    "the record emptied": """
+import companion as tf
+from graders import _child
+REAL = tf.function
+def add_one(array):
+    snapshot = _child._PREPARED["snapshot"]
+    for part in ("_entries", "_classes", "_pins", "_cells", "_codes"):
+        getattr(snapshot, part).clear()
+    tf.function = lambda func=None, **kwargs: func
+    RESTORE.append(lambda: setattr(tf, "function", REAL))
+    return np.asarray(array) + 1
+""",
+    # every function and flag on the way to the check rebound or set, then companion patched
+    "the checks turned off": """
+import companion as tf
+from graders import _child, _guard, _integrity
+SAVED = [(module, dict(vars(module))) for module in (_child, _integrity)]
+CHECK, COMPARE, REAL = _guard.Guard.check, _guard.Guard.compare, tf.function
+def undo():
+    for module, names in SAVED:
+        vars(module).update(names)
+    _guard.Guard.check, _guard.Guard.compare, tf.function = CHECK, COMPARE, REAL
+    _child._PREPARED["guard"]._armed = True
+def add_one(array):
+    nothing = lambda *args, **kwargs: None
+    _integrity.verify = _integrity.changed_now = _child._run_exercise = nothing
+    _guard.Guard.check = _guard.Guard.compare = lambda self, *args, **kwargs: []
+    _child._PREPARED["guard"]._armed = False
+    tf.function = lambda func=None, **kwargs: func
+    RESTORE.append(undo)
+    return np.asarray(array) + 1
+""",
 }
 for name, source in GRADED.items():
     cell(f"graded: {name}", "import sys\nimport numpy as np\nRESTORE = []\n" + source)
@@ -170,6 +224,8 @@ TRICKS = {
     "set own __code__": "set a function's __code__ (h)",
     "set a library's defaults": "set a function's __defaults__ (type_name)",
     "compiled under a library's name": "read the interpreter's frames (sys._getframe)",
+    "the hook's names rebound": "read the interpreter's frames (sys._getframe)",
+    "a trace function, the guard disarmed": "set a trace function",
 }
 
 
@@ -205,3 +261,12 @@ def test_a_code_pointer_written_through_ctypes_is_named(report):
     assert changed["status"] == "tampered", changed
     assert changed["changed"][0] == "graders._values.type_name.__code__", changed
     assert report["restored: a code pointer written"] == []
+
+
+@pytest.mark.parametrize("name, first", [("the record emptied", "companion.function"),
+                                         ("the checks turned off", "graders._integrity.changed_now")])
+def test_the_grader_s_reachable_record_and_checks_changed_do_not_hide_a_patch(report, name, first):
+    """The checks that count run on the audit hook's private copy of the record, on private globals."""
+    changed = report[name]
+    assert changed["status"] == "tampered" and changed["changed"][0] == first, changed
+    assert report[f"restored: {name}"] == []
