@@ -58,7 +58,7 @@ ALLOWED = {
     ("__init__.py", "<lambda>"): {"findCaller"},  # logging.currentframe, for a record's file and line
     # file, line and text of a traceback's entries; JAX hiding its own frames in one
     ("traceback.py", "walk_tb"): {"_extract_from_extended_frame_gen", "_add_tracebackhide_to_hidden_frames",
-                                  "filter_traceback"},
+                                  "filter_traceback", "learner_line"},  # the last: graders' public checks
     ("traceback.py", "_walk_tb_with_full_positions"): {"_extract_from_extended_frame_gen"},
     ("traceback.py", "extract_stack"): None,
     ("traceback.py", "format_stack"): None,
@@ -78,6 +78,7 @@ ALLOWED = {
     ("_state.py", "where"): None,
     ("_errors.py", "called_by_user_code"): None,
     ("_errors.py", "asked_by_user_code"): None,
+    ("_guard.py", "problems"): None,  # the grader: which threads run (a public check in a cell verifies)
 }
 _BOOTSTRAP = "<frozen importlib._bootstrap>"
 ARM = "graders.audit.arm"  # the event that arms the hook: no Python object holds its state to undo it
@@ -265,14 +266,20 @@ class Policy:
             self._trust(code, module.__dict__)
 
     def _file_code(self, path: str, loader: type):
-        """The code object in `path`'s bytecode cache (or compiled from it), None when unreadable."""
+        """The code object in `path`'s bytecode cache when it is that of the source as it is now (the
+        loader's own test: its recorded modification time and size), else compiled from the source;
+        None when unreadable."""
         try:
             if loader is importlib.machinery.SourcelessFileLoader:
                 with open(path, "rb") as file:
                     return self._loads(file.read()[16:])
             try:
                 with open(importlib.util.cache_from_source(path), "rb") as file:
-                    return self._loads(file.read()[16:])
+                    data = file.read()
+                source = os.stat(path)
+                stamp = (int(source.st_mtime) & 0xFFFFFFFF, source.st_size & 0xFFFFFFFF)
+                if data[4:8] != bytes(4) or (_number(data[8:12]), _number(data[12:16])) == stamp:
+                    return self._loads(data[16:])  # hash-based caches (flags set): the loader's rules
             except (OSError, ValueError, EOFError, TypeError):
                 pass
             with open(path, "rb") as file:
@@ -288,6 +295,10 @@ def _library_roots() -> tuple[str, ...]:
     graders = os.path.dirname(os.path.abspath(__file__))
     folders |= {graders, os.path.join(os.path.dirname(graders), "companion")}
     return tuple(os.path.realpath(folder) + os.sep for folder in folders)
+
+
+def _number(data: bytes) -> int:
+    return int.from_bytes(data, "little")
 
 
 _key = object.__hash__  # an object's address (rotated), as `id` gives it, without the audit event

@@ -203,7 +203,9 @@ def learner_line(tb) -> list[str] | None:
     installed package is the learner's (a notebook cell, or their own file). In IPython the
     location reads like its tracebacks, `Cell In[7], line 12, in tf_gradient_tape`.
     """
-    frames = [(frame.f_code, line) for frame, line in traceback.walk_tb(tb)]
+    frames = []
+    for frame, line in traceback.walk_tb(tb):  # here, not in a comprehension: `_audit.ALLOWED` names this
+        frames.append((frame.f_code, line))
     mine = [(code, line) for code, line in frames if not _library_file(code.co_filename)]
     if not mine:
         return None

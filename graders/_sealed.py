@@ -5,10 +5,11 @@ Notebook code can rebind any name of any module (`graders._audit._WATCHED = froz
 A function copied here runs the same code on a private copy of its module's globals, taken before the
 notebook ran: Python's builtins copied, each module the globals name copied as a namespace of that
 module's attributes then (and of the modules those name, one level down; `live` names modules whose
-attributes the code must read as they are now), the module's functions and the named classes copied
-onto the same private globals. Held only where notebook code cannot reach it (the audit hook's
-closure, `graders._audit`), such code does what it did when it was copied, whatever the notebook
-rebinds later. (A function's `__globals__` is readable: the copies must not be handed to notebook code.)
+attributes the code must read as they are now), its own dicts, sets and lists copied, the module's
+functions and the named classes copied onto the same private globals. Held only where notebook code
+cannot reach it (the audit hook's closure, `graders._audit`), such code does what it did when it was
+copied, whatever the notebook rebinds later. (A function's `__globals__` is readable: the copies must
+not be handed to notebook code.)
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ def private_globals(module: types.ModuleType, classes: tuple[str, ...] = (),
     copied onto it (see the module's docstring); `live`: names of modules kept as they are."""
     source = vars(module)
     private = {name: _namespace(value, 2) if isinstance(value, types.ModuleType) and name not in live
-               else value for name, value in list(source.items())}
+               else _copied(value) for name, value in list(source.items())}
     private["__builtins__"] = dict(vars(builtins))
     for name, value in list(private.items()):
         if type(value) is types.FunctionType and value.__globals__ is source:
@@ -61,6 +62,18 @@ def _class_copy(kind: type, private: dict) -> type:
                                for part in (value.fget, value.fset, value.fdel)], value.__doc__)
         body[key] = value
     return type(kind)(kind.__name__, kind.__bases__, body)
+
+
+def _copied(value):
+    """`value`, with the dicts, sets and lists in it copied (`ALLOWED[...].add(...)`, `_FRAMES.clear()`
+    on the module's own containers change nothing the copies read)."""
+    if type(value) is dict:
+        return {key: _copied(item) for key, item in value.items()}
+    if type(value) is set:
+        return {_copied(item) for item in value}
+    if type(value) is list:
+        return [_copied(item) for item in value]
+    return value
 
 
 def _namespace(module: types.ModuleType, depth: int):

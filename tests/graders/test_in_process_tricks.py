@@ -57,6 +57,16 @@ CELLS = {
                   "assert float(tf.reduce_sum(tf.constant([1.0, 2.0]))) == 3.0"),
     "import late": "import scipy.stats",
     "own function's defaults": "def g(a=1):\n    return a\ng.__defaults__ = (2,)\nassert g() == 2",
+    # a public check in a cell runs a harness that verifies (and says where the learner's code raised)
+    "a public check": """
+import companion as tf
+from graders.c2w3 import check
+for graded in (lambda: tf.keras.optimizers.Adam(), lambda: 1 / 0):
+    try:
+        check("set_adam_optimizer", graded)
+    except Exception as error:
+        assert "does not let a notebook" not in str(error), error
+""",
     # tricks
     "sys._getframe": "import sys; sys._getframe()",
     "inspect.currentframe": "import inspect; inspect.currentframe()",
@@ -83,6 +93,9 @@ CELLS = {
     "the hook's names rebound": """
 import builtins, graders._audit as audit
 saved, judge, real_isinstance = dict(vars(audit)), audit.Policy.judge, builtins.isinstance
+frames, collector = set(audit._FRAMES), set(audit._GC)
+audit._FRAMES.clear()
+audit._GC.clear()
 audit._WATCHED, audit._FRAMES = frozenset(), set()
 audit.Policy.judge = lambda *args, **kwargs: None
 builtins.isinstance = lambda *args: False
@@ -91,6 +104,8 @@ try:
 finally:
     builtins.isinstance, audit.Policy.judge = real_isinstance, judge
     vars(audit).update(saved)
+    audit._FRAMES.update(frames)
+    audit._GC.update(collector)
 """,
     "a trace function, the guard disarmed": """
 from graders import _child
@@ -203,7 +218,7 @@ def report():
 
 
 HONEST = ["namedtuple", "typing.NamedTuple", "enum", "logging", "print_exc", "print_stack", "magic",
-          "companion", "import late", "own function's defaults"]
+          "companion", "import late", "own function's defaults", "a public check"]
 TRICKS = {
     "sys._getframe": "read the interpreter's frames (sys._getframe)",
     "inspect.currentframe": "read the interpreter's frames (sys._getframe)",
