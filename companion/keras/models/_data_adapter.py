@@ -160,6 +160,17 @@ def _ran_out_warning():
                   "the `.repeat()` function when building your dataset.", stacklevel=4)
 
 
+
+def _batch_size(value) -> int:
+    """`fit`'s `batch_size` as an int: any integer (a NumPy one too, as TF takes it); another type is
+    TF's TypeError, a size below 1 a ValueError (TF fails later, on a shape or a slice)."""
+    if isinstance(value, bool) or not isinstance(value, int | np.integer):
+        raise TypeError(f"`batch_size` must be an integer (the number of examples in a batch). Received: "
+                        f"batch_size={value!r} of type {type(value).__name__}")
+    if value <= 0:
+        raise ValueError(f"`batch_size` must be a positive integer. Received: batch_size={value!r}")
+    return int(value)
+
 class _ArrayBatches:
     """Arrays kept on the device once; each epoch yields the row indices of its batches.
 
@@ -174,9 +185,7 @@ class _ArrayBatches:
         if x is None:
             raise ValueError(f"{caller}: `x` is required (arrays or a companion.data.Dataset). "
                              "Received: x=None")
-        if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size <= 0:
-            raise ValueError("`batch_size` must be a positive integer. Received: "
-                             f"batch_size={batch_size!r}")
+        batch_size = _batch_size(batch_size)
         if sample_weight is not None and y is None:
             raise ValueError(f"{caller}: `sample_weight` needs `y`. Received y=None.")
         if hasattr(x, "__next__") and not hasattr(x, "shape"):

@@ -208,6 +208,11 @@ def test_clear_errors():
         model.fit(x, y[:7], verbose=0)
     with pytest.raises(ValueError, match="batch_size=0"):
         model.fit(x, y, batch_size=0, verbose=0)
+    for wrong in ("a", 2.5, 4.0, True):  # TF 2.21: TypeError for a str or float batch size
+        with pytest.raises(TypeError, match=f"batch_size={wrong!r} of type {type(wrong).__name__}"):
+            model.fit(x, y, batch_size=wrong, verbose=0)
+    # a NumPy integer is a batch size, as in TF: 8 examples in batches of 3 are 3 steps
+    assert model.fit(x, y, batch_size=np.int64(3), verbose=0).params["steps"] == 3
     # Keras 3 ignores batch_size for a dataset (TF 2.21: fit(ds, batch_size=3) trains on ds's batches)
     history = model.fit(tf.data.Dataset.from_tensor_slices((x, y)).batch(2), batch_size=4, verbose=0)
     assert history.params["steps"] == 4
