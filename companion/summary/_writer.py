@@ -1,13 +1,20 @@
-"""`SummaryWriter`: an event file in a log directory, written by TensorBoard's own event writer.
+"""`SummaryWriter`: an event file in a log directory, in TensorBoard's record format.
 
 The file is a TFRecord file of ``Event`` protocol buffers, named and laid out as TensorFlow
 names it (``events.out.tfevents.<time>.<host>.<pid>.<n>.v2``), so the ``tensorboard``
-package reads it as it reads TensorFlow's.
+package reads it as it reads TensorFlow's. Records are framed by TensorBoard's own
+``RecordWriter``; they are queued and written in the calling thread (when ``max_queue`` are
+waiting, ``flush_millis`` after the last write, on ``flush``/``close``, and when the writer is
+collected or the interpreter exits): TensorBoard's ``EventFileWriter`` starts a thread per file,
+which the grader refuses in a graded notebook.
 """
 
 import contextlib
+import itertools
 import os
+import socket
 import time
+import weakref
 
 from companion.summary._state import state
 
@@ -28,12 +35,8 @@ class SummaryWriter:
     """
 
     def __init__(self, logdir, max_queue=10, flush_millis=120_000, filename_suffix=".v2"):
-        # deferred: tensorboard loads on first use, kept off `import companion`
-        from tensorboard.summary.writer.event_file_writer import EventFileWriter
-
         self._logdir = os.fspath(logdir)
-        self._events = EventFileWriter(self._logdir, max_queue_size=max_queue,
-                                       flush_secs=flush_millis / 1000, filename_suffix=filename_suffix)
+        self._events = _EventFile(self._logdir, max_queue, flush_millis / 1000, filename_suffix)
         self._closed = False
 
     @contextlib.contextmanager
@@ -90,6 +93,54 @@ class SummaryWriter:
 
     def __repr__(self):
         return f"<companion.summary.SummaryWriter logdir={self._logdir!r}>"
+
+
+_FILE_NUMBERS = itertools.count()  # the <n> of the file names, as TensorBoard's own counter
+
+
+class _EventFile:
+    """One event file: serialized ``Event`` records queued, then written and flushed by the caller."""
+
+    def __init__(self, logdir: str, max_queue: int, flush_secs: float, suffix: str):
+        # deferred: tensorboard loads on first use, kept off `import companion`
+        from tensorboard.compat.proto import event_pb2
+        from tensorboard.summary.writer.record_writer import RecordWriter
+
+        os.makedirs(logdir, exist_ok=True)
+        name = (f"events.out.tfevents.{int(time.time()):010d}.{socket.gethostname()}.{os.getpid()}."
+                f"{next(_FILE_NUMBERS)}{suffix}")
+        self.path = os.path.join(logdir, name)
+        self._records = RecordWriter(open(self.path, "wb"))  # closed by close() or the finalizer
+        self._queue: list[bytes] = []
+        self._max_queue, self._flush_secs = max(int(max_queue), 1), flush_secs
+        self._flushed = time.monotonic()
+        # what is queued reaches the file even if the writer is never flushed or closed
+        self._finalizer = weakref.finalize(self, _write_out, self._records, self._queue, True)
+        self.add_event(event_pb2.Event(wall_time=time.time(), file_version="brain.Event:2"))
+        self.flush()
+
+    def add_event(self, event) -> None:
+        self._queue.append(event.SerializeToString())
+        if len(self._queue) >= self._max_queue or time.monotonic() - self._flushed >= self._flush_secs:
+            self.flush()
+
+    def flush(self) -> None:
+        _write_out(self._records, self._queue, False)
+        self._flushed = time.monotonic()
+
+    def close(self) -> None:
+        self._finalizer()  # writes what is queued and closes the file, once
+
+
+def _write_out(records, queue: list, close: bool) -> None:
+    if records.closed:
+        return
+    for record in queue:
+        records.write(record)
+    queue.clear()
+    records.flush()
+    if close:
+        records.close()
 
 
 class _NoopWriter:
