@@ -2,6 +2,8 @@
 
 import warnings
 
+import numpy as np
+
 from companion._core import _dtypes
 from companion.keras._functional._keras_tensor import KerasTensor
 from companion.keras._functional._node import Node
@@ -84,15 +86,16 @@ def _batch_shape(input_shape, batch_size, batch_input_shape):
     if input_shape is None:
         raise ValueError("An Input needs its shape: pass shape=(...) (one example's shape, without "
                          "the batch axis) or batch_shape=(batch, ...). Received neither.")
-    if isinstance(input_shape, int):
-        input_shape = (input_shape,)
+    if isinstance(input_shape, int | np.integer):  # Keras 3 refuses a bare size
+        raise ValueError(f"Cannot convert '{input_shape}' to a shape.\nA shape is a tuple: pass "
+                         f"shape=({input_shape},) for examples of {input_shape} values.")
     try:
         dims = tuple(input_shape)
     except TypeError:
         raise TypeError(f"Input shape must be a tuple of ints or None. Received: shape={input_shape!r}"
                         ) from None
     for d in dims:
-        if d is not None and (isinstance(d, bool) or not isinstance(d, int) or d < 0):
+        if d is not None and (isinstance(d, bool) or not isinstance(d, int | np.integer) or d < 0):
             raise ValueError(f"Input shape entries must be non-negative ints or None. Received: "
                              f"shape={input_shape!r}")
-    return (batch_size,) + dims
+    return (batch_size,) + tuple(None if d is None else int(d) for d in dims)  # NumPy ints as TF takes them

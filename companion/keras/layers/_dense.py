@@ -40,7 +40,8 @@ class Dense(Layer):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         self.supports_masking = True  # passes the input's mask on, as Keras 3
         if isinstance(units, bool) or not isinstance(units, int) or units <= 0:
-            raise ValueError(f"`units` must be a positive integer. Received: units={units!r}")
+            raise ValueError("Received an invalid value for `units`, expected a positive integer. Received: "
+                             f"units={units}")  # Keras 3's text (a NumPy integer is refused there too)
         self.units = units
         kernel_bias.configure(self, activation, use_bias, kernel_initializer, bias_initializer,
                               kernel_regularizer, bias_regularizer, kernel_constraint, bias_constraint)

@@ -35,7 +35,8 @@ class Embedding(Layer):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         for what, value in (("input_dim", input_dim), ("output_dim", output_dim)):
             if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-                raise ValueError(f"`{what}` must be a positive integer. Received: {what}={value!r}")
+                raise ValueError(f"`{what}` must be a positive integer. Received: {what}={value} "
+                                 f"(of type {type(value).__name__}).")  # Keras 3's text
         self.input_dim, self.output_dim = input_dim, output_dim
         self.embeddings_initializer = initializers.get(embeddings_initializer)
         self.embeddings_regularizer = regularizers.get(embeddings_regularizer)

@@ -335,10 +335,10 @@ def _ambiguous_cardinality(leaves, xy):
 def _checked_steps(steps, caller):
     if steps is None:
         return None
-    if isinstance(steps, bool) or not isinstance(steps, int) or steps <= 0:
+    if isinstance(steps, bool) or not isinstance(steps, int | np.integer) or steps <= 0:
         raise ValueError(f"{caller}: the number of steps must be a positive integer or None. Received: "
                          f"{steps!r}")
-    return steps
+    return int(steps)
 
 
 def as_batch_input(value):
