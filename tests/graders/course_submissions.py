@@ -9,6 +9,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+from graders._assignments import load_assignment
 from graders._notebook import cell_source, exercise_id
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -69,12 +70,29 @@ def grade_with_cli(assignment: str, submissions: Path, base: Path, timeout: int 
 
 def grade_lab_variants(assignment: str, solution: Path, lab: Path, mistakes: dict[str, dict[str, str]],
                        base: Path, stop_after: str, timeout: int = 900):
-    """Grade, in one CLI run, the solution ('honest'), the generated lab ('blank') and one
-    submission per entry of `mistakes` (name -> {exercise: wrong source}), each cut after
-    `stop_after`; return `scores(name)` as `grade_with_cli` does."""
+    """Grade, in one CLI run, the whole solution ('honest'), the whole generated lab ('blank') and one
+    submission per entry of `mistakes` (name -> {exercise: wrong source}) cut after `stop_after`;
+    return `scores(name)` as `grade_with_cli` does."""
     subs = base / "subs"
-    variant(solution, subs / "honest.ipynb", stop_after=stop_after)
-    variant(lab, subs / "blank.ipynb", stop_after=stop_after)
+    variant(solution, subs / "honest.ipynb")
+    variant(lab, subs / "blank.ipynb")
     for name, replace in mistakes.items():
         variant(solution, subs / f"{name}.ipynb", replace, stop_after=stop_after)
     return grade_with_cli(assignment, subs, base, timeout=timeout)
+
+
+def assert_solution_and_lab_graded(scores, assignment: str) -> None:
+    """The whole solution ('honest' in the batch `scores` came from) scores full marks with no cell
+    error or stop noted in its feedback, and the whole generated lab ('blank') scores 0 and is graded.
+    (test_course_assignments.py checks this for the assignments without a batch of their own.)"""
+    max_score = load_assignment(assignment).max_score
+    honest, blank = (json.loads((scores.out / name / "results.json").read_text())
+                     for name in ("honest", "blank"))
+    # the whole feedback of what lost points: pytest would shorten the dicts
+    lost = [f"{t['name']} ({t['score']}/{t['max_score']}): {t.get('output')}"
+            for t in honest["tests"] if t["score"] != t["max_score"]]
+    assert honest["score"] == honest["max_score"] == max_score, "\n".join([*lost, honest.get("output", "")])
+    assert honest["extra_data"]["status"] == "graded", honest["output"]
+    assert not [line for line in honest["output"].splitlines() if "raised an error" in line
+                or line.startswith("The notebook stopped")], honest["output"]
+    assert blank["score"] == 0 and blank["extra_data"]["status"] == "graded", blank["output"]

@@ -6,7 +6,7 @@ import pytest
 
 import companion as tf
 from graders import c2w2
-from tests.graders.course_submissions import ROOT, grade_with_cli, variant
+from tests.graders.course_submissions import ROOT, assert_solution_and_lab_graded, grade_with_cli, variant
 
 SOLUTION = ROOT / "solutions" / "week2" / "C2W2_Assignment.ipynb"
 LAST_CHECK = 'check("train_data_for_one_epoch"'
@@ -186,11 +186,11 @@ MISTAKES = {
 
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
-    """The solution (cut after its last check), the lab and each mistake, graded in one CLI run."""
+    """The whole solution and lab, and each mistake (cut after the last check), graded in one CLI run."""
     base = tmp_path_factory.mktemp("c2w2")
     subs = base / "subs"
-    variant(SOLUTION, subs / "honest.ipynb", stop_after=LAST_CHECK)
-    variant(ROOT / "labs" / "week2" / "C2W2_Assignment.ipynb", subs / "blank.ipynb", stop_after=LAST_CHECK)
+    variant(SOLUTION, subs / "honest.ipynb")
+    variant(ROOT / "labs" / "week2" / "C2W2_Assignment.ipynb", subs / "blank.ipynb")
     for name, replace in MISTAKES.items():
         variant(SOLUTION, subs / f"{name}.ipynb", replace, stop_after=LAST_CHECK)
     return grade_with_cli("c2w2", subs, base, timeout=900)
@@ -199,8 +199,7 @@ def graded(tmp_path_factory):
 @pytest.mark.slow
 @pytest.mark.notebook
 def test_the_honest_submission_gets_full_marks_and_the_blank_lab_none(graded):
-    assert graded("honest") == {"F1Score": 1.0, "apply_gradient": 1.0, "train_data_for_one_epoch": 1.0}
-    assert sum(graded("blank").values()) == 0
+    assert_solution_and_lab_graded(graded, "c2w2")
 
 
 @pytest.mark.slow

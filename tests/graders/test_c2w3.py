@@ -10,7 +10,7 @@ import pytest
 import companion as tf
 from graders import c2w3
 from graders.harnesses.c2w3 import parse_log
-from tests.graders.course_submissions import ROOT, grade_with_cli, variant
+from tests.graders.course_submissions import ROOT, assert_solution_and_lab_graded, grade_with_cli, variant
 
 SOLUTION = ROOT / "solutions" / "week3" / "C2W3_Assignment.ipynb"
 LAST_CHECK = 'check("train"'
@@ -381,11 +381,11 @@ MISTAKES = {
 
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
-    """The solution (cut after its last check), the lab and each mistake, graded in one CLI run."""
+    """The whole solution and lab, and each mistake (cut after the last check), graded in one CLI run."""
     base = tmp_path_factory.mktemp("c2w3")
     subs = base / "subs"
-    variant(SOLUTION, subs / "honest.ipynb", stop_after=LAST_CHECK)
-    variant(ROOT / "labs" / "week3" / "C2W3_Assignment.ipynb", subs / "blank.ipynb", stop_after=LAST_CHECK)
+    variant(SOLUTION, subs / "honest.ipynb")
+    variant(ROOT / "labs" / "week3" / "C2W3_Assignment.ipynb", subs / "blank.ipynb")
     for name, replace in MISTAKES.items():  # the public check of train trains; only train's mistakes need it
         stop = LAST_CHECK if "train" in replace else TRAIN
         variant(SOLUTION, subs / f"{name}.ipynb", replace, stop_after=stop)
@@ -395,8 +395,7 @@ def graded(tmp_path_factory):
 @pytest.mark.slow
 @pytest.mark.notebook
 def test_the_honest_submission_gets_full_marks_and_the_blank_lab_none(graded):
-    assert set(graded("honest").values()) == {1.0} and len(graded("honest")) == 7
-    assert sum(graded("blank").values()) == 0
+    assert_solution_and_lab_graded(graded, "c2w3")
 
 
 @pytest.mark.slow

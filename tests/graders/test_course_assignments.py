@@ -1,37 +1,36 @@
-"""Every registered assignment: its solution scores 100% and its generated lab 0, both cleanly."""
+"""Every registered assignment: its solution scores 100% and its generated lab 0, both cleanly.
 
-import json
-import subprocess
-import sys
+An assignment with a batch of typical mistakes of its own (tests/graders/test_<name>.py) grades its
+whole solution and lab in that batch and checks this there (`assert_solution_and_lab_graded`), so
+each is graded once per run; the others are graded here."""
+
 from pathlib import Path
 
 import pytest
 
 from graders._assignments import lab_path, load_assignment, registered
-from tests.graders.course_submissions import shared_references
+from tests.graders.course_submissions import assert_solution_and_lab_graded, grade_with_cli, variant
 
-ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.slow, pytest.mark.notebook]
 
 
-@pytest.mark.parametrize("name", registered())
+# batches without the whole solution and lab (c2w4's bounds an XLA CPU collective stall at 150 s,
+# too short for the whole solution's training on a loaded machine)
+CUT_BATCHES = {"c2w4"}
+HERE = [name for name in registered()
+        if name in CUT_BATCHES or not (Path(__file__).with_name(f"test_{name}.py")).exists()]
+
+
+def test_the_assignments_graded_in_a_batch_of_their_own_check_it_there():
+    for name in set(registered()) - set(HERE):
+        batch = Path(__file__).with_name(f"test_{name}.py").read_text()
+        assert f'assert_solution_and_lab_graded(graded, "{name}")' in batch, name
+
+
+@pytest.mark.parametrize("name", HERE)
 def test_the_solution_scores_full_marks_and_the_lab_zero(name, tmp_path):
     assignment = load_assignment(name)
-    done = subprocess.run([sys.executable, "-m", "graders", name, str(assignment.solution),
-                           str(lab_path(assignment)), "--out", str(tmp_path / "out"),
-                           *shared_references(tmp_path), "--jobs", "2"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stdout + done.stderr
-    solution = json.loads((tmp_path / "out" / f"solutions__{_id(assignment)}" / "results.json").read_text())
-    lab = json.loads((tmp_path / "out" / f"labs__{_id(assignment)}" / "results.json").read_text())
-    # the whole feedback of what lost points: pytest would shorten the dicts
-    lost = [f"{t['name']} ({t['score']}/{t['max_score']}): {t.get('output')}"
-            for t in solution["tests"] if t["score"] != t["max_score"]]
-    assert solution["score"] == solution["max_score"] == assignment.max_score, "\n".join(
-        [*lost, solution.get("output", "")])
-    assert lab["score"] == 0 and lab["extra_data"]["status"] == "graded", lab["output"]
-
-
-def _id(assignment) -> str:
-    relative = assignment.solution.relative_to(ROOT / "solutions")
-    return "__".join([*relative.parent.parts, relative.stem])
+    subs = tmp_path / "subs"
+    variant(assignment.solution, subs / "honest.ipynb")
+    variant(lab_path(assignment), subs / "blank.ipynb")
+    assert_solution_and_lab_graded(grade_with_cli(name, subs, tmp_path, timeout=600), name)

@@ -8,7 +8,7 @@ from graders import l2
 from graders._hidden.l2 import ASSIGNMENT
 from graders._public import CheckFailed
 from graders.harnesses.l2 import count_fusions as harness
-from tests.graders.course_submissions import ROOT, grade_with_cli, variant
+from tests.graders.course_submissions import ROOT, assert_solution_and_lab_graded, grade_with_cli, variant
 
 SOLUTION = ROOT / "solutions" / "lectures" / "L2_xla.ipynb"
 LAB = ROOT / "labs" / "lectures" / "L2_xla.ipynb"
@@ -59,11 +59,11 @@ def count_fusions(function, *args):
 
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
-    """The solution (cut after its check), the lab and one mistake, graded in one CLI run."""
+    """The whole solution and lab, and one mistake (cut after its check), graded in one CLI run."""
     base = tmp_path_factory.mktemp("l2")
     subs = base / "subs"
-    variant(SOLUTION, subs / "honest.ipynb", stop_after=LAST_CHECK)
-    variant(LAB, subs / "blank.ipynb", stop_after=LAST_CHECK)
+    variant(SOLUTION, subs / "honest.ipynb")
+    variant(LAB, subs / "blank.ipynb")
     for name, replace in MISTAKES.items():
         variant(SOLUTION, subs / f"{name}.ipynb", replace, stop_after=LAST_CHECK)
     return grade_with_cli("l2", subs, base, timeout=600)
@@ -72,9 +72,7 @@ def graded(tmp_path_factory):
 @pytest.mark.slow
 @pytest.mark.notebook
 def test_the_honest_submission_gets_full_marks_and_the_blank_lab_none(graded):
-    honest = graded("honest")
-    assert honest and all(score > 0 for score in honest.values())
-    assert all(score == 0 for score in graded("blank").values())
+    assert_solution_and_lab_graded(graded, "l2")
 
 
 @pytest.mark.slow
