@@ -105,11 +105,13 @@ _LARGEST_CONSTANT_RANGE = 1 << 16
 
 
 def linspace(start, stop, num, name=None, axis=0):
-    """``num`` evenly spaced values from ``start`` to ``stop`` inclusive (float32 for Python floats)."""
-    start, stop = as_input(start), as_input(stop)
+    """``num`` evenly spaced values from ``start`` to ``stop`` inclusive, in ``start``'s dtype (``stop``
+    is converted to it, as TF's); integers give float64 (float32 for 8- and 16-bit ones), as TF's."""
+    start = as_input(start)
+    stop = as_input(stop, dtype=start.dtype)
     if not start.dtype.is_floating:
         start, stop = start.value() if start._is_variable else start, stop
-        dtype = _dtypes.float32 if start.dtype.size <= 4 else _dtypes.float64
+        dtype = _dtypes.float32 if start.dtype.size <= 2 else _dtypes.float64
         start = Tensor(start._value.astype(dtype._np))
         stop = Tensor(stop._value.astype(dtype._np))
     return _linspace(start, stop, num=int(num), axis=int(axis))

@@ -355,3 +355,20 @@ def test_staged_ops_keep_static_arguments_static():
     np.testing.assert_array_equal(staged(lambda t: tf.reshape(t, tf.shape(t)), x), x)
     with pytest.raises(TypeError, match="must be known when the function is traced"):
         staged(lambda t: tf.reshape(t, tf.cast(t[:2], tf.int32)), x)
+
+
+@pytest.mark.parametrize("start, stop, dtype", [
+    (0, 1, tf.float64), (0.0, 1.0, tf.float32), (np.int64(0), 2, tf.float64),
+    (tf.constant(0, tf.int16), tf.constant(4, tf.int16), tf.float32), ([0, 1], [2, 3], tf.float64),
+    (tf.constant(0.0, tf.float64), 1.0, tf.float64),
+])
+def test_linspace_dtype_follows_start_as_tf(start, stop, dtype):
+    """TF 2.21: integer bounds give float64 (float32 for 16-bit ones), floats keep their dtype."""
+    result = tf.linspace(start, stop, 3)
+    assert result.dtype == dtype
+    np.testing.assert_allclose(result.numpy(), np.linspace(np.asarray(start), np.asarray(stop), 3))
+
+
+def test_linspace_converts_stop_to_start_s_dtype_as_tf():
+    with pytest.raises(TypeError, match="Cannot convert 1.0 to a tensor of dtype int32"):
+        tf.linspace(0, 1.0, 3)
