@@ -193,10 +193,15 @@ def test_is_tensor_and_convert():
 
 
 def test_conversion_error_for_unsupported_objects():
-    with pytest.raises(TypeError, match="Cannot convert a value of type object"):
+    with pytest.raises(TypeError, match="A value of type object cannot be a tensor"):
         tf.constant(object())
-    with pytest.raises(ValueError, match="None cannot be converted"):
+    with pytest.raises(ValueError, match=r"^Attempt to convert a value \(None\) with an unsupported type"):
         tf.constant(None)
+    # TF 2.21's first lines, companion's advice on the next
+    with pytest.raises(ValueError, match="^Can't convert non-rectangular Python sequence to Tensor.\n.*ragg"):
+        tf.constant([[1], [2, 3]])
+    with pytest.raises(ValueError, match="^Can't convert Python sequence with mixed types to Tensor.\n"):
+        tf.constant([1, "a"])
 
 
 def test_device_string():

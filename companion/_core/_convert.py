@@ -234,6 +234,24 @@ def infer_dtype(value):
 
 def to_numpy(value, dtype=None):
     """``value`` as a NumPy array of ``dtype`` (inferred when None), checking the conversion."""
+    try:
+        return _to_numpy(value, dtype)
+    except ValueError as error:
+        if "inhomogeneous" not in str(error) or not isinstance(value, (list, tuple)):
+            raise
+        # NumPy's text names its own array; TF's first line, then how to hold rows of other lengths
+        raise ConversionError(
+            "Can't convert non-rectangular Python sequence to Tensor.\nThe nested lists have rows of "
+            f"different lengths: {_short_repr(value)}. Use companion.ragged.constant for a RaggedTensor, "
+            "or pad the rows to one length.") from None
+
+
+def _short_repr(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+def _to_numpy(value, dtype):
     if isinstance(value, Tensor) or getattr(value, "_is_variable", False):
         source, array = value.dtype, np.asarray(value)
     else:
@@ -340,7 +358,8 @@ def _python_scalar_dtype(value):
     if isinstance(value, (str, bytes)):
         return _dtypes.string
     if value is None:
-        raise ValueError("None cannot be converted to a tensor. Pass a number, a list or an array.")
+        raise ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) "
+                         "to a Tensor.\nNone is no value: pass a number, a list or an array.")
     if getattr(type(value), "_is_host_value", False):
         raise ConversionError(
             "This string tensor's text depends on values the compiled function computes, so companion "
@@ -351,8 +370,9 @@ def _python_scalar_dtype(value):
         raise ConversionError("A SparseTensor is not converted to a dense tensor implicitly (as in TF): use "
                               "companion.sparse.to_dense(sp), or the companion.sparse ops (reduce_sum, "
                               f"sparse_dense_matmul, ...). Received: {value!r}")
-    raise ConversionError(f"Cannot convert a value of type {type(value).__name__} to a tensor: {value!r}. "
-                    "Pass a number, a string, a (nested) list, a NumPy array or a Tensor.")
+    raise ConversionError(f"Attempt to convert a value ({_short_repr(value)}) with an unsupported type "
+                          f"({type(value)!r}) to a Tensor.\nA value of type {type(value).__name__} cannot "
+                          "be a tensor: pass a number, a string, a (nested) list, a NumPy array or a Tensor.")
 
 
 def _infer_sequence(values):
@@ -363,7 +383,8 @@ def _infer_sequence(values):
     kinds = {infer_dtype(v) for v in leaves}
     if _dtypes.string in kinds:
         if len(kinds) > 1:
-            raise ConversionError(f"Cannot mix strings and numbers in one tensor. Received: {values!r}")
+            raise ConversionError("Can't convert Python sequence with mixed types to Tensor.\nStrings and "
+                                  f"numbers do not mix in one tensor. Received: {_short_repr(values)}")
         return _dtypes.string
     # as TF's sequence conversion: element by element, a higher kind (bool < int < float < complex)
     # takes over, and within a kind floats keep the first dtype met while ints widen; NumPy integer
