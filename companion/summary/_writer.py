@@ -4,9 +4,9 @@ The file is a TFRecord file of ``Event`` protocol buffers, named and laid out as
 names it (``events.out.tfevents.<time>.<host>.<pid>.<n>.v2``), so the ``tensorboard``
 package reads it as it reads TensorFlow's. Records are framed by TensorBoard's own
 ``RecordWriter``; they are queued and written in the calling thread (when ``max_queue`` are
-waiting, ``flush_millis`` after the last write, on ``flush``/``close``, and when the writer is
-collected or the interpreter exits): TensorBoard's ``EventFileWriter`` starts a thread per file,
-which the grader refuses in a graded notebook.
+waiting, at the first write ``flush_millis`` or more after the last flush, on ``flush``/``close``,
+and when the writer is collected or the interpreter exits): TensorBoard's ``EventFileWriter``
+starts a thread per file, which the grader refuses in a graded notebook.
 """
 
 import contextlib
