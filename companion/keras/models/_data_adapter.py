@@ -160,7 +160,6 @@ def _ran_out_warning():
                   "the `.repeat()` function when building your dataset.", stacklevel=4)
 
 
-
 def _batch_size(value) -> int:
     """`fit`'s `batch_size` as an int: any integer (a NumPy one too, as TF takes it); another type is
     TF's TypeError, a size below 1 a ValueError (TF fails later, on a shape or a slice)."""
@@ -170,6 +169,7 @@ def _batch_size(value) -> int:
     if value <= 0:
         raise ValueError(f"`batch_size` must be a positive integer. Received: batch_size={value!r}")
     return int(value)
+
 
 class _ArrayBatches:
     """Arrays kept on the device once; each epoch yields the row indices of its batches.
