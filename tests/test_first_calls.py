@@ -210,3 +210,22 @@ def test_tracing_a_function_over_variables_of_new_shapes_compiles_only_its_progr
     with counted_compiles() as count:
         assert float(total()) == 41 * 3 * 2.0 + 42 * 43 / 2
     assert count["compiles"] == 1  # no copy program per Variable shape for the trace's stand-ins
+
+
+def test_a_dataset_loop_in_a_function_compiles_one_program_for_new_batch_shapes():
+    @tf.function
+    def total(dataset):
+        result = tf.constant(0.0, tf.float64)
+        for features, labels in dataset:
+            result += tf.reduce_sum(features) + tf.cast(tf.reduce_sum(labels), tf.float64)
+        return result
+
+    for rows, batch in ((27, 5), (19, 4)):  # shapes no other test uses; the last batch is partial
+        features = np.arange(rows * 3, dtype=np.float64).reshape(rows, 3)
+        labels = np.arange(rows, dtype=np.int64)
+        dataset = tf.data.Dataset.from_tensor_slices((features, labels)).batch(batch)
+        with counted_compiles() as count:
+            result = total(dataset)
+        # the batches are fed to the program by host transfers, not a copy program per batch shape
+        assert count["compiles"] == 1
+        assert float(result) == features.sum() + labels.sum()

@@ -151,4 +151,6 @@ def op(name=None, static=(), jit=True):
 def _string_or_array(array):
     if isinstance(array, (bytes, str)) or np.asarray(array).dtype.kind in "OSU":
         return np.asarray(array, dtype=object)
+    if isinstance(array, np.ndarray):  # a host result: a transfer, not a copy program per shape
+        return _convert.to_device(array)
     return jnp.asarray(array)

@@ -2,13 +2,12 @@
 
 import jax
 import jax.extend.core
-import jax.numpy as jnp
 import numpy as np
 
 from companion._core import _nest, _tensor_names
 from companion._core._callback_errors import reraised
 from companion._core._context import state
-from companion._core._convert import convert_to_tensor
+from companion._core._convert import convert_to_tensor, to_device
 from companion._core._device import settle_on_simulated_devices
 from companion._core._op import Op
 from companion._core._operation import Operation
@@ -244,7 +243,7 @@ class ConcreteFunction(ConcreteSurface):
         for _, (feed, index) in self._feed_slots:
             if id(feed) not in passes:
                 passes[id(feed)] = feed.read()
-            values.append(Tensor(jnp.asarray(passes[id(feed)][index])))
+            values.append(Tensor(to_device(passes[id(feed)][index])))  # a transfer, no program
         return values
 
     def _pack(self, dynamic):

@@ -25,6 +25,7 @@ from jax._src import core as _jax_core  # trace_state_clean: is any JAX trace ac
 
 from companion._core import _deferred, _out_of_scope
 from companion._core._context import state
+from companion._core._convert import to_device
 from companion._core._errors import (
     InvalidArgumentError,
     InvalidArgumentTypeError,
@@ -240,6 +241,8 @@ def _stand_in(concrete):
             return jax.device_put(np.asarray(concrete), jax.devices()[0])
         if isinstance(concrete, jax.Array):  # a runtime copy: no program to compile per shape
             return jax.device_put(concrete, may_alias=False)
+        if isinstance(concrete, np.ndarray):  # a dataset's batches: a transfer, no program per shape
+            return to_device(concrete)
         return jnp.array(concrete, copy=True)
 
 

@@ -2,9 +2,9 @@
 
 import itertools
 
-import jax.numpy as jnp
 import numpy as np
 
+from companion._core._convert import to_device
 from companion.data import _structure, _trace
 from companion.data._autotune import buffer_size
 from companion.data._node import Node, wrap
@@ -77,7 +77,7 @@ def _produce(elements, buffer):
 def _on_device(leaf):
     """Numeric NumPy leaves become device arrays here, off the consumer's thread."""
     if isinstance(leaf, np.ndarray) and leaf.dtype != object:
-        return jnp.asarray(leaf)
+        return to_device(leaf)  # a transfer (jnp.asarray would compile a copy program per shape)
     return leaf
 
 

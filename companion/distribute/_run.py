@@ -22,6 +22,7 @@ from jax.sharding import PartitionSpec as P
 
 from companion._core import _nest, _tensor_names
 from companion._core._context import state as context_state
+from companion._core._convert import to_device
 from companion._core._device import graph_device_scope, settle_on_simulated_devices
 from companion._core._tensor import Tensor
 from companion._core._variable_aggregation import VariableAggregation
@@ -243,7 +244,7 @@ def _global_array(x):
         return x._array
     if isinstance(x, Tensor) or getattr(x, "_is_variable", False):
         return x._value
-    return jnp.asarray(x)
+    return to_device(x) if isinstance(x, np.ndarray) else jnp.asarray(x)
 
 
 def _local_aval(x, replicas):
@@ -264,4 +265,4 @@ def _array_of(value):
     if isinstance(value, PerReplica):
         raise TypeError("A function run by Strategy.run returned a PerReplica value; inside a replica, "
                         "return that replica's tensors.")
-    return jnp.asarray(value)
+    return to_device(value) if isinstance(value, np.ndarray) else jnp.asarray(value)
