@@ -307,21 +307,21 @@ PYTHON_PRINT_TRAIN = """
     """
 
 MISTAKES = {
-    "plain_map_fn": {"map_fn": """
+    # three independent mistakes in one submission (one grading, not three): each exercise scores 0
+    # on its own cases, and train, which uses none of them, keeps full marks
+    "pipeline_and_metric": {"map_fn": """
         def map_fn(img, label):
             img = tf.image.resize(img, (24, 24))
             img /= 255.0
             return img, label
-        """},
-    "unshuffled": {"prepare_dataset": """
+        """, "prepare_dataset": """
         def prepare_dataset(train_examples, validation_examples, test_examples, num_examples, map_fn,
                             batch_size):
             train_ds = train_examples.map(map_fn).batch(batch_size)
             valid_ds = validation_examples.map(map_fn).batch(batch_size)
             test_ds = test_examples.map(map_fn).batch(batch_size)
             return train_ds, valid_ds, test_ds
-        """},
-    "same_metric_twice": {"set_sparse_cat_crossentropy_accuracy": """
+        """, "set_sparse_cat_crossentropy_accuracy": """
         def set_sparse_cat_crossentropy_accuracy():
             accuracy = tf.keras.metrics.SparseCategoricalAccuracy()
             return accuracy, accuracy
@@ -401,9 +401,9 @@ def test_the_honest_submission_gets_full_marks_and_the_blank_lab_none(graded):
 @pytest.mark.slow
 @pytest.mark.notebook
 @pytest.mark.parametrize("name, exercise, untouched", [
-    ("plain_map_fn", "map_fn", "train"),
-    ("unshuffled", "prepare_dataset", "train"),
-    ("same_metric_twice", "set_sparse_cat_crossentropy_accuracy", "train"),
+    ("pipeline_and_metric", "map_fn", "train"),
+    ("pipeline_and_metric", "prepare_dataset", "train"),
+    ("pipeline_and_metric", "set_sparse_cat_crossentropy_accuracy", "train"),
     ("no_training_flag", "train_one_step", "map_fn"),
     ("python_print", "train", "train_one_step"),
     ("eager_python_print", "train", "train_one_step"),
