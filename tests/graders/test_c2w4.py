@@ -348,6 +348,12 @@ SUBMISSIONS = {
 FORCE_ONE_DEVICE = 'os.environ["XLA_FLAGS"] = "--xla_force_host_platform_device_count=1"\n'
 EXERCISES = ("set_global_batch_size", "distribute_datasets", "train_test_step_fns",
              "distributed_train_test_step_fns")
+# mistakes in different exercises graded as one submission (fewer gradings): each harness passes its
+# own compute_loss and step bodies, so every mistaken exercise scores 0 on its own and the exercises
+# left correct (distribute_datasets in each group) keep full marks
+GROUPS = {"global_loss_reduce": ("per_replica_global", "per_replica_mean_loss", "mean_reduce"),
+          "average_no_run": ("average_without_global", "no_run"),
+          "claims_function_class": ("claims_function_class",), "thread_patches": ("thread_patches",)}
 
 
 def _one_device(path):
@@ -362,13 +368,14 @@ def _one_device(path):
 
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
-    """Each mistake and a one-device run (cut after the last check), in one CLI run. The whole solution
-    and lab are graded in test_course_assignments.py (this batch bounds a notebook at 150 s); each
-    mistake's other exercises scoring full marks is this batch's control."""
+    """Each group of mistakes and a one-device run (cut after the last check), in one CLI run. The whole
+    solution and lab are graded in test_course_assignments.py (this batch bounds a notebook at 150 s);
+    each group's correct exercises scoring full marks is this batch's control."""
     base = tmp_path_factory.mktemp("c2w4")
     subs = base / "subs"
     _one_device(variant(SOLUTION, subs / "one_device.ipynb", stop_after=LAST_CHECK))
-    for name, replace in SUBMISSIONS.items():
+    for name, members in GROUPS.items():
+        replace = {exercise: source for member in members for exercise, source in SUBMISSIONS[member].items()}
         variant(SOLUTION, subs / f"{name}.ipynb", replace, stop_after=LAST_CHECK)
     return grade_with_cli("c2w4", subs, base, timeout=1500, args=("--timeout", "150"))
 
@@ -381,16 +388,18 @@ def test_a_notebook_that_forced_one_device_gets_nothing(graded):
 
 @pytest.mark.slow
 @pytest.mark.notebook
-@pytest.mark.parametrize("name, exercise", [
-    ("per_replica_global", "set_global_batch_size"), ("per_replica_mean_loss", "train_test_step_fns"),
-    ("average_without_global", "train_test_step_fns"), ("mean_reduce", "distributed_train_test_step_fns"),
-    ("no_run", "distributed_train_test_step_fns"),
-    ("claims_function_class", "distributed_train_test_step_fns"),
-    ("thread_patches", "distributed_train_test_step_fns"),
-])
-def test_a_distributed_mistake_earns_nothing_for_its_exercise_only(graded, name, exercise):
+@pytest.mark.parametrize("name", GROUPS)
+def test_a_distributed_mistake_earns_nothing_for_its_exercise_only(graded, name):
     """The harnesses pass their own compute_loss and step bodies, so a mistake costs only its exercise."""
-    assert graded(name) == {**dict.fromkeys(EXERCISES, 1.0), exercise: 0.0}
+    mistaken = {exercise for member in GROUPS[name] for exercise in SUBMISSIONS[member]}
+    assert graded(name) == {exercise: 0.0 if exercise in mistaken else 1.0 for exercise in EXERCISES}
+
+
+def test_each_group_of_mistakes_leaves_an_exercise_correct_and_never_two_in_one_exercise():
+    for members in GROUPS.values():
+        exercises = [exercise for member in members for exercise in SUBMISSIONS[member]]
+        assert len(exercises) == len(set(exercises)) and "distribute_datasets" not in exercises
+    assert sorted(member for members in GROUPS.values() for member in members) == sorted(SUBMISSIONS)
 
 
 def test_a_subclass_or_an_object_claiming_the_class_is_not_taken_for_a_function_or_a_dataset():
