@@ -19,7 +19,7 @@ from graders._atomic import write_atomic
 from graders._errors import ReferenceOutputsError
 from graders._inputs import encode_exercise
 from graders._limits import Limits
-from graders._notebook import code_cells, read_notebook
+from graders._notebook import code_cells, exercise_id, read_notebook
 from graders._runner import run_notebook
 from graders._spec import Assignment
 
@@ -82,7 +82,7 @@ def _cached(path: Path, key: str) -> Reference | None:
 
 
 def _compute(assignment: Assignment, limits: Limits, hidden: tuple[Path, ...]) -> dict[str, list[dict]]:
-    cells = code_cells(read_notebook(assignment.solution))
+    cells = _through_last_graded_cell(read_notebook(assignment.solution), assignment)
     exercises = [encode_exercise(e) for e in assignment.exercises]
     run = run_notebook(cells, exercises, limits, hidden)
     if run.stopped:  # the trusted solution's process died or stalled (e.g. an XLA CPU collective that
@@ -95,6 +95,18 @@ def _compute(assignment: Assignment, limits: Limits, hidden: tuple[Path, ...]) -
             f"assignment {assignment.name!r}:\n  " + "\n  ".join(problems) +
             "\nFix the solution notebook or the hidden cases. Its output was:\n" + run.log[-4000:])
     return {exercise.id: run.exercises[exercise.id].outputs for exercise in assignment.exercises}
+
+
+def _through_last_graded_cell(notebook: dict, assignment: Assignment) -> list[dict]:
+    """The solution's code cells up to its last graded cell: what comes after (a final training run,
+    plots) defines nothing the graded functions use, so the reference does not wait for it. (A
+    submission still runs whole; the tests grading each whole solution at full marks would catch a
+    solution whose graded code needed a later cell.)"""
+    ids = {exercise.id for exercise in assignment.exercises}
+    cells = code_cells(notebook)
+    last = max((cell["index"] for cell in cells if exercise_id(notebook["cells"][cell["index"]]) in ids),
+               default=None)
+    return cells if last is None else [cell for cell in cells if cell["index"] <= last]
 
 
 def _problem(exercise_id: str, run) -> str | None:

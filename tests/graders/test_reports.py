@@ -126,3 +126,17 @@ def test_unknown_assignment_and_missing_paths_are_clear_errors(grader):
     grader.spec = "c9w9"
     done = grader.run(grader.base)
     assert done.returncode == 2 and "No assignment named 'c9w9'" in done.stderr and "c2w1" in done.stderr
+
+
+@pytest.mark.parametrize("name", ["c2w3", "l4"])
+def test_the_reference_runs_the_solution_up_to_its_last_graded_cell(name):
+    """Training runs and plots after the last graded cell are the learner's, not the reference's."""
+    from graders._notebook import code_cells, exercise_id, read_notebook
+
+    assignment = load_assignment(name)
+    notebook = read_notebook(assignment.solution)
+    cells = _reference._through_last_graded_cell(notebook, assignment)
+    every = code_cells(notebook)
+    graded = [exercise_id(notebook["cells"][cell["index"]]) for cell in cells]
+    assert cells == every[:len(cells)] and len(cells) < len(every)  # a prefix, and the solution goes on
+    assert graded[-1] is not None and {e.id for e in assignment.exercises} <= set(graded)
