@@ -7,6 +7,7 @@ re-exported by the root package and `companion.experimental`).
 from companion.data import experimental
 from companion.data._autotune import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
 from companion.data._dataset import Dataset
+from companion.data._fixed_length import FixedLengthRecordDataset
 from companion.data._iterator import Iterator
 from companion.data._options import Options, ThreadingOptions
 from companion.data._spec import DatasetSpec
@@ -14,4 +15,5 @@ from companion.data._text_lines import TextLineDataset
 from companion.data._tfrecord import TFRecordDataset
 
 __all__ = ["AUTOTUNE", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY", "Dataset", "DatasetSpec", "Iterator",
-           "Options", "TFRecordDataset", "TextLineDataset", "ThreadingOptions", "experimental"]
+           "FixedLengthRecordDataset", "Options", "TFRecordDataset", "TextLineDataset", "ThreadingOptions",
+           "experimental"]

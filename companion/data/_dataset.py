@@ -161,8 +161,9 @@ class Dataset(SourceMethods, GeneratorMethods, MapMethods, FilterMethods, Interl
         raise InvalidArgumentError("get_single_element: the dataset has more than one element; "
                                    "it must have exactly one. Use take(1) or batch() first.")
 
-    def __repr__(self):
-        return f"<{self._node.kind} element_spec={self._safe_spec()}>"
+    def __repr__(self):  # a reader class (TFRecordDatasetV2) shows its own name, as TF's classes do
+        kind = self._node.kind if type(self) is Dataset else type(self).__name__
+        return f"<{kind} element_spec={self._safe_spec()}>"
 
     def _safe_spec(self):
         try:

@@ -92,7 +92,7 @@ class SourceMethods:
         # deferred: the file readers are built on Dataset (an upward import is a cycle)
         from companion.data._tfrecord import filename_list
 
-        patterns = filename_list(file_pattern, "Dataset.list_files")
+        patterns = filename_list(file_pattern)
         names = sorted({name for pattern in patterns for name in glob.glob(pattern)})
         if not names:
             raise InvalidArgumentError(f"Dataset.list_files: no files matched the pattern(s) {patterns}. "

@@ -12,9 +12,10 @@ from companion.data._tfrecord import _cycle_length, filename_list
 from companion.io import _records
 
 
-def TextLineDataset(filenames, compression_type=None, buffer_size=None, num_parallel_reads=None,  # noqa: N802
-                    name=None):
+class TextLineDatasetV2(Dataset):
     """A `Dataset` of the lines (scalar string tensors, ``\\n`` or ``\\r\\n`` removed) of text files.
+
+    A `Dataset` subclass, as in TensorFlow (``isinstance(ds, tf.data.TextLineDataset)``).
 
     Args:
         filenames: a path, a list of paths, a string tensor of paths, or a Dataset of paths.
@@ -31,23 +32,31 @@ def TextLineDataset(filenames, compression_type=None, buffer_size=None, num_para
         >>> [line.numpy() for line in tf.data.TextLineDataset(path)]
         [b'first', b'second']
     """
-    paths = filename_list(filenames, "TextLineDataset")
-    compression = _records.check_compression(compression_type, "TextLineDataset")
-    cycle_length = _cycle_length(num_parallel_reads, len(paths))
-    return Dataset._from_iterable_factory(lambda: _interleaved(paths, compression, cycle_length),
-                                          TensorSpec(shape=(), dtype=_dtypes.string),
-                                          kind="TextLineDatasetV2")
+
+    def __init__(self, filenames, compression_type=None, buffer_size=None, num_parallel_reads=None,
+                 name=None):
+        paths = filename_list(filenames)
+        compression = _records.check_compression(compression_type, "TextLineDataset")
+        cycle_length = _cycle_length(num_parallel_reads, len(paths))
+        super().__init__(Dataset._from_iterable_factory(
+            lambda: interleaved(paths, lambda path: _lines(path, compression), cycle_length),
+            TensorSpec(shape=(), dtype=_dtypes.string), kind="TextLineDatasetV2"))
 
 
-def _interleaved(paths, compression, cycle_length):
+TextLineDataset = TextLineDatasetV2  # TF's name for its class TextLineDatasetV2
+
+
+def interleaved(paths, read, cycle_length):
+    """The items ``read(path)`` yields for each of ``paths``: one file after another, or with
+    ``cycle_length`` > 1 one item from each of that many open files in turn (TF's interleave order)."""
     if cycle_length <= 1:
         for path in paths:
-            yield from _lines(path, compression)
+            yield from read(path)
         return
     open_files, pending = [], list(paths)
     while pending or open_files:
         while pending and len(open_files) < cycle_length:
-            open_files.append(_lines(pending.pop(0), compression))
+            open_files.append(read(pending.pop(0)))
         for reader in list(open_files):
             line = next(reader, None)
             if line is None:
@@ -56,17 +65,23 @@ def _interleaved(paths, compression, cycle_length):
                 yield line
 
 
-def _lines(path, compression):
+def file_bytes(path, compression, reader):
+    """The whole (decompressed) contents of ``path``; NotFoundError naming ``reader`` if it is missing."""
     try:
         raw = open(path, "rb")
     except FileNotFoundError:
-        raise NotFoundError(f"TextLineDataset: {path}; No such file or directory") from None
+        raise NotFoundError(f"{reader}: {path}; No such file or directory") from None
     with raw:
         data = raw.read()
     if compression == "GZIP":
         data = gzip.decompress(data)
     elif compression == "ZLIB":
         data = zlib.decompress(data)
+    return data
+
+
+def _lines(path, compression):
+    data = file_bytes(path, compression, "TextLineDataset")
     lines = data.split(b"\n") if data else []
     if lines and not lines[-1]:  # a final line end ends the last line; it starts no empty one
         lines.pop()

@@ -23,8 +23,10 @@ _BUFFER_RECORDS = 256  # records each read-ahead thread may hold
 _END = object()
 
 
-def TFRecordDataset(filenames, compression_type=None, buffer_size=None, num_parallel_reads=None, name=None):  # noqa: N802 - TensorFlow's name
+class TFRecordDatasetV2(Dataset):
     """A `Dataset` of the records (scalar string tensors) in one or more TFRecord files.
+
+    A `Dataset` subclass, as in TensorFlow (``isinstance(ds, tf.data.TFRecordDataset)``).
 
     Args:
         filenames: a path, a list of paths, a string tensor of paths, or a Dataset of paths.
@@ -48,15 +50,21 @@ def TFRecordDataset(filenames, compression_type=None, buffer_size=None, num_para
         >>> [r.numpy() for r in tf.data.TFRecordDataset([path])]
         [b'0', b'1', b'2']
     """
-    paths = filename_list(filenames)
-    compression = _records.check_compression(compression_type, "TFRecordDataset")
-    cycle_length = _cycle_length(num_parallel_reads, len(paths))
-    return Dataset._from_iterable_factory(lambda: interleave_records(paths, compression, cycle_length),
-                                          TensorSpec(shape=(), dtype=_dtypes.string),
-                                          kind="TFRecordDatasetV2")
+
+    def __init__(self, filenames, compression_type=None, buffer_size=None, num_parallel_reads=None,
+                 name=None):
+        paths = filename_list(filenames)
+        compression = _records.check_compression(compression_type, "TFRecordDataset")
+        cycle_length = _cycle_length(num_parallel_reads, len(paths))
+        super().__init__(Dataset._from_iterable_factory(
+            lambda: interleave_records(paths, compression, cycle_length),
+            TensorSpec(shape=(), dtype=_dtypes.string), kind="TFRecordDatasetV2"))
 
 
-def filename_list(filenames, reader="TFRecordDataset"):
+TFRecordDataset = TFRecordDatasetV2  # TF's name for its class TFRecordDatasetV2
+
+
+def filename_list(filenames):
     """``filenames`` (path, list, string tensor or Dataset of paths) as a list of ``str`` paths."""
     if hasattr(filenames, "as_numpy_iterator"):
         filenames = list(filenames.as_numpy_iterator())
@@ -65,10 +73,7 @@ def filename_list(filenames, reader="TFRecordDataset"):
         filenames = [filenames] if isinstance(filenames, bytes) else filenames.reshape(-1).tolist()
     elif isinstance(filenames, (str, bytes, os.PathLike)):
         filenames = [filenames]
-    paths = [os.fsdecode(f) if isinstance(f, bytes) else os.fspath(f) for f in filenames]
-    if not paths:
-        raise ValueError(f"{reader} needs at least one file name. Received an empty list.")
-    return paths
+    return [os.fsdecode(f) if isinstance(f, bytes) else os.fspath(f) for f in filenames]  # none: no records
 
 
 def interleave_records(paths, compression, cycle_length):

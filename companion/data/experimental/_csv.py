@@ -52,9 +52,7 @@ def _reader(*args):
     return records
 
 
-def CsvDataset(filenames, record_defaults, compression_type=None, buffer_size=None, header=False,  # noqa: N802
-               field_delim=",", use_quote_delim=True, na_value="", select_cols=None, exclude_cols=None,
-               name=None):
+class CsvDatasetV2(Dataset):
     """The records of CSV files, each a tuple of scalar tensors typed by ``record_defaults`` (per
     column: a dtype for a required column, or ``[default]``).
 
@@ -67,21 +65,28 @@ def CsvDataset(filenames, record_defaults, compression_type=None, buffer_size=No
         >>> [(int(n), s.numpy()) for n, s in rows]
         [(1, b'x'), (2, b'?')]
     """
-    paths = filename_list(filenames, "CsvDataset")
-    compression = _records.check_compression(compression_type, "CsvDataset")
-    columns = columns_of(record_defaults, "CsvDataset")
-    if select_cols is not None and exclude_cols is not None:
-        raise ValueError("CsvDataset: give select_cols or exclude_cols, not both.")
-    if exclude_cols is not None:
-        excluded = {int(i) for i in exclude_cols}
-        first = next(_lines(paths[0], compression), b"").decode("utf-8")
-        width = len(split_fields(first, field_delim, use_quote_delim))
-        select_cols = [i for i in range(width) if i not in excluded]
-    select_cols = _checked_select(select_cols, len(columns), "CsvDataset")
-    spec = tuple(TensorSpec(shape=(), dtype=c.dtype) for c in columns)
-    return Dataset._from_iterable_factory(
-        _reader(paths, compression, header, columns, select_cols, field_delim, use_quote_delim, na_value),
-        spec, kind="CsvDatasetV2")
+
+    def __init__(self, filenames, record_defaults, compression_type=None, buffer_size=None, header=False,
+                 field_delim=",", use_quote_delim=True, na_value="", select_cols=None, exclude_cols=None,
+                 name=None):
+        paths = filename_list(filenames)
+        compression = _records.check_compression(compression_type, "CsvDataset")
+        columns = columns_of(record_defaults, "CsvDataset")
+        if select_cols is not None and exclude_cols is not None:
+            raise ValueError("CsvDataset: give select_cols or exclude_cols, not both.")
+        if exclude_cols is not None and paths:
+            excluded = {int(i) for i in exclude_cols}
+            first = next(_lines(paths[0], compression), b"").decode("utf-8")
+            width = len(split_fields(first, field_delim, use_quote_delim))
+            select_cols = [i for i in range(width) if i not in excluded]
+        select_cols = _checked_select(select_cols, len(columns), "CsvDataset")
+        spec = tuple(TensorSpec(shape=(), dtype=c.dtype) for c in columns)
+        super().__init__(Dataset._from_iterable_factory(
+            _reader(paths, compression, header, columns, select_cols, field_delim, use_quote_delim, na_value),
+            spec, kind="CsvDatasetV2"))
+
+
+CsvDataset = CsvDatasetV2  # TF's name for its class CsvDatasetV2
 
 
 # -- make_csv_dataset -----------------------------------------------------------------------------

@@ -100,9 +100,14 @@ def Counter(start=0, step=1, dtype=_dtypes.int64):  # noqa: N802 - TF's name
     return Dataset.counter(start, step, dtype)
 
 
-def RandomDataset(seed=None):  # noqa: N802 - TF's name
-    """``Dataset.random(seed)``: pseudorandom int64 scalars for ever."""
-    return Dataset.random(seed)
+class RandomDatasetV2(Dataset):
+    """``Dataset.random(seed)``: pseudorandom int64 scalars for ever (a `Dataset` subclass, as in TF)."""
+
+    def __init__(self, seed=None, name=None):
+        super().__init__(Dataset.random(seed))
+
+
+RandomDataset = RandomDatasetV2  # TF's name for its class RandomDatasetV2
 
 
 def from_list(elements):
