@@ -26,8 +26,8 @@ def test_records_skip_the_header_and_footer_file_after_file(binary_files):
     assert dataset.element_spec == tf.TensorSpec([], tf.string)
     assert _records(dataset) == [b"abc", b"def", b"ghi", b"jkl", b"mno", b"pqr"]
     assert _records(tf.data.FixedLengthRecordDataset(paths[0], 4, 2, 1)) == [b"abcd", b"efgh", b"ijkl"]
-    assert _records(tf.data.FixedLengthRecordDataset(str(binary_files / "g.gz"), 2, compression_type="GZIP")) \
-        == [b"xy", b"zu", b"vw"]
+    gzipped = tf.data.FixedLengthRecordDataset(str(binary_files / "g.gz"), 2, compression_type="GZIP")
+    assert _records(gzipped) == [b"xy", b"zu", b"vw"]
 
 
 def test_parallel_reads_take_one_record_from_each_file_in_turn(binary_files):
@@ -59,8 +59,8 @@ def test_the_readers_are_dataset_classes_with_tfs_names(binary_files, tmp_path):
                (tf.data.TextLineDataset(str(text)), tf.data.TextLineDataset, "TextLineDatasetV2"),
                (tf.data.FixedLengthRecordDataset(str(binary_files / "a.bin"), 1),
                 tf.data.FixedLengthRecordDataset, "FixedLengthRecordDatasetV2"),
-               (tf.data.experimental.CsvDataset(str(text), [tf.int32, ["?"]]), tf.data.experimental.CsvDataset,
-                "CsvDatasetV2"),
+               (tf.data.experimental.CsvDataset(str(text), [tf.int32, ["?"]]),
+                tf.data.experimental.CsvDataset, "CsvDatasetV2"),
                (tf.data.experimental.RandomDataset(1), tf.data.experimental.RandomDataset, "RandomDatasetV2")]
     for dataset, reader, name in readers:
         assert isinstance(dataset, reader) and isinstance(dataset, tf.data.Dataset)
