@@ -21,14 +21,17 @@ def test_to_categorical_is_eye_indexing(labels, shape):
     y = np.array(labels).reshape(shape)
     got = tf.keras.utils.to_categorical(y, num_classes=4)
     squeezed = y[..., 0] if shape[-1] == 1 and len(shape) > 1 else y
-    np.testing.assert_array_equal(got, np.eye(4, dtype=np.float32)[squeezed])
-    assert got.dtype == np.float32
+    np.testing.assert_array_equal(got, np.eye(4)[squeezed])
+    assert type(got) is np.ndarray and got.dtype == np.float64  # Keras 3: NumPy in, float64 NumPy out
 
 
-def test_to_categorical_infers_classes_and_takes_dtype_and_tensors():
-    got = tf.keras.utils.to_categorical(tf.constant([2, 0]), dtype="int64")
-    np.testing.assert_array_equal(got, np.eye(3, dtype=np.int64)[[2, 0]])
-    assert got.dtype == np.int64
+def test_to_categorical_of_a_tensor_is_a_float32_tensor_and_dtype_overrides():
+    got = tf.keras.utils.to_categorical(tf.constant([[2], [0]]), 3)  # Keras 3: one_hot of the tensor
+    assert tf.is_tensor(got) and got.dtype == tf.float32 and got.shape == (2, 3)
+    np.testing.assert_array_equal(got.numpy(), np.eye(3)[[2, 0]])
+    got = tf.keras.utils.to_categorical(tf.constant([2, 0]), dtype="int64")  # inferred classes, own dtype
+    np.testing.assert_array_equal(got.numpy(), np.eye(3, dtype=np.int64)[[2, 0]])
+    assert got.dtype == tf.int64
 
 
 @pytest.mark.parametrize("labels, num_classes, message", [
