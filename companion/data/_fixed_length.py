@@ -3,13 +3,10 @@ header and before a footer of fixed sizes."""
 
 import numbers
 
-from companion._core import _dtypes
 from companion._core._errors import InvalidArgumentError
-from companion._core._tensor_spec import TensorSpec
 from companion.data._dataset import Dataset
 from companion.data._text_lines import file_bytes, interleaved
-from companion.data._tfrecord import _cycle_length, filename_list
-from companion.io import _records
+from companion.data._tfrecord import read_files
 
 _READER = "FixedLengthRecordDataset"
 
@@ -40,15 +37,14 @@ class FixedLengthRecordDatasetV2(Dataset):
 
     def __init__(self, filenames, record_bytes, header_bytes=None, footer_bytes=None, buffer_size=None,
                  compression_type=None, num_parallel_reads=None, name=None):
-        paths = filename_list(filenames)
-        compression = _records.check_compression(compression_type, _READER)
         record = _size(record_bytes, "record_bytes", least=1)
         header, footer = _size(header_bytes or 0, "header_bytes"), _size(footer_bytes or 0, "footer_bytes")
-        cycle_length = _cycle_length(num_parallel_reads, len(paths))
-        super().__init__(Dataset._from_iterable_factory(
-            lambda: interleaved(paths, lambda path: _records_of(path, compression, record, header, footer),
-                                cycle_length),
-            TensorSpec(shape=(), dtype=_dtypes.string), kind="FixedLengthRecordDatasetV2"))
+
+        def records(paths, compression, cycle_length):
+            return interleaved(paths, lambda path: _records_of(path, compression, record, header, footer),
+                               cycle_length)
+
+        super().__init__(read_files(filenames, compression_type, num_parallel_reads, _READER, records))
 
 
 FixedLengthRecordDataset = FixedLengthRecordDatasetV2

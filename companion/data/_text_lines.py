@@ -4,12 +4,9 @@ several at a time."""
 import gzip
 import zlib
 
-from companion._core import _dtypes
 from companion._core._errors import NotFoundError
-from companion._core._tensor_spec import TensorSpec
 from companion.data._dataset import Dataset
-from companion.data._tfrecord import _cycle_length, filename_list
-from companion.io import _records
+from companion.data._tfrecord import read_files
 
 
 class TextLineDatasetV2(Dataset):
@@ -35,12 +32,11 @@ class TextLineDatasetV2(Dataset):
 
     def __init__(self, filenames, compression_type=None, buffer_size=None, num_parallel_reads=None,
                  name=None):
-        paths = filename_list(filenames)
-        compression = _records.check_compression(compression_type, "TextLineDataset")
-        cycle_length = _cycle_length(num_parallel_reads, len(paths))
-        super().__init__(Dataset._from_iterable_factory(
-            lambda: interleaved(paths, lambda path: _lines(path, compression), cycle_length),
-            TensorSpec(shape=(), dtype=_dtypes.string), kind="TextLineDatasetV2"))
+        def records(paths, compression, cycle_length):
+            return interleaved(paths, lambda path: _lines(path, compression), cycle_length)
+
+        super().__init__(read_files(filenames, compression_type, num_parallel_reads, "TextLineDataset",
+                                    records))
 
 
 TextLineDataset = TextLineDatasetV2  # TF's name for its class TextLineDatasetV2

@@ -53,15 +53,21 @@ class TFRecordDatasetV2(Dataset):
 
     def __init__(self, filenames, compression_type=None, buffer_size=None, num_parallel_reads=None,
                  name=None):
-        paths = filename_list(filenames)
-        compression = _records.check_compression(compression_type, "TFRecordDataset")
-        cycle_length = _cycle_length(num_parallel_reads, len(paths))
-        super().__init__(Dataset._from_iterable_factory(
-            lambda: interleave_records(paths, compression, cycle_length),
-            TensorSpec(shape=(), dtype=_dtypes.string), kind="TFRecordDatasetV2"))
+        super().__init__(read_files(filenames, compression_type, num_parallel_reads, "TFRecordDataset",
+                                    interleave_records))
 
 
 TFRecordDataset = TFRecordDatasetV2  # TF's name for its class TFRecordDatasetV2
+
+
+def read_files(filenames, compression_type, num_parallel_reads, reader, records):
+    """The Dataset of scalar strings ``records(paths, compression, cycle_length)`` yields for a file
+    reader named ``reader`` (its arguments checked here; its kind is TF's class name, ``reader`` + V2)."""
+    paths = filename_list(filenames)
+    compression = _records.check_compression(compression_type, reader)
+    cycle_length = _cycle_length(num_parallel_reads, len(paths))
+    return Dataset._from_iterable_factory(lambda: records(paths, compression, cycle_length),
+                                          TensorSpec(shape=(), dtype=_dtypes.string), kind=f"{reader}V2")
 
 
 def filename_list(filenames):
